@@ -1,0 +1,102 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+// mvlint parses Swift with SwiftSyntax. On Linux the toolchain already ships SwiftSyntax and
+// SwiftParser as prebuilt modules in `usr/lib/swift/host`, and SwiftPM cannot download packages on
+// the machines this project is built on, so by default we link those. Where that folder is absent
+// (macOS with Xcode) we depend on the swift-syntax package instead.
+//
+// MVLINT_SWIFT_SYNTAX=toolchain|package overrides the choice: a package that uses `unsafeFlags`
+// cannot be consumed as a dependency, so the SwiftPM plugins need `package` mode.
+
+/// The `usr/lib/swift/host` folder of the toolchain that runs this manifest, if it has SwiftSyntax.
+func toolchainHostFolder() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [String] = []
+    if let invoked = environment["_"], invoked.hasSuffix("/swift") || invoked.hasSuffix("/swift-build") || invoked.hasSuffix("/swift-package") {
+        candidates.append(invoked)
+    }
+    for folder in (environment["PATH"] ?? "").split(separator: ":") {
+        candidates.append(String(folder) + "/swift")
+    }
+    let files = FileManager.default
+    for candidate in candidates where files.isExecutableFile(atPath: candidate) {
+        let binary = URL(fileURLWithPath: candidate).resolvingSymlinksInPath()
+        let usr = binary.deletingLastPathComponent().deletingLastPathComponent()
+        let host = usr.appendingPathComponent("lib/swift/host")
+        if files.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path)
+            && files.fileExists(atPath: host.appendingPathComponent("libSwiftSyntax.so").path) {
+            return host.path
+        }
+    }
+    return nil
+}
+
+let requestedMode = ProcessInfo.processInfo.environment["MVLINT_SWIFT_SYNTAX"]
+let hostFolder = requestedMode == "package" ? nil : toolchainHostFolder()
+if requestedMode == "toolchain" && hostFolder == nil {
+    fatalError("MVLINT_SWIFT_SYNTAX=toolchain, but no toolchain folder usr/lib/swift/host with SwiftSyntax was found")
+}
+
+var packageDependencies: [Package.Dependency] = []
+var syntaxDependencies: [Target.Dependency] = []
+var syntaxSwiftSettings: [SwiftSetting] = []
+var syntaxLinkerSettings: [LinkerSetting] = []
+
+if let host = hostFolder {
+    syntaxSwiftSettings = [.unsafeFlags(["-I", host])]
+    syntaxLinkerSettings = [.unsafeFlags([
+        "-L", host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics", "-lSwiftParserDiagnostics",
+        "-Xlinker", "-rpath", "-Xlinker", host,
+    ])]
+} else {
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0")]
+    syntaxDependencies = [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+    ]
+}
+
+// SwiftPM's generated test-discovery module gets no `-I` flag, so it must be able to load MVLintKit
+// without SwiftSyntax: MVLintKit imports SwiftSyntax `internal`ly and, in toolchain mode, is built
+// resilient so its clients never need the modules it imports internally.
+let libraryEvolution: [SwiftSetting] = hostFolder == nil ? [] : [.unsafeFlags(["-enable-library-evolution"])]
+
+let package = Package(
+    name: "mvlint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mvlint", targets: ["mvlint"]),
+        .library(name: "MVLintKit", targets: ["MVLintKit"]),
+    ],
+    dependencies: packageDependencies,
+    targets: [
+        .target(
+            name: "MVLintKit",
+            dependencies: syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings + libraryEvolution,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .executableTarget(
+            name: "mvlint",
+            dependencies: ["MVLintKit"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .executableTarget(
+            name: "mvlint-bench",
+            dependencies: ["MVLintKit"],
+            path: "Benchmarks/Sources/mvlint-bench",
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .testTarget(
+            name: "MVLintKitTests",
+            dependencies: ["MVLintKit"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+    ]
+)

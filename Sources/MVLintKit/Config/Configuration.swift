@@ -1,0 +1,82 @@
+import Foundation
+
+/// The settings of `.mvlint.yml`, after validation. Keys mirror SwiftLint's where they mean the same.
+public struct Configuration: Sendable {
+    public var profile: Profile?
+    public var included: [String] = []
+    public var excluded: [String] = []
+    public var disabledRules: Set<String> = []
+    public var optInRules: Set<String> = []
+    /// When set, exactly these rules run (SwiftLint's `only_rules`).
+    public var onlyRules: Set<String>?
+    /// Minimum deployment targets that override what Package.swift / the Xcode project say.
+    public var deploymentTargets: [Platform: Version] = [:]
+    /// `default_isolation: MainActor` or `nonisolated`; nil leaves it to the project files.
+    public var defaultIsolationIsMainActor: Bool?
+    /// Per-rule `severity`.
+    public var severities: [String: Severity] = [:]
+    /// Per-rule numeric thresholds, by rule id then option key.
+    public var ruleOptions: [String: [String: Int]] = [:]
+    /// The folder relative paths in the file are resolved against (the config file's folder).
+    public var rootDirectory: URL
+    /// The config file this came from, if any.
+    public var sourcePath: String?
+
+    public init(rootDirectory: URL) {
+        self.rootDirectory = rootDirectory
+    }
+
+    /// Whether a rule runs under `profile`.
+    public func isEnabled(_ description: RuleDescription, profile: Profile) -> Bool {
+        if let onlyRules { return onlyRules.contains(description.id) }
+        if disabledRules.contains(description.id) { return false }
+        return description.profiles.enables(profile) || optInRules.contains(description.id)
+    }
+
+    /// Whether a rule could run under some profile (the walk runs these; the profile may be detected later).
+    public func mayRun(_ description: RuleDescription) -> Bool {
+        Profile.allCases.contains { isEnabled(description, profile: $0) }
+    }
+}
+
+/// A problem with the configuration, located in the file so editors can jump to it.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}
+
+/// Suggests the closest known word for a misspelt one ("did you mean …?").
+public enum Suggestion {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,95 @@
+internal import SwiftSyntax
+
+/// A finding reported while walking a file, before the project-wide filters (suppressions, view check).
+public struct CandidateFinding: Sendable {
+    public var rule: String
+    public var utf8Offset: Int
+    public var message: String
+    public var fixable: Bool
+    /// The innermost enclosing type, for rules that count only inside views.
+    public var enclosingType: String?
+}
+
+/// The state of the walk that rules can ask about: where we are, what the target allows, and `report`.
+final class FileWalk {
+    public let path: String
+    public let source: SourceText
+    public let settings: TargetSettings
+    public internal(set) var typeStack: [TypeScope] = []
+    public internal(set) var scopes: [CodeScope] = []
+    var availability: [(owner: SyntaxIdentifier, constraint: AvailabilityConstraint)] = []
+    var candidates: [CandidateFinding] = []
+
+    init(path: String, source: SourceText, settings: TargetSettings) {
+        self.path = path
+        self.source = source
+        self.settings = settings
+    }
+
+    public var enclosingType: TypeScope? { typeStack.last }
+
+    /// True while the code runs as part of building a view's body, not in an event handler or plain method.
+    public var isBuildingView: Bool {
+        for scope in scopes.reversed() {
+            switch scope {
+            case .closure: continue
+            case .viewBuilding: return true
+            case .action, .initializer, .function: return false
+            }
+        }
+        return false
+    }
+
+    /// The innermost scope that is not a plain closure.
+    public var enclosingCodeScope: CodeScope? {
+        scopes.last { $0 != .closure }
+    }
+
+    public var isInsideInitializer: Bool { enclosingCodeScope == .initializer }
+
+    public func report(_ rule: String, at node: some SyntaxProtocol, _ message: String, fixable: Bool = false) {
+        report(rule, atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message, fixable: fixable)
+    }
+
+    public func report(_ rule: String, atOffset offset: Int, _ message: String, fixable: Bool = false) {
+        candidates.append(CandidateFinding(rule: rule, utf8Offset: offset, message: message, fixable: fixable,
+                                           enclosingType: typeStack.last?.qualifiedName))
+    }
+
+    // MARK: Availability
+
+    /// Whether an API introduced at `required` can be used here: every platform the target declares is at or
+    /// above it (after `#available`/`@available` narrowing), and we are not in an `else` fallback for older systems.
+    public func canUse(introducedIn required: [Platform: Version]) -> Bool {
+        for (platform, version) in required {
+            if availability.contains(where: { $0.constraint.platform == platform && $0.constraint.isBelow && $0.constraint.version <= version }) {
+                return false
+            }
+        }
+        for (platform, deployment) in settings.deploymentTargets {
+            guard let version = required[platform] else { continue }
+            if max(deployment, raisedMinimum(for: platform) ?? deployment) < version { return false }
+        }
+        return true
+    }
+
+    /// Whether this code may run on `platform` below `version`. Unknown targets count as "may".
+    public func mayRunBelow(_ platform: Platform, _ version: Version) -> Bool {
+        if let raised = raisedMinimum(for: platform), raised >= version { return false }
+        if settings.deploymentTargets.isEmpty { return true }
+        guard let deployment = settings.deploymentTargets[platform] else { return false }
+        return deployment < version
+    }
+
+    private func raisedMinimum(for platform: Platform) -> Version? {
+        availability.filter { $0.constraint.platform == platform && !$0.constraint.isBelow }.map(\.constraint.version).max()
+    }
+}
+
+/// One platform condition from `#available`, `#unavailable` or `@available`.
+struct AvailabilityConstraint {
+    var platform: Platform
+    var version: Version
+    /// True in code that runs only below `version` (an `else` of `#available`, `@available(…, deprecated:)`).
+    var isBelow: Bool
+}

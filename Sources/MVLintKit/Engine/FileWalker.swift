@@ -1,0 +1,300 @@
+internal import SwiftSyntax
+
+/// The one pass over a file's syntax tree. It records the file's facts and hands each node of interest
+/// to every enabled syntax rule, so adding a rule never adds a walk (swift-format's lint pipeline, by hand).
+final class FileWalker: SyntaxVisitor {
+    let walk: FileWalk
+    let rules: [any SyntaxRule]
+    private(set) var facts: FileFacts
+    /// Index into `facts.types` for each type on the walk's stack, so members land in their type.
+    private var typeFactIndices: [Int] = []
+    /// Names introduced by `@Bindable var x = …` in the local scopes we are in.
+    private var localBindables: [[String]] = []
+    /// Whether `visit(VariableDeclSyntax)` pushed a view-building scope that `visitPost` must pop.
+    private var pushedPropertyScopes: [Bool] = []
+
+    init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
+        walk = FileWalk(path: path, source: source, settings: settings)
+        self.rules = rules
+        facts = FileFacts(path: path)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func finish() -> (FileFacts, [CandidateFinding]) {
+        for rule in rules { rule.finish(walk) }
+        return (facts, walk.candidates)
+    }
+
+    private func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        let location = walk.source.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        return SourcePosition(line: location.line, column: location.column)
+    }
+
+    // MARK: Imports
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text { facts.imports.append(module) }
+        return .skipChildren
+    }
+
+    // MARK: Types
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name.text, kind: .struct, inheritance: node.inheritanceClause,
+                  attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name.text, kind: .class, inheritance: node.inheritanceClause,
+                  attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name.text, kind: .enum, inheritance: node.inheritanceClause,
+                  attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name.text, kind: .actor, inheritance: node.inheritanceClause,
+                  attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name.text, kind: .protocol, inheritance: node.inheritanceClause,
+                  attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: SyntaxText.typeName(node.extendedType), kind: .extension,
+                  inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers,
+                  members: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType(DeclSyntax(node)) }
+
+    private func enterType(_ node: DeclSyntax, name: String, kind: TypeKind, inheritance: InheritanceClauseSyntax?,
+                           attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, members: MemberBlockSyntax) {
+        let inherited = inheritance?.inheritedTypes.map { SyntaxText.typeName($0.type) } ?? []
+        let qualified = kind == .extension ? name : (walk.typeStack.last.map { $0.qualifiedName + "." + name } ?? name)
+        var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
+                            attributes: SyntaxText.attributeNames(attributes), position: position(node))
+        fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        typeFactIndices.append(facts.types.count)
+        facts.types.append(fact)
+        walk.typeStack.append(TypeScope(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
+                                        declaresView: inherited.contains("View")))
+        pushAvailability(from: attributes, owner: node.id)
+        for rule in rules { rule.visitType(node, members: members, in: walk) }
+    }
+
+    private func leaveType(_ node: DeclSyntax) {
+        for rule in rules { rule.leaveType(node, in: walk) }
+        popAvailability(owner: node.id)
+        walk.typeStack.removeLast()
+        typeFactIndices.removeLast()
+    }
+
+    // MARK: Members and code scopes
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        var pushedScope = false
+        if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
+            let attributes = SyntaxText.attributes(node.attributes)
+            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isPrivate = node.modifiers.contains {
+                ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil
+            }
+            let hasPrivateSetter = node.modifiers.contains {
+                ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil
+            }
+            let wrapper = attributes.first { SyntaxText.isPropertyWrapperName($0.name) }
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let typeName = binding.typeAnnotation.map { $0.type.trimmedDescription }
+                let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
+                facts.types[typeIndex].properties.append(PropertyFact(
+                    name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
+                    attributes: attributes.map(\.name).filter { $0 != wrapper?.name },
+                    isLet: node.bindingSpecifier.tokenKind == .keyword(.let), isStatic: isStatic, isComputed: isComputed,
+                    isPrivate: isPrivate, hasPrivateSetter: hasPrivateSetter, typeName: typeName,
+                    initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
+                    hasInitializer: binding.initializer != nil, position: position(binding.pattern)))
+                if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
+                    walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
+                    pushedScope = true
+                }
+            }
+        } else if !localBindables.isEmpty, SyntaxText.attributeNames(node.attributes).contains("Bindable") {
+            for binding in node.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    localBindables[localBindables.count - 1].append(name)
+                }
+            }
+        }
+        pushedPropertyScopes.append(pushedScope)
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if pushedPropertyScopes.removeLast() { walk.scopes.removeLast() }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let buildsView = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
+            || (node.signature.returnClause.map { SyntaxText.isSomeView($0.type.trimmedDescription) } ?? false)
+        if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
+            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            facts.types[typeIndex].methods.append(MethodFact(
+                name: node.name.text, isInitializer: false,
+                isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,
+                buildsView: buildsView, position: position(node.name)))
+        }
+        walk.scopes.append(buildsView ? .viewBuilding(name: node.name.text, isBody: false) : .function(name: node.name.text))
+        localBindables.append([])
+        pushAvailability(from: node.attributes, owner: node.id)
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        popAvailability(owner: node.id)
+        localBindables.removeLast()
+        walk.scopes.removeLast()
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
+            facts.types[typeIndex].methods.append(MethodFact(
+                name: "init", isInitializer: true, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+                isStatic: false, buildsView: false, position: position(node.initKeyword)))
+        }
+        walk.scopes.append(.initializer)
+        localBindables.append([])
+        pushAvailability(from: node.attributes, owner: node.id)
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        popAvailability(owner: node.id)
+        localBindables.removeLast()
+        walk.scopes.removeLast()
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        walk.scopes.append(ClosureRole.scope(of: node))
+        localBindables.append([])
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClosureExprSyntax) {
+        localBindables.removeLast()
+        walk.scopes.removeLast()
+    }
+
+    // MARK: Expressions
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(reference.baseName.text) {
+            facts.constructions.append(ConstructionFact(
+                typeName: reference.baseName.text,
+                labels: node.arguments.map { $0.label?.text ?? "_" },
+                enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+        }
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.hasPrefix("$") {
+            let name = String(base.baseName.text.dropFirst())
+            facts.bindingProjections.append(BindingProjectionFact(
+                base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
+                hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    // MARK: Availability
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+        if let ifExpr = node.parent?.as(IfExprSyntax.self) {
+            let isThenBranch = ifExpr.body.id == node.id
+            for condition in ifExpr.conditions {
+                guard case .availability(let check) = condition.condition else { continue }
+                let positive = check.availabilityKeyword.tokenKind == .poundAvailable
+                push(check.availabilityArguments, below: positive != isThenBranch, owner: node.id)
+            }
+        } else if let guardStmt = node.parent?.as(GuardStmtSyntax.self) {
+            for condition in guardStmt.conditions {
+                guard case .availability(let check) = condition.condition else { continue }
+                let positive = check.availabilityKeyword.tokenKind == .poundAvailable
+                push(check.availabilityArguments, below: positive, owner: node.id)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: CodeBlockSyntax) { popAvailability(owner: node.id) }
+
+    override func visitPost(_ node: GuardStmtSyntax) {
+        // After `guard #available(iOS 17, *) else { … }` the rest of the enclosing block runs on iOS 17+.
+        guard let block = node.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return }
+        for condition in node.conditions {
+            guard case .availability(let check) = condition.condition else { continue }
+            let positive = check.availabilityKeyword.tokenKind == .poundAvailable
+            push(check.availabilityArguments, below: !positive, owner: block.id)
+        }
+    }
+
+    override func visitPost(_ node: CodeBlockItemListSyntax) { popAvailability(owner: node.id) }
+
+    private func push(_ arguments: AvailabilityArgumentListSyntax, below: Bool, owner: SyntaxIdentifier) {
+        for argument in arguments {
+            guard case .availabilityVersionRestriction(let restriction) = argument.argument,
+                  let platform = Platform(name: restriction.platform.text),
+                  let text = restriction.version?.trimmedDescription, let version = Version(text) else { continue }
+            walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: below)))
+        }
+    }
+
+    /// `@available(iOS 16, *)` raises the minimum; `@available(iOS, deprecated: 16)` marks code for older systems.
+    private func pushAvailability(from attributes: AttributeListSyntax, owner: SyntaxIdentifier) {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "available",
+                  case .availability(let arguments)? = attribute.arguments else { continue }
+            push(arguments, below: false, owner: owner)
+            guard let platformToken = arguments.first.flatMap({ argument -> TokenSyntax? in
+                if case .token(let token) = argument.argument { return token }
+                return nil
+            }), let platform = Platform(name: platformToken.text) else { continue }
+            for argument in arguments {
+                guard case .availabilityLabeledArgument(let labeled) = argument.argument,
+                      ["deprecated", "obsoleted"].contains(labeled.label.text),
+                      case .version(let tuple) = labeled.value, let version = Version(tuple.trimmedDescription) else { continue }
+                walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: true)))
+            }
+        }
+    }
+
+    private func popAvailability(owner: SyntaxIdentifier) {
+        while let last = walk.availability.last, last.owner == owner { walk.availability.removeLast() }
+    }
+}

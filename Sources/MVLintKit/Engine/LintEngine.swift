@@ -1,0 +1,128 @@
+import Foundation
+internal import SwiftParser
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
+
+/// A candidate finding with its position resolved.
+struct LocatedCandidate: Sendable {
+    var rule: String
+    var line: Int
+    var column: Int
+    var message: String
+    var fixable: Bool
+    var enclosingType: String?
+}
+
+/// What analysing one file produced. The syntax tree is gone by the time this exists.
+public struct FileAnalysis: Sendable {
+    public var path: String
+    public var facts: FileFacts
+    var candidates: [LocatedCandidate]
+    var suppressions: SuppressionMap
+    /// The parser's first diagnostic, when the file does not parse cleanly.
+    var parseError: (message: String, line: Int, column: Int)?
+}
+
+/// Which rules run and how: the result of profile, configuration and command line together.
+public struct RuleSelection: Sendable {
+    var syntaxRules: [any SyntaxRule.Type]
+    public var projectRules: [any ProjectRule.Type]
+    public var options: [String: RuleOptions]
+    public var severities: [String: Severity]
+
+    public init(rules ids: Set<String>, severities: [String: Severity] = [:], optionOverrides: [String: [String: Int]] = [:]) {
+        syntaxRules = RuleRegistry.syntaxRules.filter { ids.contains($0.description.id) }
+        projectRules = RuleRegistry.projectRules.filter { ids.contains($0.description.id) }
+        var options: [String: RuleOptions] = [:]
+        var resolved: [String: Severity] = [:]
+        for description in RuleRegistry.descriptions where ids.contains(description.id) {
+            options[description.id] = RuleOptions(defaults: description.options, overrides: optionOverrides[description.id] ?? [:])
+            resolved[description.id] = severities[description.id] ?? description.severity
+        }
+        self.options = options
+        self.severities = resolved
+    }
+
+    public var ruleIDs: Set<String> { Set(severities.keys) }
+}
+
+/// Parses and walks files, then runs project rules and the filters every finding goes through.
+public struct LintEngine: Sendable {
+    public var selection: RuleSelection
+
+    public init(selection: RuleSelection) {
+        self.selection = selection
+    }
+
+    /// One parse, one walk. Safe to call from several threads at once.
+    public func analyze(path: String, text: String, settings: TargetSettings) -> FileAnalysis {
+        let source = SourceText(text)
+        let tree = Parser.parse(source: text)
+        let rules = selection.syntaxRules.map { $0.init(options: selection.options[$0.description.id]!) }
+        let walker = FileWalker(path: path, source: source, settings: settings, rules: rules)
+        walker.walk(tree)
+        let (facts, candidates) = walker.finish()
+        var parseError: (String, Int, Int)?
+        if tree.hasError {
+            // Diagnostics cost a second walk, so only broken files pay for them.
+            if let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
+                let location = source.location(ofUTF8Offset: diagnostic.position.utf8Offset)
+                parseError = (diagnostic.message, location.line, location.column)
+            } else {
+                parseError = ("the file does not parse", 1, 1)
+            }
+        }
+        let located = candidates.map { candidate -> LocatedCandidate in
+            let location = source.location(ofUTF8Offset: candidate.utf8Offset)
+            return LocatedCandidate(rule: candidate.rule, line: location.line, column: location.column,
+                                    message: candidate.message, fixable: candidate.fixable, enclosingType: candidate.enclosingType)
+        }
+        return FileAnalysis(path: path, facts: facts, candidates: located,
+                            suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError)
+    }
+
+    /// Runs project rules and applies view scoping, suppressions and severities. `isEnabled` is asked last,
+    /// because the profile may only be known once every file's facts are in.
+    public func finish(_ analyses: [FileAnalysis], settingsByPath: [String: TargetSettings],
+                       isEnabled: (String) -> Bool = { _ in true }) -> [Finding] {
+        let index = ProjectIndex(files: analyses.map(\.facts))
+        let project = ProjectContext(files: analyses.map(\.facts), index: index, settingsByPath: settingsByPath)
+        var perFile: [String: [LocatedCandidate]] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            var reported: [ProjectFinding] = []
+            rule.check(project, options: selection.options[rule.description.id]!, report: &reported)
+            for finding in reported {
+                perFile[finding.path, default: []].append(LocatedCandidate(
+                    rule: rule.description.id, line: finding.position.line, column: finding.position.column,
+                    message: finding.message, fixable: finding.fixable, enclosingType: nil))
+            }
+        }
+        let viewOnlyRules = Set(selection.syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
+
+        var findings: [Finding] = []
+        for analysis in analyses {
+            if let error = analysis.parseError {
+                // A file that does not parse gets one finding and nothing else: rules would guess on a broken tree.
+                findings.append(Finding(rule: ParseErrorRule.id, severity: .error, file: analysis.path, line: error.line,
+                                        column: error.column, message: "the file does not parse: \(error.message)"))
+                continue
+            }
+            var used = Set<SuppressionMap.DirectiveUse>()
+            for candidate in analysis.candidates + (perFile[analysis.path] ?? []) where isEnabled(candidate.rule) {
+                if viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(index.isView) ?? false) { continue }
+                if let directive = analysis.suppressions.suppressor(of: candidate.rule, line: candidate.line) {
+                    used.insert(analysis.suppressions.use(of: directive, for: candidate.rule))
+                    continue
+                }
+                findings.append(Finding(rule: candidate.rule, severity: selection.severities[candidate.rule] ?? .warning,
+                                        file: analysis.path, line: candidate.line, column: candidate.column,
+                                        message: candidate.message, fixable: candidate.fixable))
+            }
+            if isEnabled(SuperfluousDisableRule.description.id) {
+                findings += SuperfluousDisableRule.findings(in: analysis, used: used, isEnabled: isEnabled,
+                                                            severity: selection.severities[SuperfluousDisableRule.description.id] ?? .advice)
+            }
+        }
+        return findings.sorted(by: Finding.reportOrder)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+internal import SwiftSyntax
+
+/// Small readings of syntax nodes that the walker and many rules share.
+enum SyntaxText {
+    /// A type's name without generic arguments, module prefix or attributes: `Foo<Bar>` → `Foo`, `SwiftUI.View` → `View`.
+    public static func typeName(_ type: TypeSyntax) -> String {
+        if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        return type.trimmedDescription
+    }
+
+    public static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    }
+
+    /// Attribute names with their argument text (`Environment`, `\.dismiss`).
+    public static func attributes(_ attributes: AttributeListSyntax) -> [(name: String, argument: String?)] {
+        attributes.compactMap { element in
+            guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+            return (attribute.attributeName.trimmedDescription, attribute.arguments?.trimmedDescription)
+        }
+    }
+
+    /// Attributes on a stored property that are not property wrappers.
+    static let nonWrapperAttributes: Set<String> = [
+        "MainActor", "ObservationIgnored", "ObservationTracked", "ViewBuilder", "Sendable", "preconcurrency",
+        "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "Transient", "Attribute", "Relationship",
+    ]
+
+    public static func isPropertyWrapperName(_ name: String) -> Bool {
+        isCapitalized(name) && !nonWrapperAttributes.contains(name)
+    }
+
+    /// Type names start with a capital letter; calls of such names are usually initialisers.
+    public static func isCapitalized(_ name: String) -> Bool {
+        name.unicodeScalars.first?.properties.isUppercase ?? false
+    }
+
+    /// A property with a getter (not only `willSet`/`didSet` observers) is computed.
+    public static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let accessors):
+            return accessors.contains { accessor in
+                let kind = accessor.accessorSpecifier.tokenKind
+                return kind == .keyword(.get) || kind == .keyword(._read) || kind == .keyword(._modify)
+            }
+        @unknown default:
+            return false
+        }
+    }
+
+    public static func isSomeView(_ typeText: String) -> Bool {
+        typeText == "some View" || typeText == "some SwiftUI.View"
+    }
+
+    /// `Foo` for `Foo(…)`, `Foo<T>(…)` or `Foo.init(…)`; nil for anything else.
+    public static func calleeName(_ expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        return typeReferenceName(call.calledExpression)
+    }
+
+    static func typeReferenceName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) { return typeReferenceName(generic.expression) }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+            return typeReferenceName(base)
+        }
+        return nil
+    }
+
+    /// The function name of a call: `VStack` in `VStack { }`, `onAppear` in `.onAppear { }`.
+    public static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
+            return typeReferenceName(generic.expression)
+        }
+        return nil
+    }
+
+    /// For `.modifier(…)` calls, the expression the modifier is applied to.
+    public static func modifierBase(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    }
+
+    /// The argument with this label, if present.
+    public static func argument(_ call: FunctionCallExprSyntax, labeled label: String) -> LabeledExprSyntax? {
+        call.arguments.first { $0.label?.text == label }
+    }
+
+    /// All closures a call takes, trailing or as arguments, with their labels (`nil` for the first trailing one).
+    public static func closures(of call: FunctionCallExprSyntax) -> [(label: String?, closure: ClosureExprSyntax)] {
+        var result: [(String?, ClosureExprSyntax)] = []
+        for argument in call.arguments {
+            if let closure = argument.expression.as(ClosureExprSyntax.self) { result.append((argument.label?.text, closure)) }
+        }
+        if let trailing = call.trailingClosure { result.append((nil, trailing)) }
+        for extra in call.additionalTrailingClosures { result.append((extra.label.text, extra.closure)) }
+        return result
+    }
+
+    /// The expressions a closure's statements consist of (`VStack { A(); B() }` → the two calls).
+    public static func expressions(in closure: ClosureExprSyntax) -> [ExprSyntax] {
+        closure.statements.compactMap { $0.item.as(ExprSyntax.self) }
+    }
+
+    /// The innermost call at the root of a modifier chain: `Text("a").bold().padding()` → `Text("a")`.
+    public static func rootView(of expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        var current = expression
+        while let call = current.as(FunctionCallExprSyntax.self) {
+            guard let base = modifierBase(call) else { return call }
+            current = base
+        }
+        return nil
+    }
+}
+
+/// Decides whether a closure runs while a view is built or later, in response to an event.
+enum ClosureRole {
+    /// Modifiers and functions whose closures run on an event, not while the body is evaluated.
+    static let eventModifiers: Set<String> = [
+        "onAppear", "onDisappear", "task", "onChange", "onTapGesture", "onLongPressGesture", "onSubmit",
+        "refreshable", "onReceive", "onOpenURL", "onDelete", "onMove", "onInsert", "onDrop", "onEnded", "onChanged",
+        "onHover", "onContinuousHover", "onKeyPress", "onPreferenceChange", "onCommand", "onCopyCommand",
+        "onCutCommand", "onPasteCommand", "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "onDeleteCommand",
+        "onScrollGeometryChange", "onGeometryChange", "onScrollPhaseChange", "onContinueUserActivity",
+        "handlesExternalEvents", "onSubmitSearch", "alert", "sheet", "fullScreenCover", "popover", "confirmationDialog",
+        "Task", "detached", "withAnimation", "withTransaction", "asyncAfter", "async", "sink", "perform",
+        "fileImporter", "fileExporter", "photosPicker", "onWebSocketEvent", "backgroundTask",
+    ]
+    /// Argument labels whose closure is an event handler.
+    static let eventLabels: Set<String> = [
+        "action", "perform", "onDismiss", "onCommit", "onEditingChanged", "onCompletion", "completion", "onEnded",
+        "onChanged", "primaryAction", "onIncrement", "onDecrement",
+    ]
+    /// Presentation modifiers whose trailing closures build views, even though they are listed as events above.
+    static let presentationContent: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog"]
+
+    static func scope(of closure: ClosureExprSyntax) -> CodeScope {
+        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            if let label = argument.label?.text, eventLabels.contains(label) { return .action(name: label) }
+            if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call),
+               name == "Task" || name == "detached" {
+                return .action(name: name)
+            }
+            return .closure
+        }
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call) {
+            return trailingScope(callName: name, call: call, label: nil)
+        }
+        if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+           let call = element.parent?.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call) {
+            return trailingScope(callName: name, call: call, label: element.label.text)
+        }
+        return .closure
+    }
+
+    private static func trailingScope(callName: String, call: FunctionCallExprSyntax, label: String?) -> CodeScope {
+        if let label {
+            return eventLabels.contains(label) ? .action(name: label) : .closure
+        }
+        if callName == "Button" {
+            // `Button("Title") { act() }` and `Button { act() } label: { … }` put the action first;
+            // `Button(action: act) { Label(…) }` makes the trailing closure the label.
+            return SyntaxText.argument(call, labeled: "action") == nil ? .action(name: "Button") : .closure
+        }
+        if presentationContent.contains(callName) { return .closure }
+        return eventModifiers.contains(callName) ? .action(name: callName) : .closure
+    }
+}

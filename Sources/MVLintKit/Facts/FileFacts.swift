@@ -1,0 +1,143 @@
+/// What one walk over one file learned: small plain values that outlive the syntax tree.
+/// Project rules and the index ask questions of these; nothing re-parses.
+public struct FileFacts: Sendable {
+    public var path: String
+    public var imports: [String] = []
+    public var types: [TypeFact] = []
+    /// `Name(label: …)` calls of capitalised names: view construction, memberwise inits, service construction.
+    public var constructions: [ConstructionFact] = []
+    /// `$name.member` projections: tell which properties of an observable are bound from views.
+    public var bindingProjections: [BindingProjectionFact] = []
+
+    public init(path: String) { self.path = path }
+}
+
+public struct SourcePosition: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+public enum TypeKind: String, Sendable {
+    case `struct`, `class`, `enum`, `actor`, `protocol`, `extension`
+}
+
+/// A type declaration, or an extension of one (then `kind == .extension` and `name` is the extended type).
+public struct TypeFact: Sendable {
+    public var name: String
+    /// `Outer.Inner` for nested types, so same-named nested types stay apart.
+    public var qualifiedName: String
+    public var kind: TypeKind
+    /// Names in the inheritance clause, generic arguments stripped (`ObservableObject`, `View`, `BaseModel`).
+    public var inherited: [String]
+    /// Attribute names without `@` (`Observable`, `MainActor`).
+    public var attributes: [String]
+    public var position: SourcePosition
+    public var properties: [PropertyFact] = []
+    public var methods: [MethodFact] = []
+    public var isPrivate: Bool = false
+
+    public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.kind = kind
+        self.inherited = inherited
+        self.attributes = attributes
+        self.position = position
+    }
+}
+
+public struct PropertyFact: Sendable {
+    public var name: String
+    /// The property wrapper, without `@` and arguments (`State`, `ObservedObject`, `Environment`).
+    public var wrapper: String?
+    /// The wrapper's argument text (`\.dismiss`, `UserModel.self`).
+    public var wrapperArgument: String?
+    /// Other attributes (`ObservationIgnored`, `MainActor`).
+    public var attributes: [String]
+    public var isLet: Bool
+    public var isStatic: Bool
+    public var isComputed: Bool
+    /// `private` or `fileprivate` (for reading; `private(set)` is recorded in `hasPrivateSetter`).
+    public var isPrivate: Bool
+    public var hasPrivateSetter: Bool
+    /// The declared type as written (`[User]`, `UserModel?`, `some View`).
+    public var typeName: String?
+    /// When initialised with `Name(…)`, that name (lets an untyped `= UserModel()` name its type).
+    public var initializerCallee: String?
+    public var hasInitializer: Bool
+    public var position: SourcePosition
+
+    public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
+                isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,
+                hasPrivateSetter: Bool = false, typeName: String? = nil, initializerCallee: String? = nil,
+                hasInitializer: Bool = false, position: SourcePosition) {
+        self.name = name
+        self.wrapper = wrapper
+        self.wrapperArgument = wrapperArgument
+        self.attributes = attributes
+        self.isLet = isLet
+        self.isStatic = isStatic
+        self.isComputed = isComputed
+        self.isPrivate = isPrivate
+        self.hasPrivateSetter = hasPrivateSetter
+        self.typeName = typeName
+        self.initializerCallee = initializerCallee
+        self.hasInitializer = hasInitializer
+        self.position = position
+    }
+
+    /// The type this property holds, best effort: the annotation without optionality, else the initializer's callee.
+    public var heldTypeName: String? {
+        if let wrapperArgument, wrapper == "Environment", wrapperArgument.hasSuffix(".self") {
+            return String(wrapperArgument.dropLast(5))
+        }
+        if let typeName {
+            var name = typeName
+            while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+            return name
+        }
+        return initializerCallee
+    }
+}
+
+public struct MethodFact: Sendable {
+    public var name: String
+    public var isInitializer: Bool
+    public var isAsync: Bool
+    public var isStatic: Bool
+    /// Returns `some View`, or is marked `@ViewBuilder`.
+    public var buildsView: Bool
+    public var position: SourcePosition
+
+    public init(name: String, isInitializer: Bool, isAsync: Bool, isStatic: Bool, buildsView: Bool, position: SourcePosition) {
+        self.name = name
+        self.isInitializer = isInitializer
+        self.isAsync = isAsync
+        self.isStatic = isStatic
+        self.buildsView = buildsView
+        self.position = position
+    }
+}
+
+public struct ConstructionFact: Sendable {
+    public var typeName: String
+    public var labels: [String]
+    /// The type whose code contains the call (nil at file scope).
+    public var enclosingType: String?
+    public var position: SourcePosition
+}
+
+public struct BindingProjectionFact: Sendable {
+    /// `model` in `$model.name`.
+    public var base: String
+    /// `name` in `$model.name`.
+    public var member: String
+    public var enclosingType: String?
+    /// A local `@Bindable var model = model` is in scope, so the projection is fine.
+    public var hasLocalBindable: Bool
+    public var position: SourcePosition
+}

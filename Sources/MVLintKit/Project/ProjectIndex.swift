@@ -1,0 +1,108 @@
+/// Everything the project declares, merged across files: a type's declaration and all its extensions.
+/// Built once from the facts of every file; rules ask it questions instead of re-reading code.
+public struct ProjectIndex: Sendable {
+    /// A type as the whole project sees it.
+    public struct TypeEntry: Sendable {
+        public var name: String
+        /// The primary declaration (nil when the project only extends a type declared elsewhere, e.g. `View`).
+        public var declaration: TypeFact?
+        public var declarationPath: String?
+        public var extensions: [(path: String, fact: TypeFact)] = []
+
+        /// Conformances and superclass, from the declaration and every extension.
+        public var inherited: Set<String> {
+            var names = Set(declaration?.inherited ?? [])
+            for (_, fact) in extensions { names.formUnion(fact.inherited) }
+            return names
+        }
+
+        public var properties: [PropertyFact] {
+            (declaration?.properties ?? []) + extensions.flatMap { $0.fact.properties }
+        }
+
+        public var methods: [MethodFact] {
+            (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
+        }
+
+        public var kind: TypeKind? { declaration?.kind }
+    }
+
+    public private(set) var types: [String: TypeEntry] = [:]
+    private var viewCache: [String: Bool] = [:]
+
+    public init(files: [FileFacts]) {
+        for file in files {
+            for fact in file.types {
+                // Nested types are indexed by their simple name too: references in code rarely qualify them.
+                var entry = types[fact.name] ?? TypeEntry(name: fact.name)
+                if fact.kind == .extension {
+                    entry.extensions.append((file.path, fact))
+                } else if entry.declaration == nil {
+                    entry.declaration = fact
+                    entry.declarationPath = file.path
+                }
+                types[fact.name] = entry
+            }
+        }
+        var cache: [String: Bool] = [:]
+        for name in types.keys { cache[name] = computeIsView(name, visiting: []) }
+        viewCache = cache
+    }
+
+    public func entry(_ name: String) -> TypeEntry? { types[name] }
+
+    /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
+    /// superclass that is a view, or having a `var body: some View`.
+    public func isView(_ name: String) -> Bool {
+        viewCache[lastComponent(name)] ?? false
+    }
+
+    private func computeIsView(_ name: String, visiting: Set<String>) -> Bool {
+        guard !visiting.contains(name) else { return false }
+        guard let entry = types[name] else { return name == "View" }
+        let inherited = entry.inherited
+        if inherited.contains("View") { return true }
+        if entry.kind != .protocol,
+           entry.properties.contains(where: { $0.name == "body" && $0.isComputed && ($0.typeName.map(SyntaxText.isSomeView) ?? false) }) {
+            return true
+        }
+        let next = visiting.union([name])
+        return inherited.contains { computeIsView($0, visiting: next) }
+    }
+
+    /// A class made observable by `@Observable` or by conforming to `ObservableObject` (also through a base class).
+    public func isObservableClass(_ name: String) -> Bool {
+        observation(of: lastComponent(name), visiting: []) != nil
+    }
+
+    public enum ObservationKind: Sendable { case observationMacro, observableObject }
+
+    public func observation(of name: String) -> ObservationKind? {
+        observation(of: lastComponent(name), visiting: [])
+    }
+
+    private func observation(of name: String, visiting: Set<String>) -> ObservationKind? {
+        guard !visiting.contains(name), let entry = types[name], entry.kind == .class else { return nil }
+        if entry.declaration?.attributes.contains("Observable") == true { return .observationMacro }
+        let inherited = entry.inherited
+        if inherited.contains("ObservableObject") { return .observableObject }
+        for parent in inherited {
+            if let kind = observation(of: parent, visiting: visiting.union([name])) { return kind }
+        }
+        return nil
+    }
+
+    private func lastComponent(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
+}
+
+/// What a project rule sees: every file's facts, the index, and each file's target settings.
+public struct ProjectContext: Sendable {
+    public var files: [FileFacts]
+    public var index: ProjectIndex
+    public var settingsByPath: [String: TargetSettings]
+
+    public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
+}

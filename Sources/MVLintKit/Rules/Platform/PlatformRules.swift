@@ -1,0 +1,4 @@
+/// The rules of RULES.md's "Platform guidelines (HIG)" table.
+enum PlatformRules {
+    static let all: [any SyntaxRule.Type] = []
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Finds the Swift files to lint under the paths the user gave.
+public struct Discovery {
+    /// Folders that hold build products or third-party code, never the project's own sources.
+    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules"]
+
+    public struct Result {
+        public var files: [URL] = []
+        /// Package manifests and Xcode projects met on the way: project settings come from them.
+        public var manifests: [URL] = []
+        public var xcodeProjects: [URL] = []
+        /// Paths that were named but do not exist or cannot be read.
+        public var problems: [String] = []
+    }
+
+    var included: [GlobPattern]
+    var excluded: [GlobPattern]
+    /// Base for relative glob patterns (the folder of the config file).
+    var root: URL
+
+    public init(included: [String] = [], excluded: [String] = [], root: URL) {
+        self.included = included.map(GlobPattern.init)
+        self.excluded = excluded.map(GlobPattern.init)
+        self.root = root.standardizedFileURL
+    }
+
+    public func discover(_ paths: [String], workingDirectory: URL) -> Result {
+        var result = Result()
+        var visitedFolders = Set<String>()
+        var seenFiles = Set<String>()
+        for path in paths {
+            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                result.problems.append("no such file or directory: \(path)")
+                continue
+            }
+            if isFolder.boolValue {
+                walk(url, into: &result, visited: &visitedFolders, seen: &seenFiles)
+            } else if url.pathExtension == "swift" {
+                // A file named on the command line is linted even if a glob would skip it, like SwiftLint.
+                if isManifest(url) {
+                    result.manifests.append(url)
+                } else if seenFiles.insert(url.path).inserted {
+                    result.files.append(url)
+                }
+            } else {
+                result.problems.append("not a Swift file: \(path)")
+            }
+        }
+        result.files.sort { $0.path < $1.path }
+        return result
+    }
+
+    private func walk(_ folder: URL, into result: inout Result, visited: inout Set<String>, seen: inout Set<String>) {
+        // Resolving symlinks gives each real folder one identity, so a link cycle is entered once.
+        let identity = folder.resolvingSymlinksInPath().path
+        guard visited.insert(identity).inserted else { return }
+        guard let entries = try? FileManager.default.contentsOfDirectory(
+            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: []
+        ) else {
+            result.problems.append("cannot read folder: \(folder.path)")
+            return
+        }
+        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            let name = entry.lastPathComponent
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                if name.hasSuffix(".xcodeproj") {
+                    let project = entry.appendingPathComponent("project.pbxproj")
+                    if FileManager.default.fileExists(atPath: project.path) { result.xcodeProjects.append(project) }
+                    continue
+                }
+                if Discovery.skippedFolders.contains(name) || isExcluded(entry) { continue }
+                walk(entry, into: &result, visited: &visited, seen: &seen)
+            } else if entry.pathExtension == "swift" {
+                if isManifest(entry) {
+                    result.manifests.append(entry)
+                } else if !name.hasSuffix(".generated.swift"), isIncluded(entry), !isExcluded(entry),
+                          seen.insert(entry.resolvingSymlinksInPath().path).inserted {
+                    result.files.append(entry)
+                }
+            }
+        }
+    }
+
+    /// Package manifests are read for settings, not linted: parsing them twice would cost a parse.
+    private func isManifest(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    private func relative(_ url: URL) -> String {
+        let path = url.path
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    private func isIncluded(_ url: URL) -> Bool {
+        included.isEmpty || included.contains { $0.matches(relative(url)) }
+    }
+
+    private func isExcluded(_ url: URL) -> Bool {
+        let path = relative(url)
+        return excluded.contains { $0.matches(path) }
+    }
+}
+
+/// A path glob as SwiftLint users write them: `*` within a segment, `**` across segments, and a bare
+/// folder name or prefix (`Sources/Generated`) matching everything below it.
+public struct GlobPattern: Sendable {
+    let pattern: String
+    private let segments: [Substring]
+
+    public init(_ pattern: String) {
+        var cleaned = pattern
+        while cleaned.hasPrefix("./") { cleaned.removeFirst(2) }
+        while cleaned.hasSuffix("/") { cleaned.removeLast() }
+        self.pattern = cleaned
+        segments = cleaned.split(separator: "/")
+    }
+
+    public func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return match(segments[...], parts[...], prefixIsEnough: true)
+    }
+
+    private func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>, prefixIsEnough: Bool) -> Bool {
+        guard let head = pattern.first else { return prefixIsEnough || path.isEmpty }
+        if head == "**" {
+            let rest = pattern.dropFirst()
+            var remaining = path
+            while true {
+                if match(rest, remaining, prefixIsEnough: prefixIsEnough) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let part = path.first, GlobPattern.segment(head, matches: part) else { return false }
+        return match(pattern.dropFirst(), path.dropFirst(), prefixIsEnough: prefixIsEnough)
+    }
+
+    /// `*` matches any run of characters within one path segment, `?` one character.
+    static func segment(_ pattern: Substring, matches text: Substring) -> Bool {
+        let p = Array(pattern.utf8)
+        let t = Array(text.utf8)
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == t[ti] {
+                pi += 1; ti += 1
+            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+        return pi == p.count
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A Swift file's text plus a table of where its lines start, for turning UTF-8 offsets into
+/// `line:column` without a second pass over the syntax tree.
+public struct SourceText: Sendable {
+    public let text: String
+    /// UTF-8 offset of the first byte of every line.
+    public let lineStarts: [Int]
+
+    public init(_ text: String) {
+        self.text = text
+        var starts = [0]
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        lineStarts = starts
+    }
+
+    /// 1-based line and 1-based UTF-8 column, as swiftc and Xcode count them.
+    public func location(ofUTF8Offset offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line without its line break.
+    public func line(_ number: Int) -> Substring {
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+        return text[start..<end]
+    }
+}
