@@ -1,0 +1,174 @@
+import Foundation
+
+/// The `mvlint` command line. The executable only forwards its arguments here, so tests can drive it in-process.
+public struct CommandLineTool {
+    /// Where output goes; findings on `out`, everything else on `err`.
+    public struct Console: Sendable {
+        public var out: @Sendable (String) -> Void
+        public var err: @Sendable (String) -> Void
+
+        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+            self.out = out
+            self.err = err
+        }
+
+        public static let standard = Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) }
+        )
+    }
+
+    /// Exit codes, as documented in the README.
+    public enum ExitCode: Int32 {
+        case success = 0
+        case failingFindings = 1
+        case usageOrInput = 2
+        case internalError = 3
+    }
+
+    let console: Console
+    let workingDirectory: URL
+
+    public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+        self.console = console
+        self.workingDirectory = workingDirectory
+    }
+
+    public func run(_ arguments: [String]) -> ExitCode {
+        var arguments = arguments
+        let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+        do {
+            switch command {
+            case "lint": return try lint(arguments)
+            case "rules": return try rules(arguments)
+            case "explain": return try explain(arguments)
+            case "version", "--version": return version(arguments)
+            case "help", "--help", "-h": return help(arguments.first)
+            default:
+                let hint = Suggestion.nearest(to: command, in: HelpText.commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown command '\(command)'\(hint)")
+            }
+        } catch let error as UsageError {
+            console.err("mvlint: error: \(error.message)\nRun 'mvlint help' for usage.\n")
+            return .usageOrInput
+        } catch let error as ConfigurationError {
+            console.err("\(error)\n")
+            return .usageOrInput
+        } catch {
+            console.err("mvlint: internal error: \(error)\n")
+            return .internalError
+        }
+    }
+
+    // MARK: lint
+
+    static let lintSpec = CommandSpec(
+        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help"], options: ["--format", "--config", "--profile"],
+        choices: ["--format": ReporterKind.allCases.map(\.rawValue),
+                  "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
+
+    private func lint(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.lintSpec)
+        if parsed.has("--help") { return help("lint") }
+        let started = Date()
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
+            ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
+        let outcome = Linter.run(Linter.Request(
+            paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        for warning in outcome.settingsWarnings where !parsed.has("--quiet") { console.err("mvlint: warning: \(warning)\n") }
+        let showAdvice = parsed.has("--advice")
+        let summary = LintSummary(files: outcome.filesLinted, findings: outcome.findings)
+        console.out(reporterKind.reporter.render(findings: outcome.findings, summary: summary, showAdvice: showAdvice))
+        if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
+            console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
+            return .usageOrInput
+        }
+        if !parsed.has("--quiet") {
+            console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
+                                    profile: outcome.profile, reason: outcome.profileReason))
+        }
+        if !outcome.inputProblems.isEmpty { return .usageOrInput }
+        let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0)
+        return failing ? .failingFindings : .success
+    }
+
+    private func summaryLine(_ summary: LintSummary, showAdvice: Bool, seconds: Double, profile: Profile, reason: String) -> String {
+        func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+            "\(number) \(number == 1 ? noun : (plural ?? noun + "s"))"
+        }
+        var parts = [count(summary.errors, "error"), count(summary.warnings, "warning"), count(summary.advice, "advice", "advice")]
+        if summary.advice > 0, !showAdvice { parts[2] += " (hidden; --advice shows them)" }
+        return "mvlint: \(count(summary.files, "file")) linted, \(parts.joined(separator: ", ")) in "
+            + String(format: "%.2f", seconds) + " s; profile \(profile.rawValue) (\(reason))\n"
+    }
+
+    func loadConfiguration(explicitPath: String?) throws -> Configuration {
+        if let explicitPath {
+            let url = URL(fileURLWithPath: explicitPath, relativeTo: workingDirectory).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw UsageError("configuration file not found: \(explicitPath)")
+            }
+            return try ConfigurationLoader.load(path: url)
+        }
+        if let found = ConfigurationLoader.find(from: workingDirectory) {
+            return try ConfigurationLoader.load(path: found)
+        }
+        return Configuration(rootDirectory: workingDirectory)
+    }
+
+    // MARK: rules, explain, version, help
+
+    static let rulesSpec = CommandSpec(
+        name: "rules", flags: ["--help"], options: ["--format", "--profile"],
+        choices: ["--format": ["text", "markdown", "json"], "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]],
+        maxPositionals: 0)
+
+    private func rules(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.rulesSpec)
+        if parsed.has("--help") { return help("rules") }
+        var descriptions = RuleRegistry.descriptions
+        if let profile = parsed["--profile"].flatMap(Profile.init(name:)) {
+            descriptions = descriptions.filter { $0.profiles.enables(profile) }
+        }
+        switch parsed["--format"] ?? "text" {
+        case "markdown": console.out(RuleTable.markdown(descriptions))
+        case "json": console.out(RuleTable.json(descriptions))
+        default: console.out(RuleTable.text(descriptions))
+        }
+        return .success
+    }
+
+    private func explain(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: CommandSpec(name: "explain", flags: ["--help"], maxPositionals: 1))
+        if parsed.has("--help") { return help("explain") }
+        guard let id = parsed.positionals.first else { throw UsageError("'explain' needs a rule id, e.g. 'mvlint explain foreground-color'") }
+        guard let description = RuleRegistry.description(of: id) else {
+            let hint = Suggestion.nearest(to: id, in: RuleRegistry.descriptions.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("no rule '\(id)'\(hint) ('mvlint rules' lists them)")
+        }
+        console.out(RuleTable.explanation(description))
+        return .success
+    }
+
+    private func version(_ arguments: [String]) -> ExitCode {
+        console.out("\(MVLintVersion.current)\n")
+        return .success
+    }
+
+    private func help(_ command: String?) -> ExitCode {
+        guard let command else {
+            console.out(HelpText.overview)
+            return .success
+        }
+        guard let entry = HelpText.commands.first(where: { $0.name == command }) else {
+            console.err("mvlint: error: no command '\(command)'\nRun 'mvlint help' for usage.\n")
+            return .usageOrInput
+        }
+        console.out(entry.text)
+        return .success
+    }
+}

@@ -1,0 +1,64 @@
+/// The text of `mvlint help` and `mvlint help <command>`.
+enum HelpText {
+    static let commands: [(name: String, text: String)] = [
+        ("lint", """
+        USAGE: mvlint lint [paths …] [options]
+
+        Checks the Swift files under the paths (default: the current folder) and prints findings.
+
+        OPTIONS:
+          --format xcode|json   Output format (default: xcode, or `reporter:` in the config).
+          --config FILE         Use this configuration instead of the nearest .mvlint.yml.
+          --profile NAME        mv, container-presentation (cp), mvvm, mvvm-io (io). Default: the config's
+                                `profile:`, else detected from the code.
+          --advice              Also list advice-level findings (the JSON report always includes them).
+          --strict              Fail (exit 1) on warnings too, not only on errors.
+          --quiet               No summary line and no warnings about project files.
+
+        EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict),
+                    2 usage, configuration or input problem, 3 internal error.
+
+        """),
+        ("rules", """
+        USAGE: mvlint rules [--profile NAME] [--format text|markdown|json]
+
+        Lists every rule with its family, default severity, the profiles that enable it and whether a fix exists.
+
+        """),
+        ("explain", """
+        USAGE: mvlint explain <rule-id>
+
+        Explains a rule: what it checks, why it matters, what to write instead, with examples.
+
+        """),
+        ("version", """
+        USAGE: mvlint version
+
+        Prints mvlint's version.
+
+        """),
+        ("help", """
+        USAGE: mvlint help [command]
+
+        Shows help for mvlint or one of its commands.
+
+        """),
+    ]
+
+    static let overview = """
+    mvlint checks a SwiftUI code base against the MV (Container/Presentation) architecture, its MVVM and
+    Observation variants, and the SwiftUI mistakes that undermine them.
+
+    USAGE: mvlint <command> [options]
+
+    COMMANDS:
+      lint       Check Swift files and print findings (default paths: the current folder).
+      rules      List the rules.
+      explain    Explain one rule, with examples.
+      version    Print the version.
+      help       Show help for a command: mvlint help lint
+
+    Configuration comes from the nearest .mvlint.yml above the current folder; see the README.
+
+    """
+}

@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+
+/// A whole lint run: discovery, settings, the parallel per-file pass, project rules, filters.
+public enum Linter {
+    public struct Request: Sendable {
+        public var paths: [String]
+        public var workingDirectory: URL
+        public var configuration: Configuration
+        /// `--profile`; wins over the config file and detection.
+        public var profile: Profile?
+
+        public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil) {
+            self.paths = paths
+            self.workingDirectory = workingDirectory
+            self.configuration = configuration
+            self.profile = profile
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var findings: [Finding]
+        public var filesLinted: Int
+        /// Input problems (missing paths, unreadable or non-UTF-8 files): reported, the rest still linted.
+        public var inputProblems: [String]
+        /// Warnings about project files (a manifest that does not parse): informational.
+        public var settingsWarnings: [String]
+        public var profile: Profile
+        /// Why this profile: "from --profile", "from .mvlint.yml", or what detection saw.
+        public var profileReason: String
+    }
+
+    public static func run(_ request: Request) -> Outcome {
+        let configuration = request.configuration
+        let paths = request.paths.isEmpty ? ["."] : request.paths
+        let discovery = Discovery(included: configuration.included, excluded: configuration.excluded,
+                                  root: configuration.rootDirectory)
+        let found = discovery.discover(paths, workingDirectory: request.workingDirectory)
+        var inputProblems = found.problems
+
+        let projectFiles = projectFilesAround(paths, found: found, workingDirectory: request.workingDirectory)
+        let loaded = ProjectSettingsLoader.load(manifests: projectFiles.manifests, xcodeProjects: projectFiles.xcodeProjects)
+        let projectSettings = loaded.settings.overridden(deploymentTargets: configuration.deploymentTargets,
+                                                         defaultIsolationIsMainActor: configuration.defaultIsolationIsMainActor)
+
+        let fixedProfile = request.profile ?? configuration.profile
+        let runnable = RuleRegistry.descriptions.filter { description in
+            fixedProfile.map { configuration.isEnabled(description, profile: $0) } ?? configuration.mayRun(description)
+        }
+        let engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
+                                                         optionOverrides: configuration.ruleOptions))
+
+        let jobs = found.files.map { url in
+            (url: url, display: displayPath(url, workingDirectory: request.workingDirectory),
+             settings: projectSettings.settings(for: url.standardizedFileURL.path))
+        }
+        let results = ParallelMap.run(jobs) { job -> Result<FileAnalysis, InputProblem> in
+            readSource(job.url, display: job.display).map { engine.analyze(path: job.display, text: $0, settings: job.settings) }
+        }
+        var analyses: [FileAnalysis] = []
+        for result in results {
+            switch result {
+            case .success(let analysis): analyses.append(analysis)
+            case .failure(let problem): inputProblems.append(problem.message)
+            }
+        }
+
+        let profile: Profile
+        let reason: String
+        if let profileOverride = request.profile {
+            (profile, reason) = (profileOverride, "from --profile")
+        } else if let configured = configuration.profile {
+            (profile, reason) = (configured, "from \(configuration.sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "the configuration")")
+        } else {
+            (profile, reason) = ProfileDetector.detect(analyses.map(\.facts))
+        }
+        var settingsByPath: [String: TargetSettings] = [:]
+        for job in jobs { settingsByPath[job.display] = job.settings }
+        let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
+        let findings = engine.finish(analyses, settingsByPath: settingsByPath) { id in
+            descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
+        }
+        return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
+                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason)
+    }
+
+    /// Manifests and Xcode projects found below the paths, plus the nearest ones above them
+    /// (linting `Sources/App` still needs the package's `platforms:`).
+    private static func projectFilesAround(_ paths: [String], found: Discovery.Result, workingDirectory: URL)
+        -> (manifests: [URL], xcodeProjects: [URL]) {
+        var manifests = found.manifests
+        var projects = found.xcodeProjects
+        for path in paths {
+            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            let folder = isFolder.boolValue ? url : url.deletingLastPathComponent()
+            let upward = ProjectSettingsLoader.discoverUpward(from: folder)
+            manifests += upward.manifests
+            projects += upward.xcodeProjects
+        }
+        func unique(_ urls: [URL]) -> [URL] {
+            var seen = Set<String>()
+            return urls.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        }
+        return (unique(manifests), unique(projects))
+    }
+
+    struct InputProblem: Error {
+        var message: String
+    }
+
+    private static func readSource(_ url: URL, display: String) -> Result<String, InputProblem> {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(InputProblem(message: "\(display): error: cannot read the file"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(InputProblem(message: "\(display): error: the file is not UTF-8 text; skipped"))
+        }
+        return .success(text)
+    }
+
+    /// Paths inside the working directory are shown relative to it, as the user typed them.
+    static func displayPath(_ url: URL, workingDirectory: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let base = workingDirectory.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
+/// next, so memory stays at one syntax tree per core.
+enum ParallelMap {
+    static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+        let slots = Slots<Output>(count: inputs.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = slots.claimNext() {
+                slots.store(transform(inputs[index]), at: index)
+            }
+        }
+        return slots.results()
+    }
+
+    private final class Slots<Output>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Output?]
+        private var next = 0
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func claimNext() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < values.count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func store(_ value: Output, at index: Int) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+
+        func results() -> [Output] { values.map { $0! } }
+    }
+}
