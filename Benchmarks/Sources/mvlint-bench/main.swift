@@ -1,1 +1,115 @@
-print("bench placeholder")
+import Foundation
+import MVLintKit
+import SwiftParser
+import SwiftSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Benchmarks report ratios against the floor every run pays: parsing the same files.
+/// They are measurements to read, never pass/fail tests.
+let usage = """
+USAGE:
+  mvlint-bench generate --files N --out DIR     write a synthetic SwiftUI corpus of N files
+  mvlint-bench compare DIR --mvlint PATH [--repeat K]
+        (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process
+        (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv`, wall time and peak RSS
+        prints b/a; best of K runs (default 3)
+
+"""
+
+/// An empty visitor: the cheapest possible walk, so (a) is the true floor.
+final class EmptyWalk: SyntaxVisitor {
+    var tokens = 0
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        tokens += 1
+        return .visitChildren
+    }
+}
+
+func swiftFiles(in folder: URL) -> [URL] {
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    var files: [URL] = []
+    while let url = enumerator?.nextObject() as? URL {
+        if url.pathExtension == "swift" { files.append(url) }
+    }
+    return files.sorted { $0.path < $1.path }
+}
+
+func parseAndWalk(_ url: URL) -> Int {
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    let walker = EmptyWalk(viewMode: .sourceAccurate)
+    walker.walk(Parser.parse(source: text))
+    return walker.tokens
+}
+
+func seconds(_ work: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Runs a command, returning wall seconds and the child's peak resident set in MiB (from wait4's rusage).
+func spawn(_ arguments: [String]) -> (seconds: Double, peakMiB: Double, status: Int32) {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+        FileHandle.standardError.write(Data("cannot run \(arguments[0])\n".utf8))
+        exit(2)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return (elapsed, Double(usage.ru_maxrss) / 1024, status)
+}
+
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "generate":
+    guard let count = option("--files", in: arguments).flatMap(Int.init), let out = option("--out", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    try CorpusGenerator.write(files: count, to: URL(fileURLWithPath: out))
+    let lines = swiftFiles(in: URL(fileURLWithPath: out)).reduce(0) { total, url in
+        total + ((try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false).count ?? 0)
+    }
+    print("wrote \(count) files, \(lines) lines to \(out)")
+case "compare":
+    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    let folder = URL(fileURLWithPath: arguments[1])
+    let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
+    let files = swiftFiles(in: folder)
+    var serial = Double.infinity, parallel = Double.infinity, lint = Double.infinity, peak = 0.0
+    for _ in 0..<repeats {
+        serial = min(serial, seconds { _ = files.map(parseAndWalk) })
+        parallel = min(parallel, seconds { _ = ParallelMap.run(files, parseAndWalk) })
+        let run = spawn([mvlint, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv"])
+        lint = min(lint, run.seconds)
+        peak = max(peak, run.peakMiB)
+    }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    print("files: \(files.count), cores: \(cores), best of \(repeats)")
+    print(String(format: "(a) bare parse + empty walk, serial:      %.3f s", serial))
+    print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s", cores, parallel))
+    print(String(format: "(b) mvlint lint (binary, %d cores):        %.3f s   peak RSS %.0f MiB", cores, lint, peak))
+    print(String(format: "ratio b/a: %.2f", lint / parallel))
+default:
+    print(usage)
+    exit(arguments.isEmpty ? 0 : 2)
+}

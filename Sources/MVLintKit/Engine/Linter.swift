@@ -131,8 +131,8 @@ public enum Linter {
 
 /// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
 /// next, so memory stays at one syntax tree per core.
-enum ParallelMap {
-    static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+public enum ParallelMap {
+    public static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         let slots = Slots<Output>(count: inputs.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// Runs the built `mvlint` executable, which SwiftPM places next to the test bundle.
+enum BinaryRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var binary: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var folder = bundle.deletingLastPathComponent()
+        // On macOS the runner is xctest inside Xcode; the bundle is an argument instead.
+        if let testBundle = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
+            folder = URL(fileURLWithPath: testBundle).deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("mvlint")
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            XCTFail("the mvlint binary is missing at \(binary.path); run `swift build` first", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A scratch folder that disappears with the test.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    @discardableResult
+    func write(_ relativePath: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
