@@ -95,10 +95,10 @@ final class ViewMemberOrderRule: SyntaxRule {
     )
 
     /// The conventional groups, in order.
-    private enum Group: Int, Comparable {
+    private enum MemberGroup: Int, Comparable {
         case environment, constant, storedState, computed, initializer, body, viewHelper, method
 
-        static func < (lhs: Group, rhs: Group) -> Bool { lhs.rawValue < rhs.rawValue }
+        static func < (lhs: MemberGroup, rhs: MemberGroup) -> Bool { lhs.rawValue < rhs.rawValue }
 
         var label: String {
             switch self {
@@ -119,7 +119,7 @@ final class ViewMemberOrderRule: SyntaxRule {
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         // Extensions usually gather helpers on purpose; only the type's own declaration has a full member list.
         guard let kind = file.enclosingType?.kind, kind != .extension, kind != .protocol else { return }
-        var seen: [(group: Group, name: String)] = []
+        var seen: [(group: MemberGroup, name: String)] = []
         for member in members.members {
             guard let (group, name) = Self.classify(member.decl) else { continue }
             // Naming the first member of a later group tells where the misplaced one can go.
@@ -132,7 +132,7 @@ final class ViewMemberOrderRule: SyntaxRule {
     }
 
     /// The member's group and how a message names it; nil for members the order ignores.
-    private static func classify(_ decl: DeclSyntax) -> (Group, String)? {
+    private static func classify(_ decl: DeclSyntax) -> (MemberGroup, String)? {
         if decl.is(InitializerDeclSyntax.self) { return (.initializer, "`init`") }
         if let function = decl.as(FunctionDeclSyntax.self) {
             guard !SyntaxText.isStatic(function.modifiers) else { return nil }
