@@ -81,6 +81,11 @@ final class FileWalk {
         return deployment < version
     }
 
+    /// True only when the target's tools version is known and older than `version`: unknown means current.
+    public func toolsVersionIsKnownBelow(_ version: Version) -> Bool {
+        settings.swiftToolsVersion.map { $0 < version } ?? false
+    }
+
     private func raisedMinimum(for platform: Platform) -> Version? {
         availability.filter { $0.constraint.platform == platform && !$0.constraint.isBelow }.map(\.constraint.version).max()
     }

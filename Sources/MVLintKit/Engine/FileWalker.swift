@@ -151,8 +151,7 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let buildsView = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
-            || (node.signature.returnClause.map { SyntaxText.isSomeView($0.type.trimmedDescription) } ?? false)
+        let buildsView = SyntaxText.buildsView(node)
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
             let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             facts.types[typeIndex].methods.append(MethodFact(
@@ -228,6 +227,11 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        for rule in rules { rule.visit(node, in: walk) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }

@@ -15,6 +15,7 @@ protocol SyntaxRule: AnyObject {
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk)
     func visit(_ node: InitializerDeclSyntax, in file: FileWalk)
     func visit(_ node: IfExprSyntax, in file: FileWalk)
+    func visit(_ node: SwitchExprSyntax, in file: FileWalk)
     /// A struct, class, enum, actor, protocol or extension declaration.
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk)
     /// Called when the type declaration passed to `visitType` has been walked.
@@ -29,6 +30,7 @@ extension SyntaxRule {
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {}
     func visit(_ node: InitializerDeclSyntax, in file: FileWalk) {}
     func visit(_ node: IfExprSyntax, in file: FileWalk) {}
+    func visit(_ node: SwitchExprSyntax, in file: FileWalk) {}
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {}
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {}
     func finish(_ file: FileWalk) {}

@@ -56,6 +56,17 @@ enum SyntaxText {
         typeText == "some View" || typeText == "some SwiftUI.View"
     }
 
+    /// `static` or `class` members belong to the type, not to its instances.
+    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    /// A `@ViewBuilder` function or one returning `some View`.
+    static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
+        attributeNames(function.attributes).contains("ViewBuilder")
+            || (function.signature.returnClause.map { isSomeView($0.type.trimmedDescription) } ?? false)
+    }
+
     /// `Foo` for `Foo(…)`, `Foo<T>(…)` or `Foo.init(…)`; nil for anything else.
     public static func calleeName(_ expression: ExprSyntax) -> String? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
@@ -105,6 +116,18 @@ enum SyntaxText {
     /// The expressions a closure's statements consist of (`VStack { A(); B() }` → the two calls).
     public static func expressions(in closure: ClosureExprSyntax) -> [ExprSyntax] {
         closure.statements.compactMap { $0.item.as(ExprSyntax.self) }
+    }
+
+    /// The modifier calls chained onto a view, innermost first: `Button { … }.padding().bold()` → `padding()`, `bold()`.
+    static func modifiersApplied(to view: FunctionCallExprSyntax) -> [FunctionCallExprSyntax] {
+        var modifiers: [FunctionCallExprSyntax] = []
+        var current = ExprSyntax(view)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self),
+              let modifier = member.parent?.as(FunctionCallExprSyntax.self), modifier.calledExpression.id == member.id {
+            modifiers.append(modifier)
+            current = ExprSyntax(modifier)
+        }
+        return modifiers
     }
 
     /// The innermost call at the root of a modifier chain: `Text("a").bold().padding()` → `Text("a")`.
