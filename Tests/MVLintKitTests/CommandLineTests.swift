@@ -115,4 +115,34 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
         XCTAssertTrue(result.stderr.hasPrefix("mvlint: 1 file linted, 0 errors, 0 warnings, 0 advice in "), result.stderr)
     }
+
+    func testConfigurationIsFoundAboveAndApplied() throws {
+        let folder = try TemporaryFolder()
+        let warn = "import SwiftUI\nstruct W: View {\n    var body: some View { Text(\"w\").foregroundColor(.red) }\n}\n"
+        try folder.write("App/Sources/W.swift", warn)
+        try folder.write("App/Generated/G.swift", warn)
+        try folder.write(".mvlint.yml", "excluded: [App/Generated]\nforeground-color: error\n")
+        let nested = folder.url.appendingPathComponent("App")
+        let result = try BinaryRunner.run(["lint"], in: nested)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "Sources/W.swift:3:37: error: `.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)` (foreground-color)\n")
+        try folder.write(".mvlint.yml", "disabled_rules: [foreground-color]\n")
+        let disabled = try BinaryRunner.run(["lint"], in: nested)
+        XCTAssertEqual(disabled.status, 0)
+        XCTAssertEqual(disabled.stdout, "")
+    }
+
+    func testInvalidConfigurationStopsWithPositionsAndExitTwo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift", "struct A {}\n")
+        try folder.write(".mvlint.yml", "profile: mvv\ndisabled_rule: [foo]\n")
+        let result = try BinaryRunner.run(["lint"], in: folder.url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains(".mvlint.yml:1:10: error: unknown profile 'mvv'; did you mean 'mv'?"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(".mvlint.yml:2:1: error: unknown key 'disabled_rule'; did you mean 'disabled_rules'?"), result.stderr)
+        let explicitMissing = try BinaryRunner.run(["lint", "--config", "nope.yml"], in: folder.url)
+        XCTAssertEqual(explicitMissing.status, 2)
+        XCTAssertTrue(explicitMissing.stderr.contains("configuration file not found: nope.yml"))
+    }
 }

@@ -51,7 +51,7 @@ public struct CommandLineTool {
         } catch let error as UsageError {
             console.err("mvlint: error: \(error.message)\nRun 'mvlint help' for usage.\n")
             return .usageOrInput
-        } catch let error as ConfigurationError {
+        } catch let error as ConfigurationErrors {
             console.err("\(error)\n")
             return .usageOrInput
         } catch {
