@@ -40,6 +40,17 @@ final class DataFlowRuleTests: XCTestCase {
         XCTAssertFalse(finding.fixable)
     }
 
+    func testCallSiteLabelsDoNotCountWhenTheTypeDeclaresItsOwnInit() throws {
+        let findings = lint("state-not-private", [
+            "Timer.swift": "struct TimerView: View {\n    let start: Int\n    @State var count = 0\n    init(count: Int) { start = count }\n    var body: some View { Text(\"\\(count)\") }\n}\n",
+            "Screen.swift": "struct Screen: View {\n    var body: some View { TimerView(count: 3) }\n}\n",
+        ])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertTrue(finding.message.contains("declare it `private`"), finding.message)
+        XCTAssertTrue(finding.fixable)
+    }
+
     func testOwnedStateOffersTheFix() throws {
         let findings = lint("state-not-private", [
             "Toggle.swift": "struct Row: View {\n    @State var isOn = false\n    var body: some View { Toggle(\"On\", isOn: $isOn) }\n}\n",

@@ -59,6 +59,14 @@ final class AnyViewRule: SyntaxRule {
             }
             """),
             Example("""
+            struct Carousel: View {
+                var body: some View {
+                    let slides = [IntroSlide().eraseToAnyView(), AnyView(FeatureSlide())]
+                    TabView { ForEach(slides.indices, id: \\.self) { slides[$0] } }
+                }
+            }
+            """),
+            Example("""
             final class TabRegistry {
                 var screens: [String: AnyView] = [:]
                 func register(_ view: some View, for key: String) {
@@ -117,17 +125,21 @@ final class AnyViewRule: SyntaxRule {
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard !storesErasedViews.contains(true), !Self.isInsideEraseHelper(file) else { return }
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "AnyView" {
-            guard !Self.isCollectionElement(node) else { return }
-            file.report(id, at: reference, Self.message(for: "`AnyView(…)`"))
-        } else if let modifier = SyntaxText.modifier(node, named: ["eraseToAnyView"]), node.arguments.isEmpty {
-            file.report(id, at: modifier.declName, Self.message(for: "`.eraseToAnyView()`"))
-        }
+        guard let erasure = Self.erasure(node), !storesErasedViews.contains(true), !Self.isInsideEraseHelper(file),
+              !Self.isCollectionElement(node) else { return }
+        file.report(id, at: erasure.name,
+                    "\(erasure.construct) hides the view's type, so SwiftUI loses state and transitions when the branch changes: return the branches from a `@ViewBuilder`, wrap them in `Group`, or make the container generic")
     }
 
-    private static func message(for construct: String) -> String {
-        "\(construct) hides the view's type, so SwiftUI loses state and transitions when the branch changes: return the branches from a `@ViewBuilder`, wrap them in `Group`, or make the container generic"
+    /// `AnyView(…)` or `.eraseToAnyView()`, with the name a finding points to.
+    private static func erasure(_ call: FunctionCallExprSyntax) -> (name: TokenSyntax, construct: String)? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "AnyView" {
+            return (reference.baseName, "`AnyView(…)`")
+        }
+        if let modifier = SyntaxText.modifier(call, named: ["eraseToAnyView"]), call.arguments.isEmpty {
+            return (modifier.declName.baseName, "`.eraseToAnyView()`")
+        }
+        return nil
     }
 
     /// A stored property such as `[AnyView]`, `[String: AnyView]`, `Array<AnyView>` or `= [AnyView(…), …]`.
@@ -137,7 +149,7 @@ final class AnyViewRule: SyntaxRule {
             return isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.text == "AnyView" }
         }
         guard let literal = binding.initializer?.value.as(ArrayExprSyntax.self) else { return false }
-        return literal.elements.contains { SyntaxText.calleeName($0.expression) == "AnyView" }
+        return literal.elements.contains { $0.expression.as(FunctionCallExprSyntax.self).flatMap(erasure) != nil }
     }
 
     private static func isCollectionType(_ type: TypeSyntax) -> Bool {
@@ -147,7 +159,7 @@ final class AnyViewRule: SyntaxRule {
         return ["Array", "ContiguousArray", "Dictionary", "OrderedDictionary"].contains(identifier.name.text)
     }
 
-    /// `[AnyView(A()), AnyView(B())]`: erasing is the only way to put different views in one array.
+    /// `[AnyView(A()), B().eraseToAnyView()]`: erasing is the only way to put different views in one array.
     private static func isCollectionElement(_ call: FunctionCallExprSyntax) -> Bool {
         call.parent?.is(ArrayElementSyntax.self) == true || call.parent?.is(DictionaryElementSyntax.self) == true
     }

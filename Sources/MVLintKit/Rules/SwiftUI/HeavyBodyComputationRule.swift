@@ -5,7 +5,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
     static let description = RuleDescription(
         id: "heavy-body-computation", family: .swiftUI, severity: .warning, profiles: .all,
         summary: "`filter`, `sorted`, `reduce`, `Dictionary(grouping:)` or a new formatter inside `body` or other view-building code.",
-        rationale: "SwiftUI evaluates `body` whenever any state it reads changes, often many times per second while scrolling or animating. Work done there is repeated on each evaluation: sorting and filtering a collection is proportional to its size, and creating a `DateFormatter` or `NumberFormatter` is notoriously expensive. The cost shows up as dropped frames. (`map`/`compactMap` are not reported on their own: `optionalUser.map { Text($0.name) }` is how a view is built conditionally. Sorting or filtering an array literal is not reported either: its size is fixed and small.)",
+        rationale: "SwiftUI evaluates `body` whenever any state it reads changes, often many times per second while scrolling or animating. Work done there is repeated on each evaluation: sorting and filtering a collection is proportional to its size, and creating a `DateFormatter` or `NumberFormatter` is notoriously expensive. The cost shows up as dropped frames. (`map`/`compactMap` are not reported on their own: `optionalUser.map { Text($0.name) }` is how a view is built conditionally. Sorting or filtering an array literal or an enum's `allCases` is not reported either: their size is fixed and small.)",
         instead: "Compute derived collections once, where the data changes: in the model, in `.task(id:)`/`.onChange`, or store the result in state. Reuse formatters from a `static let`, or use `Text(value, format: .number)` and `date.formatted(…)`, which cache internally.",
         triggering: [
             Example("""
@@ -63,6 +63,10 @@ final class HeavyBodyComputationRule: SyntaxRule {
                 var body: some View {
                     List(visible) { Text($0.title) }
                         .onAppear { visible = todos.filter { !$0.isDone } }
+                        .dropDestination(for: Todo.self) { dropped, _ in
+                            todos += dropped.filter { !todos.contains($0) }
+                            return true
+                        }
                         .task { visible = await Store.load().sorted { $0.due < $1.due } }
                         .toolbar {
                             Button("Clear") { todos = todos.filter { !$0.isDone } }
@@ -86,14 +90,18 @@ final class HeavyBodyComputationRule: SyntaxRule {
                 func expensive() -> [Line] { lines.filter { $0.price > 100 } }
             }
             """),
-            // `map` builds views; an array literal is tiny and fixed.
+            // `map` builds views; an array literal and an enum's cases are tiny and fixed.
             Example("""
             struct Greeting: View {
                 let user: User?
+                @Binding var size: Size
                 var body: some View {
                     VStack {
                         user.map { Text("Hello, \\($0.name)") }
                         ForEach(["Small", "Large", "Medium"].sorted(), id: \\.self) { Text($0) }
+                        Picker("Size", selection: $size) {
+                            ForEach(Size.allCases.filter { $0 != .legacy }) { Text($0.title).tag($0) }
+                        }
                     }
                 }
             }
@@ -132,9 +140,9 @@ final class HeavyBodyComputationRule: SyntaxRule {
         switch heavy {
         case .method(let method, let receiver):
             let chain = SyntaxText.receiverChain(receiver)
-            // A chain reports once, at its innermost heavy call; a literal array is small and fixed.
+            // A chain reports once, at its innermost heavy call.
             let isInnermost = !chain.contains { $0.as(FunctionCallExprSyntax.self).flatMap(Self.classify) != nil }
-            guard isInnermost, !(chain.last?.is(ArrayExprSyntax.self) ?? false) else { return }
+            guard isInnermost, !chain.contains(where: Self.isSmallFixedCollection) else { return }
             file.report(id, at: method.declName,
                         "`\(method.declName.baseName.text)` runs again on every evaluation of the view's body, which SwiftUI repeats often: compute the result once where the data changes (the model, `.task(id:)` or state) and read it here")
         case .formatter(let typeName, let callee):
@@ -144,6 +152,11 @@ final class HeavyBodyComputationRule: SyntaxRule {
             file.report(id, at: callee,
                         "`Dictionary(grouping:by:)` regroups the whole collection on every evaluation of the view's body: group once where the data changes (the model or state) and read the result here")
         }
+    }
+
+    /// An array literal or an enum's `allCases`: small, fixed, and cheap to filter or sort.
+    private static func isSmallFixedCollection(_ expression: ExprSyntax) -> Bool {
+        expression.is(ArrayExprSyntax.self) || expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "allCases"
     }
 
     private static func classify(_ call: FunctionCallExprSyntax) -> HeavyCall? {

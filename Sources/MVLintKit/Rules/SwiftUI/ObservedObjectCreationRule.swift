@@ -25,6 +25,14 @@ final class ObservedObjectCreationRule: SyntaxRule {
             }
             """),
             Example("""
+            struct ComposeView: View {
+                ↓@ObservedObject var draft: DraftStore = .init()
+                var body: some View {
+                    TextEditor(text: $draft.text)
+                }
+            }
+            """),
+            Example("""
             struct PagedList: View {
                 ↓@ObservedObject var loader = PageLoader<Article>()
                 var body: some View {
@@ -78,12 +86,20 @@ final class ObservedObjectCreationRule: SyntaxRule {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true,
               let attribute = SyntaxText.attribute(named: "ObservedObject", in: node.attributes) else { return }
         for binding in node.bindings {
-            guard let value = binding.initializer?.value, let created = SyntaxText.calleeName(value),
+            guard let value = binding.initializer?.value, let created = Self.createdTypeName(value, annotation: binding.typeAnnotation),
                   SyntaxText.isCapitalized(created) else { continue }
             file.report(id, at: attribute,
                         "`@ObservedObject` creates its own `\(created)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)",
                         fixable: true)
             return
         }
+    }
+
+    /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.
+    private static func createdTypeName(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) -> String? {
+        if let name = SyntaxText.calleeName(value) { return name }
+        guard let member = value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+              member.base == nil, member.declName.baseName.text == "init", let annotation else { return nil }
+        return SyntaxText.typeName(annotation.type)
     }
 }

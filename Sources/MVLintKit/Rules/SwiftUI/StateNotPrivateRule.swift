@@ -125,7 +125,7 @@ enum StateNotPrivateRule: ProjectRule {
                           !property.isPrivate, !property.isStatic, !property.isComputed else { continue }
                     let declaration = "`@\(wrapper) var \(property.name)`"
                     let position = property.wrapperPosition ?? property.position
-                    if let source = valueSource(of: property, in: type.name, labelsPassed: labelsPassed[type.name] ?? [],
+                    if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
                                                 assignedInInit: assignedInInit) {
                         let parentOwned = wrapper == "State" ? "`@Binding` (or a `let` if it is only read)" : "`@ObservedObject`"
                         report.append(ProjectFinding(
@@ -143,10 +143,12 @@ enum StateNotPrivateRule: ProjectRule {
     }
 
     /// How a caller sets the state's first value, if one does; making such a property private would break them.
-    private static func valueSource(of property: PropertyFact, in typeName: String, labelsPassed: Set<String>,
+    private static func valueSource(of property: PropertyFact, in type: TypeFact, labelsPassed: Set<String>,
                                     assignedInInit: Set<String>) -> String? {
-        if labelsPassed.contains(property.name) { return "`\(typeName)(\(property.name):)`" }
         if assignedInInit.contains(property.name) { return "its initializer sets it" }
+        // An `init` in the declaration replaces the memberwise one, so call-site labels then say nothing about state.
+        guard !type.methods.contains(where: \.isInitializer) else { return nil }
+        if labelsPassed.contains(property.name) { return "`\(type.name)(\(property.name):)`" }
         if !property.hasInitializer { return "it has no initial value, so every caller passes one" }
         return nil
     }
