@@ -10,8 +10,10 @@ final class FileWalker: SyntaxVisitor {
     private var typeFactIndices: [Int] = []
     /// Names introduced by `@Bindable var x = …` in the local scopes we are in.
     private var localBindables: [[String]] = []
-    /// Whether `visit(VariableDeclSyntax)` pushed a view-building scope that `visitPost` must pop.
-    private var pushedPropertyScopes: [Bool] = []
+    /// Per variable declaration being walked: whether it is a type's member (then a frame for local `@Bindable`s
+    /// in its accessors was pushed, e.g. `@Bindable var model = model` atop `body`) and whether it pushed a
+    /// view-building scope; `visitPost` pops both.
+    private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -108,7 +110,8 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         var pushedScope = false
-        if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
+        if isMember, let typeIndex = typeFactIndices.last {
             let attributes = SyntaxText.attributes(node.attributes)
             let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let isPrivate = node.modifiers.contains {
@@ -117,7 +120,9 @@ final class FileWalker: SyntaxVisitor {
             let hasPrivateSetter = node.modifiers.contains {
                 ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil
             }
-            let wrapper = attributes.first { SyntaxText.isPropertyWrapperName($0.name) }
+            let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+                .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedDescription) }
+            let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedDescription, argument: $0.arguments?.trimmedDescription) }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedDescription }
@@ -128,7 +133,8 @@ final class FileWalker: SyntaxVisitor {
                     isLet: node.bindingSpecifier.tokenKind == .keyword(.let), isStatic: isStatic, isComputed: isComputed,
                     isPrivate: isPrivate, hasPrivateSetter: hasPrivateSetter, typeName: typeName,
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
-                    hasInitializer: binding.initializer != nil, position: position(binding.pattern)))
+                    hasInitializer: binding.initializer != nil, position: position(binding.pattern),
+                    wrapperPosition: wrapperNode.map(position)))
                 if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
@@ -141,13 +147,16 @@ final class FileWalker: SyntaxVisitor {
                 }
             }
         }
-        pushedPropertyScopes.append(pushedScope)
+        if isMember { localBindables.append([]) }
+        propertyFrames.append((isMember, pushedScope))
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
 
     override func visitPost(_ node: VariableDeclSyntax) {
-        if pushedPropertyScopes.removeLast() { walk.scopes.removeLast() }
+        let frame = propertyFrames.removeLast()
+        if frame.pushedScope { walk.scopes.removeLast() }
+        if frame.isMember { localBindables.removeLast() }
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -222,6 +231,27 @@ final class FileWalker: SyntaxVisitor {
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node)))
+        }
+        return .visitChildren
+    }
+
+    /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        var target: String?
+        if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
+            target = reference.baseName.text
+        } else if let member = elements[0].as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            target = member.declName.baseName.text
+        }
+        if let target {
+            let name = target.hasPrefix("_") ? String(target.dropFirst()) : target
+            if !facts.types[typeIndex].initializerAssignments.contains(name) {
+                facts.types[typeIndex].initializerAssignments.append(name)
+            }
         }
         return .visitChildren
     }

@@ -153,11 +153,12 @@ enum ClosureRole {
         "handlesExternalEvents", "onSubmitSearch", "alert", "sheet", "fullScreenCover", "popover", "confirmationDialog",
         "Task", "detached", "withAnimation", "withTransaction", "asyncAfter", "async", "sink", "perform",
         "fileImporter", "fileExporter", "photosPicker", "onWebSocketEvent", "backgroundTask",
+        "dropDestination", "onDrag", "onScrollVisibilityChange", "onMapCameraChange",
     ]
     /// Argument labels whose closure is an event handler.
     static let eventLabels: Set<String> = [
         "action", "perform", "onDismiss", "onCommit", "onEditingChanged", "onCompletion", "completion", "onEnded",
-        "onChanged", "primaryAction", "onIncrement", "onDecrement",
+        "onChanged", "primaryAction", "onIncrement", "onDecrement", "isTargeted",
     ]
     /// Presentation modifiers whose trailing closures build views, even though they are listed as events above.
     static let presentationContent: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog"]

@@ -39,6 +39,9 @@ public struct TypeFact: Sendable {
     public var properties: [PropertyFact] = []
     public var methods: [MethodFact] = []
     public var isPrivate: Bool = false
+    /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
+    /// named without the underscore: tells a view that receives a state's first value from one that owns it.
+    public var initializerAssignments: [String] = []
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -70,11 +73,13 @@ public struct PropertyFact: Sendable {
     public var initializerCallee: String?
     public var hasInitializer: Bool
     public var position: SourcePosition
+    /// Where the wrapper attribute is written (`@State`): findings about the wrapper point there.
+    public var wrapperPosition: SourcePosition?
 
     public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,
                 hasPrivateSetter: Bool = false, typeName: String? = nil, initializerCallee: String? = nil,
-                hasInitializer: Bool = false, position: SourcePosition) {
+                hasInitializer: Bool = false, position: SourcePosition, wrapperPosition: SourcePosition? = nil) {
         self.name = name
         self.wrapper = wrapper
         self.wrapperArgument = wrapperArgument
@@ -88,6 +93,7 @@ public struct PropertyFact: Sendable {
         self.initializerCallee = initializerCallee
         self.hasInitializer = hasInitializer
         self.position = position
+        self.wrapperPosition = wrapperPosition
     }
 
     /// The type this property holds, best effort: the annotation without optionality, else the initializer's callee.

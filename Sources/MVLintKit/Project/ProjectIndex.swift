@@ -24,6 +24,11 @@ public struct ProjectIndex: Sendable {
             (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
         }
 
+        /// Properties assigned by an initializer, whether declared with the type or in an extension.
+        public var initializerAssignments: Set<String> {
+            Set((declaration?.initializerAssignments ?? []) + extensions.flatMap { $0.fact.initializerAssignments })
+        }
+
         public var kind: TypeKind? { declaration?.kind }
     }
 
@@ -58,8 +63,9 @@ public struct ProjectIndex: Sendable {
     }
 
     private func computeIsView(_ name: String, visiting: Set<String>) -> Bool {
-        guard !visiting.contains(name) else { return false }
-        guard let entry = types[name] else { return name == "View" }
+        // `View` itself counts, also when the project extends it (code in `extension View` is view code).
+        guard name != "View" else { return true }
+        guard !visiting.contains(name), let entry = types[name] else { return false }
         let inherited = entry.inherited
         if inherited.contains("View") { return true }
         if entry.kind != .protocol,

@@ -2,6 +2,17 @@
 extension SwiftUIRules {
     static let dataFlowRules: [any SyntaxRule.Type] = [
         ForegroundColorRule.self,
+        ObservedObjectCreationRule.self,
+        ForeachIndexIdentityRule.self,
+        TaskInOnAppearRule.self,
+        NavigationViewRule.self,
+        AnyViewRule.self,
+        SheetIsPresentedWithItemRule.self,
+        HeavyBodyComputationRule.self,
+        ComplexBodyClosureRule.self,
     ]
-    static let dataFlowProjectRules: [any ProjectRule.Type] = []
+    static let dataFlowProjectRules: [any ProjectRule.Type] = [
+        StateNotPrivateRule.self,
+        MissingBindableRule.self,
+    ]
 }

@@ -1,0 +1,155 @@
+/// `@State var count = 0`: view-owned state that callers can see, and may believe they can set.
+///
+/// A project rule because whether the value is passed in (`CounterView(count: 5)`) can be decided only
+/// by looking at every file's constructions and at initializers declared in extensions.
+enum StateNotPrivateRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "state-not-private", family: .swiftUI, severity: .warning, profiles: .all, fix: .auto,
+        summary: "An `@State` or `@StateObject` property that is not `private`.",
+        rationale: "`@State` and `@StateObject` storage belongs to the view that declares it: SwiftUI creates it once and keeps it for the view's lifetime. When it is not private, the memberwise initializer lets a parent pass a value, but that value only seeds the state the first time; later values from the parent are silently ignored, which looks like a broken update.",
+        instead: "Declare it `@State private var` (or `@StateObject private var`). If the parent owns the value, receive it as `@Binding var` (or a plain `let` when the view only reads it) instead of keeping a copy in state.",
+        triggering: [
+            Example("""
+            struct ToggleRow: View {
+                ↓@State var isOn = false
+                var body: some View {
+                    Toggle("Notifications", isOn: $isOn)
+                }
+            }
+            """),
+            Example("""
+            struct FeedView: View {
+                ↓@StateObject var feed = FeedStore()
+                var body: some View {
+                    List(feed.posts) { Text($0.title) }
+                }
+            }
+            """),
+            // Passed in through the memberwise initializer: the owning-versus-receiving message, no fix.
+            Example("""
+            struct CounterView: View {
+                ↓@State var count = 0
+                var body: some View {
+                    Stepper("\\(count)", value: $count)
+                }
+            }
+            struct ScoreScreen: View {
+                var body: some View {
+                    CounterView(count: 5)
+                }
+            }
+            """),
+            // Seeded by the view's own initializer.
+            Example("""
+            struct NoteEditor: View {
+                ↓@State var text: String
+                init(note: Note) {
+                    _text = State(initialValue: note.body)
+                }
+                var body: some View {
+                    TextEditor(text: $text)
+                }
+            }
+            """),
+            Example("""
+            struct SearchView: View {
+                @Environment(\\.dismiss) private var dismiss
+                ↓@State public var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                }
+            }
+            """),
+        ],
+        nonTriggering: [
+            Example("""
+            struct ToggleRow: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("Notifications", isOn: $isOn)
+                }
+            }
+            """),
+            Example("""
+            struct FeedView: View {
+                @StateObject fileprivate var feed = FeedStore()
+                var body: some View {
+                    List(feed.posts) { Text($0.title) }
+                }
+            }
+            """),
+            Example("""
+            struct ToggleRow: View {
+                @Binding var isOn: Bool
+                var body: some View {
+                    Toggle("Notifications", isOn: $isOn)
+                }
+            }
+            """),
+            // Not per-view storage.
+            Example("""
+            struct PreviewHost: View {
+                @State static var sample = Note(body: "Hello")
+                var body: some View {
+                    Text(Self.sample.body)
+                }
+            }
+            """),
+            // The documented way to build an owned object from a parameter: private storage, seeded in init.
+            Example("""
+            struct DetailView: View {
+                @StateObject private var loader: DetailLoader
+                init(id: Int) {
+                    _loader = StateObject(wrappedValue: DetailLoader(id: id))
+                }
+                var body: some View {
+                    Text(loader.title)
+                }
+            }
+            """),
+        ]
+    )
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        var labelsPassed: [String: Set<String>] = [:]
+        for file in project.files {
+            for construction in file.constructions {
+                labelsPassed[construction.typeName, default: []].formUnion(construction.labels)
+            }
+        }
+        for file in project.files {
+            for type in file.types where type.kind != .extension {
+                let assignedInInit = project.index.entry(type.name)?.initializerAssignments ?? []
+                for property in type.properties {
+                    guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
+                          !property.isPrivate, !property.isStatic, !property.isComputed else { continue }
+                    let declaration = "`@\(wrapper) var \(property.name)`"
+                    let position = property.wrapperPosition ?? property.position
+                    if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
+                                                assignedInInit: assignedInInit) {
+                        let parentOwned = wrapper == "State" ? "`@Binding` (or a `let` if it is only read)" : "`@ObservedObject`"
+                        report.append(ProjectFinding(
+                            path: file.path, position: position,
+                            message: "\(declaration) takes its first value from outside (\(source)), but that value only seeds the state once and later changes are ignored: if the parent owns the value take it as \(parentOwned), otherwise make the state `private`"))
+                    } else {
+                        report.append(ProjectFinding(
+                            path: file.path, position: position,
+                            message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
+                            fixable: true))
+                    }
+                }
+            }
+        }
+    }
+
+    /// How a caller sets the state's first value, if one does; making such a property private would break them.
+    private static func valueSource(of property: PropertyFact, in type: TypeFact, labelsPassed: Set<String>,
+                                    assignedInInit: Set<String>) -> String? {
+        if assignedInInit.contains(property.name) { return "its initializer sets it" }
+        // An `init` in the declaration replaces the memberwise one, so call-site labels then say nothing about state.
+        guard !type.methods.contains(where: \.isInitializer) else { return nil }
+        if labelsPassed.contains(property.name) { return "`\(type.name)(\(property.name):)`" }
+        if !property.hasInitializer { return "it has no initial value, so every caller passes one" }
+        return nil
+    }
+}
