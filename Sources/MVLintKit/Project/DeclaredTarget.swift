@@ -1,0 +1,54 @@
+import Foundation
+
+/// A target as a project file declares it: its settings and the sources it compiles.
+/// `PackageManifestReader` and `PBXProjReader` produce these; `ProjectSettingsLoader` combines them.
+struct DeclaredTarget: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// An app (Xcode) or an executable (SwiftPM): the code a project's unclaimed files most likely belong to.
+        case application
+        case test
+        case other
+    }
+
+    /// A folder (every Swift file below it) or one file that the target does, or explicitly does not, compile.
+    /// The most specific membership wins, so a target can own a folder except for one file inside it.
+    struct Membership: Sendable, Equatable {
+        /// Absolute and standardised.
+        var path: String
+        var isFolder: Bool
+        var isMember: Bool
+    }
+
+    var settings: TargetSettings
+    var kind: Kind
+    var memberships: [Membership]
+}
+
+/// Why a project file yields no settings; reported as a warning, never fatal.
+struct ProjectFileError: Error, Sendable, CustomStringConvertible {
+    var path: String
+    var line: Int?
+    var column: Int?
+    var message: String
+
+    var description: String {
+        let location = [line, column].compactMap { $0.map(String.init) }.joined(separator: ":")
+        return "\(path)\(location.isEmpty ? "" : ":" + location): \(message); its build settings are ignored"
+    }
+}
+
+/// The UTF-8 text of a manifest or project file; `description` names the file in the error.
+func readProjectFile(_ url: URL, describedAs description: String) throws(ProjectFileError) -> String {
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        throw ProjectFileError(path: url.path, message: "cannot read \(description)")
+    }
+    return text
+}
+
+extension URL {
+    /// Whether a folder (or a link to one) exists at this file URL.
+    var isExistingFolder: Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+}
