@@ -145,4 +145,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(explicitMissing.status, 2)
         XCTAssertTrue(explicitMissing.stderr.contains("configuration file not found: nope.yml"))
     }
+
+    func testDeploymentTargetFromPackageManifestDecidesVerdicts() throws {
+        let folder = try TemporaryFolder()
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(.v15)], targets: [.target(name: \"App\")])\n"
+        try folder.write("Package.swift", manifest)
+        try folder.write("Sources/App/A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n")
+        // iOS 15 has no NavigationStack: NavigationView is right, also when only a subfolder is linted.
+        XCTAssertEqual(try BinaryRunner.run(["lint", "Sources/App", "--quiet"], in: folder.url).stdout, "")
+        try folder.write("Package.swift", manifest.replacingOccurrences(of: ".v15", with: ".v17"))
+        let modern = try BinaryRunner.run(["lint", "Sources/App/A.swift", "--quiet"], in: folder.url)
+        XCTAssertTrue(modern.stdout.hasPrefix("Sources/App/A.swift:3:27: warning: `NavigationView` is deprecated"), modern.stdout)
+        // The configuration overrides what the manifest says.
+        try folder.write(".mvlint.yml", "deployment_target: {iOS: \"15.0\"}\n")
+        XCTAssertEqual(try BinaryRunner.run(["lint", "--quiet"], in: folder.url).stdout, "")
+    }
 }

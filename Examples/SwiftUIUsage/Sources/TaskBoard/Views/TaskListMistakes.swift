@@ -77,6 +77,7 @@ struct TaskEditorMistakes: View {
                     store.tasks[index].title = trimmed
                 }
                 draftTitle = ""
+                store.filterText = ""
                 print("saved")
             }
         }
