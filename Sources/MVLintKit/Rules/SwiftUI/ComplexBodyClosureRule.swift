@@ -131,7 +131,7 @@ final class ComplexBodyClosureRule: SyntaxRule {
               Self.isInsideViewBuilding(file.scopes.dropLast()) else { return }
         let handler = name == "Button" ? "`Button` action" : "`\(name)` closure"
         file.report(id, at: node.leftBrace,
-                    "This \(handler) holds \(node.statements.count) statements (more than \(maxStatements)) inline in view code, where they are hard to read and cannot be tested: move them into a named method and call it")
+                    "this \(handler) holds \(node.statements.count) statements (more than \(maxStatements)) inline in view code, where they are hard to read and cannot be tested: move them into a named method and call it")
     }
 
     /// Whether the closure sits in view-building code, possibly through other closures or handlers (`Task` in a `Button`).
