@@ -41,6 +41,7 @@ public struct CommandLineTool {
             switch command {
             case "lint": return try lint(arguments)
             case "rules": return try rules(arguments)
+            case "roles": return try roles(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -118,6 +119,24 @@ public struct CommandLineTool {
             return try ConfigurationLoader.load(path: found)
         }
         return Configuration(rootDirectory: workingDirectory)
+    }
+
+    // MARK: roles
+
+    static let rolesSpec = CommandSpec(name: "roles", flags: ["--help"], options: ["--format", "--config"],
+                                       choices: ["--format": ["text", "json"]])
+
+    private func roles(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.rolesSpec)
+        if parsed.has("--help") { return help("roles") }
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        let assignments = outcome.project.architecture.roles.values.sorted {
+            ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name)
+        }
+        console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
+        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }
 
     // MARK: rules, explain, version, help

@@ -25,6 +25,13 @@ enum HelpText {
         Lists every rule with its family, default severity, the profiles that enable it and whether a fix exists.
 
         """),
+        ("roles", """
+        USAGE: mvlint roles [paths …] [--format text|json] [--config FILE]
+
+        Prints every type with the role mvlint gives it (container, presentation, mixed, model,
+        view-model, service, state, formatter, value, other) and the evidence, so you can see why a rule fired.
+
+        """),
         ("explain", """
         USAGE: mvlint explain <rule-id>
 
@@ -54,6 +61,7 @@ enum HelpText {
     COMMANDS:
       lint       Check Swift files and print findings (default paths: the current folder).
       rules      List the rules.
+      roles      Show the role of every type and why.
       explain    Explain one rule, with examples.
       version    Print the version.
       help       Show help for a command: mvlint help lint

@@ -40,6 +40,18 @@ final class FileWalk {
         return false
     }
 
+    /// True inside a `body` property (not a helper), outside event handlers: the view's own layout.
+    var isInBody: Bool {
+        for scope in scopes.reversed() {
+            switch scope {
+            case .closure: continue
+            case .viewBuilding(_, let isBody): return isBody
+            case .action, .initializer, .function: return false
+            }
+        }
+        return false
+    }
+
     /// The innermost scope that is not a plain closure.
     public var enclosingCodeScope: CodeScope? {
         scopes.last { $0 != .closure }

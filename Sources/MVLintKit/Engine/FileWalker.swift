@@ -215,17 +215,62 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Expressions
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let inBody = walk.isInBody
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(reference.baseName.text) {
+            let name = reference.baseName.text
             facts.constructions.append(ConstructionFact(
-                typeName: reference.baseName.text,
+                typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+            if let typeIndex = typeFactIndices.last {
+                if inBody { facts.types[typeIndex].bodyViewCount += 1 }
+                if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
+            }
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            recordMemberCall(node, member: member)
+            if inBody, member.base?.is(FunctionCallExprSyntax.self) == true, let typeIndex = typeFactIndices.last {
+                facts.types[typeIndex].bodyModifierCount += 1
+            }
         }
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
 
+    private func recordMemberCall(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        let method = member.declName.baseName.text
+        if method == "environment" || method == "environmentObject", node.arguments.count == 1,
+           let argument = node.arguments.first, argument.label == nil {
+            let constructed = SyntaxText.calleeName(argument.expression)
+            let value = constructed.map { $0 + "()" } ?? SyntaxText.receiverName(argument.expression)
+            if let value {
+                facts.injections.append(InjectionFact(modifier: method, value: value, constructedType: constructed,
+                                                      enclosingType: walk.typeStack.last?.qualifiedName, position: position(member.declName)))
+            }
+            return
+        }
+        guard let base = member.base, let receiver = SyntaxText.receiverName(base) else { return }
+        let context: CallContext
+        switch walk.enclosingCodeScope {
+        case .viewBuilding?: context = .viewBuilding
+        case .action?: context = .eventHandler
+        case .initializer?: context = .initializer
+        case .function?: context = .method
+        case .closure?, nil: context = .other
+        }
+        facts.memberCalls.append(MemberCallFact(
+            receiver: receiver, method: method, enclosingType: walk.typeStack.last?.qualifiedName,
+            isAwaited: node.parent?.is(AwaitExprSyntax.self) == true, context: context, position: position(member.declName)))
+    }
+
+    private func noteExternalAPI(_ name: String, in typeIndex: Int) {
+        if !facts.types[typeIndex].externalAPIs.contains(name) { facts.types[typeIndex].externalAPIs.append(name) }
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), ExternalAPI.names.contains(base.baseName.text),
+           let typeIndex = typeFactIndices.last {
+            noteExternalAPI(base.baseName.text, in: typeIndex)
+        }
         if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.hasPrefix("$") {
             let name = String(base.baseName.text.dropFirst())
             facts.bindingProjections.append(BindingProjectionFact(

@@ -85,8 +85,11 @@ public struct LintEngine: Sendable {
     /// because the profile may only be known once every file's facts are in.
     public func finish(_ analyses: [FileAnalysis], settingsByPath: [String: TargetSettings],
                        isEnabled: (String) -> Bool = { _ in true }) -> [Finding] {
-        let index = ProjectIndex(files: analyses.map(\.facts))
-        let project = ProjectContext(files: analyses.map(\.facts), index: index, settingsByPath: settingsByPath)
+        finish(analyses, project: ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath), isEnabled: isEnabled)
+    }
+
+    public func finish(_ analyses: [FileAnalysis], project: ProjectContext, isEnabled: (String) -> Bool) -> [Finding] {
+        let index = project.index
         var perFile: [String: [LocatedCandidate]] = [:]
         for rule in selection.projectRules where isEnabled(rule.description.id) {
             var reported: [ProjectFinding] = []

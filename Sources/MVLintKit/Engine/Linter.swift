@@ -28,6 +28,8 @@ public enum Linter {
         public var profile: Profile
         /// Why this profile: "from --profile", "from .mvlint.yml", or what detection saw.
         public var profileReason: String
+        /// Facts, index and architecture of everything linted (for `roles` and `map`).
+        public var project: ProjectContext
     }
 
     public static func run(_ request: Request) -> Outcome {
@@ -77,11 +79,12 @@ public enum Linter {
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
         let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
-        let findings = engine.finish(analyses, settingsByPath: settingsByPath) { id in
+        let project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+        let findings = engine.finish(analyses, project: project) { id in
             descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
         }
         return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
-                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason)
+                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project)
     }
 
     /// Manifests and Xcode projects found below the paths, plus the nearest ones above them

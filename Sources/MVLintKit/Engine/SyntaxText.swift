@@ -82,6 +82,20 @@ enum SyntaxText {
         return nil
     }
 
+    /// A call receiver that names something: `model`, `self.model` → `model`; `Store.shared` stays `Store.shared`.
+    static func receiverName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return reference.baseName.tokenKind == .keyword(.self) ? nil : name
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return member.declName.baseName.text }
+        if let reference = base.as(DeclReferenceExprSyntax.self), isCapitalized(reference.baseName.text) {
+            return reference.baseName.text + "." + member.declName.baseName.text
+        }
+        return nil
+    }
+
     /// The function name of a call: `VStack` in `VStack { }`, `onAppear` in `.onAppear { }`.
     public static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }

@@ -8,6 +8,10 @@ public struct FileFacts: Sendable {
     public var constructions: [ConstructionFact] = []
     /// `$name.member` projections: tell which properties of an observable are bound from views.
     public var bindingProjections: [BindingProjectionFact] = []
+    /// `receiver.method(…)` calls on a named receiver (`model.load()`, `self.client.fetch()`, `Store.shared.save()`).
+    public var memberCalls: [MemberCallFact] = []
+    /// `.environment(x)` / `.environmentObject(x)` injections.
+    public var injections: [InjectionFact] = []
 
     public init(path: String) { self.path = path }
 }
@@ -42,6 +46,11 @@ public struct TypeFact: Sendable {
     /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
     /// named without the underscore: tells a view that receives a state's first value from one that owns it.
     public var initializerAssignments: [String] = []
+    /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
+    public var externalAPIs: [String] = []
+    /// Views and modifiers created in `body`: how much layout the type does itself.
+    public var bodyViewCount: Int = 0
+    public var bodyModifierCount: Int = 0
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -145,5 +154,32 @@ public struct BindingProjectionFact: Sendable {
     public var enclosingType: String?
     /// A local `@Bindable var model = model` is in scope, so the projection is fine.
     public var hasLocalBindable: Bool
+    public var position: SourcePosition
+}
+
+public struct MemberCallFact: Sendable {
+    /// `model` in `model.load()` and `self.model.load()`; `Store.shared` in `Store.shared.save()`.
+    public var receiver: String
+    public var method: String
+    public var enclosingType: String?
+    /// The call is awaited (`await model.load()`).
+    public var isAwaited: Bool
+    /// Where the call sits: in a view's body, an event handler (`.task`, `Button` action), an init, a method.
+    public var context: CallContext
+    public var position: SourcePosition
+}
+
+public enum CallContext: String, Sendable {
+    case viewBuilding, eventHandler, initializer, method, other
+}
+
+public struct InjectionFact: Sendable {
+    /// `environment` or `environmentObject`.
+    public var modifier: String
+    /// The injected value: a property or variable name, or `TypeName()` when constructed in place.
+    public var value: String
+    /// Set when the value is constructed in place.
+    public var constructedType: String?
+    public var enclosingType: String?
     public var position: SourcePosition
 }

@@ -108,7 +108,15 @@ public struct ProjectIndex: Sendable {
 public struct ProjectContext: Sendable {
     public var files: [FileFacts]
     public var index: ProjectIndex
+    public var architecture: Architecture
     public var settingsByPath: [String: TargetSettings]
+
+    public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
+        self.files = files
+        index = ProjectIndex(files: files)
+        architecture = Architecture(index: index, files: files)
+        self.settingsByPath = settingsByPath
+    }
 
     public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
 }

@@ -1,0 +1,279 @@
+/// The role a type plays in the app's architecture (RULES.md "Roles").
+public enum Role: String, Sendable, CaseIterable {
+    /// A view that owns or observes app state, or runs async work on a model.
+    case container
+    /// A view that only receives values, bindings, closures and content.
+    case presentation
+    /// A container that also lays out substantial UI itself.
+    case mixed
+    /// An observable class holding app or domain state and its logic.
+    case model
+    /// An observable class serving one screen.
+    case viewModel = "view-model"
+    /// Talks to the outside world (network, disk, database).
+    case service
+    /// A value type bundling one screen's UI state, held in a container's `@State`.
+    case state
+    /// Derives display values from data.
+    case formatter
+    /// Plain data (structs and enums with no other role).
+    case value
+    case other
+
+    public var isView: Bool { self == .container || self == .presentation || self == .mixed }
+}
+
+/// Why mvlint believes something, pointing at the code that says so.
+public struct Evidence: Sendable, CustomStringConvertible {
+    public var text: String
+    public var path: String
+    public var position: SourcePosition
+
+    public var description: String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(text) (\(file):\(position.line))"
+    }
+}
+
+public struct RoleAssignment: Sendable {
+    public var name: String
+    public var role: Role
+    public var evidence: [Evidence]
+    public var path: String
+    public var position: SourcePosition
+}
+
+/// An edge of the architecture map.
+public struct Relation: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A view holds the instance in `@State`/`@StateObject`.
+        case owns
+        /// A view holds it without owning it (`let`, `@ObservedObject`, `@Bindable`, `@Environment`).
+        case observes
+        /// A view puts it into the environment (`.environment(x)`).
+        case injects
+        /// A view's code creates another view.
+        case shows
+        /// A model or view calls or constructs a service.
+        case calls
+    }
+
+    public var kind: Kind
+    public var from: String
+    public var to: String
+    /// How: `@State`, `let`, `.environment`, `fetch()`…
+    public var via: String
+    public var path: String
+    public var position: SourcePosition
+
+    public static func == (lhs: Relation, rhs: Relation) -> Bool {
+        lhs.kind == rhs.kind && lhs.from == rhs.from && lhs.to == rhs.to
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(from)
+        hasher.combine(to)
+    }
+}
+
+/// Roles of every type and the relations between them, derived from facts and the index.
+/// Structure decides first; names only break ties.
+public struct Architecture: Sendable {
+    public private(set) var roles: [String: RoleAssignment] = [:]
+    public private(set) var relations: [Relation] = []
+
+    public func role(of name: String) -> Role? { roles[name]?.role }
+
+    /// Relations of one kind that end at a type.
+    public func relations(_ kind: Relation.Kind, to name: String) -> [Relation] {
+        relations.filter { $0.kind == kind && $0.to == name }
+    }
+
+    public func relations(_ kind: Relation.Kind, from name: String) -> [Relation] {
+        relations.filter { $0.kind == kind && $0.from == name }
+    }
+
+    /// Protocols plain data conforms to; a value type conforming to anything else (`App`, `EnvironmentKey`,
+    /// `ButtonStyle`…) is framework glue, not data.
+    static let dataProtocols: Set<String> = [
+        "Identifiable", "Hashable", "Equatable", "Codable", "Decodable", "Encodable", "Sendable", "CaseIterable",
+        "Comparable", "CustomStringConvertible", "Error", "LocalizedError", "String", "Int", "RawRepresentable",
+    ]
+    static let serviceSuffixes = ["Service", "Client", "Repository", "API", "Api", "Gateway", "DataSource"]
+    static let ownershipWrappers: Set<String> = ["State", "StateObject"]
+    static let observingWrappers: Set<String> = ["ObservedObject", "EnvironmentObject", "Bindable", "Environment"]
+    static let queryWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
+    /// Body size above which a container counts as doing layout itself (matches `container-ui-detail`'s default).
+    static let mixedViewThreshold = 12
+
+    public init(index: ProjectIndex, files: [FileFacts]) {
+        let declared = index.types.values.filter { $0.declaration != nil }.sorted { $0.name < $1.name }
+        let services = Set(declared.filter { isService($0, index: index) }.map(\.name))
+
+        // Views first: their stored properties are where ownership and observation are declared.
+        var heldInState: [String: [Evidence]] = [:]
+        for entry in declared where index.isView(entry.name) {
+            guard let declaration = entry.declaration, let path = entry.declarationPath else { continue }
+            var evidence: [Evidence] = []
+            var isContainer = false
+            for property in entry.properties where !property.isStatic && !property.isComputed {
+                guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { continue }
+                let wrapper = property.wrapper
+                let via = wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
+                let isObservableClass = index.isObservableClass(held)
+                let note = { (text: String) in Evidence(text: text, path: path, position: property.position) }
+                if let wrapper, Architecture.queryWrappers.contains(wrapper) {
+                    isContainer = true
+                    evidence.append(note("queries data via \(via)"))
+                } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
+                    isContainer = true
+                    evidence.append(note("owns \(held) via \(via)"))
+                    add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position)
+                } else if wrapper == "State", index.entry(held)?.kind.map({ $0 == .struct || $0 == .enum }) == true {
+                    heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
+                } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
+                          wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
+                    isContainer = true
+                    evidence.append(note("observes \(held) via \(via)"))
+                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
+                } else if wrapper == nil, isObservableClass {
+                    isContainer = true
+                    evidence.append(note("observes \(held) via \(via)"))
+                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
+                } else if wrapper == nil || wrapper == "Environment", services.contains(held) {
+                    evidence.append(note("uses service \(held) via \(via)"))
+                }
+            }
+            var role: Role = isContainer ? .container : .presentation
+            if isContainer, declaration.bodyViewCount > Architecture.mixedViewThreshold {
+                role = .mixed
+                evidence.append(Evidence(text: "lays out \(declaration.bodyViewCount) views in body", path: path, position: declaration.position))
+            }
+            if !isContainer {
+                evidence.insert(Evidence(text: "stores only values, bindings and closures", path: path, position: declaration.position), at: 0)
+            }
+            roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+        }
+
+        // Types that models, services or other values also hold are app data, not one screen's UI state.
+        var sharedData = Set<String>()
+        for entry in declared where !index.isView(entry.name) {
+            for property in entry.properties where !property.isStatic {
+                for word in (property.typeName ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }) {
+                    sharedData.insert(String(word))
+                }
+            }
+        }
+
+        for entry in declared where roles[entry.name] == nil {
+            guard let declaration = entry.declaration, let path = entry.declarationPath else { continue }
+            let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
+            let role: Role
+            var evidence: [Evidence] = []
+            if let observation = index.observation(of: entry.name) {
+                let how = observation == .observationMacro ? "@Observable class" : "ObservableObject class"
+                let owners = Set(relations.filter { $0.kind == .owns && $0.to == entry.name }.map(\.from))
+                let screenState = entry.properties.contains { ["isLoading", "error", "errorMessage", "loadingState"].contains($0.name) }
+                if entry.name.hasSuffix("ViewModel") {
+                    role = .viewModel
+                    evidence = [here("\(how) named *ViewModel")]
+                } else if owners.count == 1, screenState, let owner = owners.first {
+                    role = .viewModel
+                    evidence = [here("\(how) owned only by \(owner) and holding its loading/error state")]
+                } else {
+                    role = .model
+                    evidence = [here(how)]
+                }
+            } else if services.contains(entry.name) {
+                role = .service
+                evidence = [here(serviceReason(entry, index: index))]
+            } else if entry.kind == .struct || entry.kind == .enum, let held = heldInState[entry.name],
+                      !sharedData.contains(entry.name) {
+                role = .state
+                evidence = held
+            } else if entry.name.hasSuffix("Formatter") || entry.name.hasSuffix("Formattable") || entry.inherited.contains("FormatStyle") {
+                role = .formatter
+                evidence = [here("formats values for display")]
+            } else if entry.kind == .struct || entry.kind == .enum,
+                      entry.inherited.allSatisfy({ Architecture.dataProtocols.contains($0) }) {
+                role = entry.name.hasSuffix("State") ? .state : .value
+                evidence = [here(role == .state ? "value type named *State" : "plain value type")]
+            } else {
+                role = .other
+            }
+            roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+        }
+
+        for file in files { collectCodeRelations(file, index: index) }
+    }
+
+    /// Edges found in code rather than declarations: views shown, injections, service calls.
+    private mutating func collectCodeRelations(_ file: FileFacts, index: ProjectIndex) {
+        for construction in file.constructions {
+            guard let from = construction.enclosingType.map(Architecture.simpleName), let fromRole = roles[from]?.role,
+                  let toRole = roles[construction.typeName]?.role, construction.typeName != from else { continue }
+            if fromRole.isView, toRole.isView {
+                add(.shows, from: from, to: construction.typeName, via: "body", path: file.path, position: construction.position)
+            } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {
+                add(.calls, from: from, to: construction.typeName, via: "\(construction.typeName)()", path: file.path, position: construction.position)
+            }
+        }
+        for injection in file.injections {
+            guard let from = injection.enclosingType.map(Architecture.simpleName),
+                  let target = injection.constructedType ?? heldType(of: injection.value, in: from, index: index),
+                  roles[target] != nil else { continue }
+            add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: file.path, position: injection.position)
+        }
+        for call in file.memberCalls {
+            guard let from = call.enclosingType.map(Architecture.simpleName), let fromRole = roles[from]?.role,
+                  fromRole.isView || fromRole == .model || fromRole == .viewModel || fromRole == .service else { continue }
+            let target = call.receiver.contains(".") ? String(call.receiver.split(separator: ".")[0]) : heldType(of: call.receiver, in: from, index: index)
+            guard let target, target != from, roles[target]?.role == .service else { continue }
+            add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
+        }
+    }
+
+    private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
+        index.entry(typeName)?.properties.first { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
+    }
+
+    private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
+        let relation = Relation(kind: kind, from: from, to: to, via: via, path: path, position: position)
+        if !relations.contains(relation) { relations.append(relation) }
+    }
+
+    private func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
+        guard !index.isView(entry.name), index.observation(of: entry.name) == nil else { return false }
+        if Architecture.serviceSuffixes.contains(where: entry.name.hasSuffix) { return true }
+        if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true) { return true }
+        // A type conforming to a service protocol (`LiveFeedClient: FeedClient`) is one of its implementations.
+        return entry.inherited.contains { parent in
+            index.entry(parent)?.kind == .protocol && Architecture.serviceSuffixes.contains(where: parent.hasSuffix)
+        }
+    }
+
+    private func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {
+        if let api = entry.declaration?.externalAPIs.first { return "uses \(api)" }
+        if let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) { return "named *\(suffix)" }
+        let parent = entry.inherited.first { Architecture.serviceSuffixes.contains(where: $0.hasSuffix) } ?? "a service protocol"
+        return "implements \(parent)"
+    }
+
+    /// The type a property refers to: optionals, `any` and generic arguments stripped (`UserModel?` → `UserModel`).
+    /// Collections stay as written (`[User]`): holding many values is not a reference to one instance.
+    static func bareTypeName(_ name: String) -> String {
+        var result = name.trimmingCharacters(in: .whitespaces)
+        while result.hasSuffix("?") || result.hasSuffix("!") { result.removeLast() }
+        if result.hasPrefix("any ") { result.removeFirst(4) }
+        if let generic = result.firstIndex(of: "<") { result = String(result[..<generic]) }
+        return result
+    }
+
+    /// The index keys types by simple name, so code in `Outer.Inner` belongs to `Inner`.
+    static func simpleName(_ qualifiedName: String) -> String {
+        String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
+    }
+}
+
+import Foundation
