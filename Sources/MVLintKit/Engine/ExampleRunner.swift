@@ -44,7 +44,9 @@ public enum ExampleRunner {
                                       swiftToolsVersion: example.settings.swiftToolsVersion)
         let path = "Example.swift"
         let analysis = engine.analyze(path: path, text: code, settings: settings)
-        let findings = engine.finish([analysis], settingsByPath: [path: settings]).filter { $0.rule == rule.id }
+        var project = ProjectContext(files: [analysis.facts], settingsByPath: [path: settings])
+        project.profile = example.settings.profile
+        let findings = engine.finish([analysis], project: project) { _ in true }.filter { $0.rule == rule.id }
         return Outcome(expected: expected,
                        actual: findings.map { SourcePosition(line: $0.line, column: $0.column) },
                        messages: findings.map(\.message))

@@ -79,7 +79,8 @@ public enum Linter {
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
         let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
-        let project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+        project.profile = profile
         let findings = engine.finish(analyses, project: project) { id in
             descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
         }

@@ -110,11 +110,19 @@ public struct ExampleSettings: Sendable {
     public var deploymentTargets: [Platform: Version]
     public var options: [String: Int]
     public var swiftToolsVersion: Version?
+    /// The profile the example's project runs under (only rules that read the profile care).
+    public var profile: Profile
 
-    public init(deploymentTargets: [Platform: Version] = [:], options: [String: Int] = [:], swiftToolsVersion: Version? = nil) {
+    public init(deploymentTargets: [Platform: Version] = [:], options: [String: Int] = [:], swiftToolsVersion: Version? = nil,
+                profile: Profile = .mv) {
         self.deploymentTargets = deploymentTargets
         self.options = options
         self.swiftToolsVersion = swiftToolsVersion
+        self.profile = profile
+    }
+
+    public static func profile(_ profile: Profile) -> ExampleSettings {
+        ExampleSettings(profile: profile)
     }
 
     public static func iOS(_ version: String) -> ExampleSettings {

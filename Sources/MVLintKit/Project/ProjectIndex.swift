@@ -110,6 +110,8 @@ public struct ProjectContext: Sendable {
     public var index: ProjectIndex
     public var architecture: Architecture
     public var settingsByPath: [String: TargetSettings]
+    /// The profile the run uses (chosen or detected); some rules read it (`viewmodel-in-mv`).
+    public var profile: Profile = .mv
 
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
         self.files = files
