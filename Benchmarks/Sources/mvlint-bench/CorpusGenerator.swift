@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes a synthetic but realistic SwiftUI code base: feature folders with container and presentation
 /// views, `@Observable` models, `ObservableObject` view models and services, using the constructs the
-/// rules look at (wrappers, modifiers, ForEach, tasks, closures), about 100 lines per file like real apps.
+/// rules look at (wrappers, modifiers, ForEach, tasks, closures), about 60 lines per file.
 enum CorpusGenerator {
     static func write(files count: Int, to folder: URL) throws {
         try? FileManager.default.removeItem(at: folder)
