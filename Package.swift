@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(
             name: "MVLintKitTests",
             dependencies: ["MVLintKit"],
+            exclude: ["Expected"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -109,7 +109,7 @@ public struct CommandLineTool {
 
     func loadConfiguration(explicitPath: String?) throws -> Configuration {
         if let explicitPath {
-            let url = URL(fileURLWithPath: explicitPath, relativeTo: workingDirectory).standardizedFileURL
+            let url = Discovery.resolve(explicitPath, against: workingDirectory)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw UsageError("configuration file not found: \(explicitPath)")
             }

@@ -95,7 +95,7 @@ public enum Linter {
         var manifests = found.manifests
         var projects = found.xcodeProjects
         for path in paths {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            let url = Discovery.resolve(path, against: workingDirectory)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
             let folder = isFolder.boolValue ? url : url.deletingLastPathComponent()

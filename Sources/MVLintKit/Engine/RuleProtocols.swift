@@ -1,11 +1,18 @@
 internal import SwiftSyntax
 
+#if compiler(>=6.2)
+/// Rule types are listed in static registries read from any thread; their metatypes must be Sendable.
+public protocol RuleMetatype: SendableMetatype {}
+#else
+public protocol RuleMetatype {}
+#endif
+
 /// A rule that checks syntax while the single walk over a file passes by.
 ///
 /// One instance serves one file, so a rule may keep state between callbacks and decide in `finish`.
 /// Every callback has an empty default: a rule implements only the node kinds it looks at. Rules never
 /// walk subtrees themselves beyond looking at a node's immediate structure; the walker visits everything once.
-protocol SyntaxRule: AnyObject {
+protocol SyntaxRule: AnyObject, RuleMetatype {
     static var description: RuleDescription { get }
     init(options: RuleOptions)
 
@@ -39,7 +46,7 @@ extension SyntaxRule {
 }
 
 /// A rule that needs the whole project: it runs after every file was walked, on facts and the index.
-public protocol ProjectRule {
+public protocol ProjectRule: RuleMetatype {
     static var description: RuleDescription { get }
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding])
 }

@@ -69,10 +69,11 @@ public struct SuppressionMap: Sendable {
             guard let parsed = Directive.Scope(rawValue: command[1]), parsed != .region else { return nil }
             scope = parsed
         }
-        // Rule ids are lowercase words with dashes; anything after them is the author's explanation.
+        // Rule ids are lowercase words with dashes; a lone `-`/`--` (or any other word) starts the author's explanation.
         var rules: [String] = []
         for word in words {
-            guard word.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
+            guard !word.allSatisfy({ $0 == "-" || $0 == "—" }),
+                  word.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
             rules.append(word)
         }
         guard !rules.isEmpty else { return nil }

@@ -30,7 +30,7 @@ public struct Discovery {
         var visitedFolders = Set<String>()
         var seenFiles = Set<String>()
         for path in paths {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            let url = Discovery.resolve(path, against: workingDirectory)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 result.problems.append("no such file or directory: \(path)")
@@ -84,6 +84,13 @@ public struct Discovery {
                 }
             }
         }
+    }
+
+    /// A path the user typed, made absolute. (`URL(fileURLWithPath:relativeTo:)` resolves against the base's
+    /// parent when the base lacks a trailing slash, so paths are joined explicitly.)
+    public static func resolve(_ path: String, against base: URL) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base.path).appendingPathComponent(path)
+        return url.standardizedFileURL
     }
 
     /// Package manifests are read for settings, not linted: parsing them twice would cost a parse.
