@@ -1,0 +1,134 @@
+/// An observable class that views hold, without main-actor isolation.
+///
+/// A project rule: which views own or observe the class, its base classes and protocols, and the target's
+/// default isolation are all decided by other files.
+enum ObservableMissingMainActorRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "observable-missing-main-actor", family: .observation, severity: .warning, profiles: .all, fix: .auto,
+        summary: "An `@Observable` or `ObservableObject` class that views own, observe or bind to is not `@MainActor`-isolated.",
+        rationale: "Observation tracks changes but does not make shared mutable state thread-safe. A model that SwiftUI reads on the main thread while an `async` method of the model writes it from another executor is a data race, and with `ObservableObject` it also publishes changes from a background thread, which SwiftUI warns about at run time.",
+        instead: "Annotate the class with `@MainActor` (or set the target's default isolation to `MainActor`); move heavy work into an actor or a `nonisolated` service and assign results on the main actor. Domain models no view touches can keep their own isolation.",
+        triggering: [
+            Example("""
+            ↓@Observable final class FeedModel {
+                var posts: [Post] = []
+                func refresh() async { posts = await PostService().latest() }
+            }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts) { Text($0.title) } }
+            }
+            """),
+            Example("""
+            ↓final class CartStore: ObservableObject {
+                @Published var items: [Item] = []
+            }
+            struct CartView: View {
+                @ObservedObject var store: CartStore
+                var body: some View { Text("\\(store.items.count) items") }
+            }
+            """),
+            // Read from the environment and bound with `@Bindable`.
+            Example("""
+            ↓@Observable
+            class ProfileEditor {
+                var name = ""
+            }
+            struct NameField: View {
+                @Bindable var editor: ProfileEditor
+                var body: some View { TextField("Name", text: $editor.name) }
+            }
+            struct ProfileScreen: View {
+                @Environment(ProfileEditor.self) private var editor
+                var body: some View { NameField(editor: editor) }
+            }
+            """),
+        ],
+        nonTriggering: [
+            Example("""
+            @MainActor @Observable final class FeedModel {
+                var posts: [Post] = []
+            }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts) { Text($0.title) } }
+            }
+            """),
+            // A domain model no view holds chooses its own isolation.
+            Example("""
+            @Observable final class SyncJournal {
+                var pendingChanges: [Change] = []
+            }
+            actor SyncEngine {
+                let journal = SyncJournal()
+            }
+            """),
+            // Isolation inherited from a `@MainActor` base class, or from a `@MainActor` protocol it adopts.
+            Example("""
+            @MainActor class ScreenModel: ObservableObject {
+                @Published var isBusy = false
+            }
+            final class SettingsModel: ScreenModel {
+                @Published var useMetric = true
+            }
+            @MainActor protocol Screen: AnyObject {}
+            @Observable final class HomeModel: Screen {
+                var greeting = ""
+            }
+            struct SettingsView: View {
+                @StateObject private var model = SettingsModel()
+                @State private var home = HomeModel()
+                var body: some View { Toggle("Metric", isOn: $model.useMetric) }
+            }
+            """),
+            // A custom global actor isolates the class too.
+            Example("""
+            @globalActor actor RenderActor {
+                static let shared = RenderActor()
+            }
+            @RenderActor @Observable final class CanvasModel {
+                var strokes: [Stroke] = []
+            }
+            struct CanvasView: View {
+                let model: CanvasModel
+                var body: some View { Text("\\(model.strokes.count)") }
+            }
+            """),
+        ]
+    )
+
+    /// Framework classes and protocols that are `@MainActor`: a class inheriting or adopting one in its declaration is isolated.
+    static let mainActorFrameworkTypes: Set<String> = [
+        "UIResponder", "UIView", "UIViewController", "UIApplication", "UIWindow", "UIScene", "UIWindowScene",
+        "UIHostingController", "UINavigationController", "UITabBarController", "UISplitViewController",
+        "UITableViewController", "UICollectionViewController", "UIPageViewController",
+        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate",
+        "NSResponder", "NSView", "NSViewController", "NSWindow", "NSWindowController", "NSApplication",
+        "NSHostingController", "NSApplicationDelegate",
+    ]
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses {
+            let viewNames = Set(project.architecture.relations.filter { relation in
+                relation.to == model.name && project.architecture.role(of: relation.from)?.isView == true
+                    && (relation.kind == .owns || relation.kind == .observes || relation.kind == .injects)
+            }.map(\.from)).sorted()
+            guard let firstView = viewNames.first, !project.settings(for: model.path).defaultIsolationIsMainActor,
+                  !isGlobalActorIsolated(model.name, index: project.index, visiting: []) else { continue }
+            let holders = viewNames.count == 1 ? "`\(firstView)`" : "`\(firstView)` and \(viewNames.count - 1) more views"
+            report.append(ProjectFinding(path: model.path, position: model.declaration.position, message: "`\(model.name)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fixable: true))
+        }
+    }
+
+    /// `@MainActor` or another global actor on the class, on a base class, or on a protocol its declaration adopts.
+    static func isGlobalActorIsolated(_ name: String, index: ProjectIndex, visiting: Set<String>) -> Bool {
+        guard !visiting.contains(name), let declaration = index.entry(name)?.declaration else { return false }
+        let isGlobalActorAttribute = { (attribute: String) in
+            attribute == "MainActor" || index.entry(attribute)?.declaration?.attributes.contains("globalActor") == true
+        }
+        if declaration.attributes.contains(where: isGlobalActorAttribute) { return true }
+        return declaration.inherited.contains { parent in
+            mainActorFrameworkTypes.contains(parent) || isGlobalActorIsolated(parent, index: index, visiting: visiting.union([name]))
+        }
+    }
+}
