@@ -406,20 +406,26 @@ extension FileWalker {
         return false
     }
 
+    /// For code directly in an initializer: false; directly in a `Task { }` started directly in one: true; else nil.
+    /// Deeper closures (a notification callback, a completion handler) run later, on their own event.
+    private var initializerPlacement: Bool? {
+        let scopes = walk.scopes
+        if scopes.last == .initializer { return false }
+        guard scopes.count >= 2, scopes[scopes.count - 2] == .initializer, case .action(let name)? = scopes.last,
+              name == "Task" || name == "detached" else { return nil }
+        return true
+    }
+
     private func noteModelSite(_ kind: ModelSiteFact.Kind, at node: some SyntaxProtocol) {
         facts.modelSites.append(ModelSiteFact(kind: kind, enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
     func recordModelSites(call node: FunctionCallExprSyntax) {
         guard isInClassLikeType else { return }
-        // Directly in the initializer: work inside a nested closure (a callback) does not start with the object.
-        if walk.scopes.last == .initializer {
-            if SyntaxText.startsTask(node) {
-                noteModelSite(.taskStartedInInitializer, at: node)
-            } else if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
-                      node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self) {
-                noteModelSite(.loadCalledInInitializer(method: name), at: node)
-            }
+        if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
+           node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self),
+           let inTask = initializerPlacement {
+            noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
                   SyntaxText.isCapitalized(reference.baseName.text) {
             noteModelSite(.constructionInMethod(type: reference.baseName.text), at: node)

@@ -4,10 +4,9 @@
 /// rules look: inside classes and their extensions, and on view-model properties, so the facts stay small.
 public struct ModelSiteFact: Sendable {
     public enum Kind: Sendable, Equatable {
-        /// `Task { … }` or `Task.detached { … }` started directly in an initializer (not in a nested closure).
-        case taskStartedInInitializer
-        /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call made directly in an initializer.
-        case loadCalledInInitializer(method: String)
+        /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call made directly in an initializer, or directly
+        /// in a `Task { … }` started there (`inTask`); calls in other nested closures run later and are not recorded.
+        case loadCalledInInitializer(method: String, inTask: Bool)
         /// `Type.shared`, `Type.standard` or `Type.default` reached inside a method (also in its closures).
         case sharedInstanceInMethod(type: String, member: String)
         /// `Type(…)` constructed inside a method (also in its closures).

@@ -44,10 +44,17 @@ enum AppStorageInObservableRule: ProjectRule {
                 }
             }
             """),
-            // A plain class that is not observable: whatever it stores is not shown through observation.
+            // A plain class that is not observable, or a `static` accessor to a stored default: no instance state
+            // pretends to be observed.
             Example("""
             final class LaunchCounter {
                 @AppStorage("launches") var launches = 0
+            }
+            @MainActor @Observable final class AccountSwitcher {
+                @AppStorage("lastAccountID") static var lastAccountID = ""
+                var current = "" {
+                    didSet { Self.lastAccountID = current }
+                }
             }
             """),
         ]
@@ -57,7 +64,7 @@ enum AppStorageInObservableRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for model in project.observableClasses {
-            for property in model.entry.properties {
+            for property in model.entry.properties where !property.isStatic {
                 guard let wrapper = property.wrapper, storageWrappers.contains(wrapper) else { continue }
                 let instead = wrapper == "AppStorage"
                     ? "keep a tracked property and read and write `UserDefaults` yourself (in `init` and `didSet`)"

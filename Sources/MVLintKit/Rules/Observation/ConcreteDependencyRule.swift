@@ -93,7 +93,7 @@ enum ConcreteDependencyRule: ProjectRule {
     static let systemSingletons: Set<String> = ["URLSession.shared", "UserDefaults.standard", "FileManager.default"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
+        for model in project.observableClasses where model.isModelOrViewModel {
             var reported = Set<String>()
             for (site, path) in project.modelSites(in: model.name) {
                 let dependency: String

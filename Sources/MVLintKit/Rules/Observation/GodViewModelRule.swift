@@ -79,7 +79,7 @@ enum GodViewModelRule: ProjectRule {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxProperties = options["max_properties"]
         let maxMethods = options["max_methods"]
-        for model in project.observableClasses {
+        for model in project.observableClasses where model.isModelOrViewModel {
             let propertyCount = model.trackedProperties.count
             let methodCount = model.instanceMethods.count
             var excess: [String] = []

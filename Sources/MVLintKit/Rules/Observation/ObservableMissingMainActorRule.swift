@@ -28,6 +28,22 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 var body: some View { Text("\\(store.items.count) items") }
             }
             """),
+            // Held through a subclass: isolation belongs on the base class, which views reach through both.
+            Example("""
+            ↓class SearchModel: ObservableObject {
+                @Published var query = ""
+            }
+            final class PeopleSearchModel: SearchModel {}
+            final class PlaceSearchModel: SearchModel {}
+            struct PeopleSearch: View {
+                @StateObject private var search = PeopleSearchModel()
+                var body: some View { TextField("Name", text: $search.query) }
+            }
+            struct PlaceSearch: View {
+                @StateObject private var search = PlaceSearchModel()
+                var body: some View { TextField("Place", text: $search.query) }
+            }
+            """),
             // Read from the environment and bound with `@Bindable`.
             Example("""
             ↓@Observable
@@ -94,6 +110,17 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 var body: some View { Text("\\(model.strokes.count)") }
             }
             """),
+            // A `Sendable` class vouches for its own thread safety (here with a lock), checked by the compiler.
+            Example("""
+            @Observable final class SessionClient: Sendable {
+                private let token = Mutex<String?>(nil)
+                func signIn() async {}
+            }
+            struct AccountView: View {
+                @Environment(SessionClient.self) private var client
+                var body: some View { Button("Sign in") { Task { await client.signIn() } } }
+            }
+            """),
         ]
     )
 
@@ -108,16 +135,45 @@ enum ObservableMissingMainActorRule: ProjectRule {
     ]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
-            let viewNames = Set(project.architecture.relations.filter { relation in
+        let index = project.index
+        // Isolation must be declared on the topmost observable class: a subclass cannot be main-actor
+        // isolated while its superclass is not. So findings about subclasses gather on that root class.
+        var holdersByRoot: [String: Set<String>] = [:]
+        for model in project.observableClasses where !isThreadSafe(model.name, project: project) {
+            let views = project.architecture.relations.filter { relation in
                 relation.to == model.name && project.architecture.role(of: relation.from)?.isView == true
                     && (relation.kind == .owns || relation.kind == .observes || relation.kind == .injects)
-            }.map(\.from)).sorted()
-            guard let firstView = viewNames.first, !project.settings(for: model.path).defaultIsolationIsMainActor,
-                  !isGlobalActorIsolated(model.name, index: project.index, visiting: []) else { continue }
-            let holders = viewNames.count == 1 ? "`\(firstView)`" : "`\(firstView)` and \(viewNames.count - 1) more views"
-            report.append(ProjectFinding(path: model.path, position: model.declaration.position, message: "`\(model.name)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fixable: true))
+            }.map(\.from)
+            guard !views.isEmpty else { continue }
+            holdersByRoot[observableRoot(of: model.name, index: index), default: []].formUnion(views)
         }
+        for (root, views) in holdersByRoot.sorted(by: { $0.key < $1.key }) {
+            guard let entry = index.entry(root), let declaration = entry.declaration, let path = entry.declarationPath,
+                  !isThreadSafe(root, project: project) else { continue }
+            let names = views.sorted()
+            let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(root)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fixable: true))
+        }
+    }
+
+    /// Isolated to a global actor (itself, a base class, an adopted protocol, the target's default), or declared
+    /// `Sendable`: then the class vouches for its own thread safety (locks, immutable state) and the compiler checks it.
+    static func isThreadSafe(_ name: String, project: ProjectContext) -> Bool {
+        guard let entry = project.index.entry(name), let path = entry.declarationPath else { return true }
+        return project.settings(for: path).defaultIsolationIsMainActor || entry.inherited.contains("Sendable")
+            || isGlobalActorIsolated(name, index: project.index, visiting: [])
+    }
+
+    /// The topmost observable class the project declares on the way up from `name`.
+    static func observableRoot(of name: String, index: ProjectIndex) -> String {
+        var current = name
+        var visited: Set<String> = [name]
+        while let parent = index.entry(current)?.declaration?.inherited.first(where: {
+            index.entry($0)?.kind == .class && index.isObservableClass($0)
+        }), visited.insert(parent).inserted {
+            current = parent
+        }
+        return current
     }
 
     /// `@MainActor` or another global actor on the class, on a base class, or on a protocol its declaration adopts.

@@ -29,6 +29,8 @@ struct ObservableClass {
     var role: Role
 
     var isViewModel: Bool { role == .viewModel }
+    /// Observable clients that talk to the outside world are services, not Models/ViewModels.
+    var isModelOrViewModel: Bool { role == .model || role == .viewModel }
 
     /// Stored instance properties views observe: `@Published` ones of an `ObservableObject`, tracked stored
     /// `var`s of an `@Observable` class (not `@ObservationIgnored`, no property wrapper).

@@ -81,10 +81,12 @@ enum PreferObservationRule: ProjectRule {
         ]
     )
 
-    /// What replaces each wrapper once the held class is `@Observable`; nil for other wrappers.
-    private static func replacement(for wrapper: String, holding held: String) -> String? {
+    /// What replaces the property's wrapper once the held class is `@Observable`; nil for other wrappers.
+    private static func replacement(for property: PropertyFact, wrapper: String, holding held: String) -> String? {
         switch wrapper {
         case "StateObject": return "hold it in `@State`"
+        // `@ObservedObject var x = X()` creates its object (another rule's mistake): the view owns it, so `@State`.
+        case "ObservedObject" where property.hasInitializer: return "hold it in `@State`"
         case "ObservedObject": return "receive it as a plain `let` (or `@Bindable` to bind to it)"
         case "EnvironmentObject": return "read it with `@Environment(\(held).self)`"
         default: return nil
@@ -99,7 +101,7 @@ enum PreferObservationRule: ProjectRule {
                 }
                 for property in type.properties {
                     guard let wrapper = property.wrapper, let held = property.heldTypeName.map(Architecture.bareTypeName),
-                          let instead = replacement(for: wrapper, holding: held),
+                          let instead = replacement(for: property, wrapper: wrapper, holding: held),
                           project.index.observation(of: held) == .observableObject,
                           let classPath = project.index.entry(held)?.declarationPath,
                           project.settings(for: classPath).canUseObservation else { continue }

@@ -74,7 +74,7 @@ enum StateEnumCandidateRule: ProjectRule {
     static let errorNames: Set<String> = ["error", "errorMessage", "errorText", "errorDescription", "lastError", "loadError", "loadingError"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
+        for model in project.observableClasses where model.isModelOrViewModel {
             let properties = model.trackedProperties
             let loadingFlags = properties.filter { isLoadingFlag($0.name) }
             guard loadingFlags.count == 1, let flag = loadingFlags.first,

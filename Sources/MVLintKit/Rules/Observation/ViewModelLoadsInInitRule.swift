@@ -1,11 +1,12 @@
 /// A model's or view model's initializer that starts loading.
 ///
 /// A project rule: whether the class is observable (a Model or ViewModel) may be declared in another file;
-/// the walker records the `Task { }` and `load…()` sites made directly in initializers.
+/// the walker records `load…()` calls made directly in initializers or in a `Task { }` started there. A `Task`
+/// that does something else (subscribing to a stream, configuring an actor) is not loading and stays quiet.
 enum ViewModelLoadsInInitRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-loads-in-init", family: .observation, severity: .warning, profiles: .all,
-        summary: "The initializer of a Model or ViewModel starts work: `Task { … }` or a `load…()`/`fetch…()` call.",
+        summary: "The initializer of a Model or ViewModel starts loading: a `load…()`/`fetch…()` call, directly or in a `Task { … }`.",
         rationale: "An observable object is often created before its screen appears (in a parent's body, a `@State` default value or a preview), and SwiftUI may create it more than once. Work started in `init` runs at that moment, is tied to no view, cannot be cancelled when the user leaves, and cannot be started again for a retry or pull-to-refresh.",
         instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button.",
         triggering: [
@@ -15,7 +16,7 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 private let service: ArticleService
                 init(service: ArticleService) {
                     self.service = service
-                    ↓Task { await load() }
+                    Task { await ↓load() }
                 }
                 func load() async { article = try? await service.article() }
             }
@@ -36,9 +37,10 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 var forecast: Forecast?
                 init(city: String) {
                     ↓self.loadForecast(for: city)
-                    ↓Task.detached { await WeatherCache.warm() }
+                    Task.detached { [weak self] in await ↓self?.refreshAlerts() }
                 }
                 func loadForecast(for city: String) {}
+                func refreshAlerts() async {}
             }
             """),
         ],
@@ -93,19 +95,25 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 func loadedFlagsReset() {}
             }
             """),
+            // A `Task` that subscribes to updates or configures an actor is not loading.
+            Example("""
+            @MainActor @Observable final class ChatViewModel {
+                private(set) var messages: [Message] = []
+                init(room: Room, cache: MessageCache) {
+                    Task { await cache.setRoom(room.id) }
+                    Task { for await message in room.updates { messages.append(message) } }
+                }
+            }
+            """),
         ]
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
+        for model in project.observableClasses where model.isModelOrViewModel {
             for (site, path) in project.modelSites(in: model.name) {
-                let work: String
-                switch site.kind {
-                case .taskStartedInInitializer: work = "`Task { }` started"
-                case .loadCalledInInitializer(let method): work = "`\(method)()` called"
-                default: continue
-                }
-                report.append(ProjectFinding(path: path, position: site.position, message: "\(work) in the initializer of `\(model.name)` begins work when the object is created, tied to no view, so it can be neither cancelled nor retried: load from the view's `.task { }` instead"))
+                guard case .loadCalledInInitializer(let method, let inTask) = site.kind else { continue }
+                let how = inTask ? "started from a `Task` in" : "called in"
+                report.append(ProjectFinding(path: path, position: site.position, message: "`\(method)()` \(how) the initializer of `\(model.name)` loads when the object is created, tied to no view, so it can be neither cancelled nor retried: call it from the view's `.task { }` instead"))
             }
         }
     }

@@ -70,6 +70,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 @ObservationIgnored var lastSeek: Date?
                 var service: PlaybackService
                 var onFinish: (() -> Void)?
+                var player: AVPlayer?
                 let trackID: Int
                 init(service: PlaybackService, trackID: Int) {
                     self.service = service
@@ -129,11 +130,21 @@ enum ViewModelPublicSetterRule: ProjectRule {
         return bound
     }
 
-    /// State is a value: references to other classes, protocols or actors are dependencies, and closures are callbacks.
+    /// Types whose values are plain data, when the project does not declare them itself.
+    static let standardValueTypes: Set<String> = [
+        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+        "Float", "CGFloat", "Decimal", "String", "Character", "Substring", "Date", "DateComponents", "URL", "UUID",
+        "Data", "TimeInterval", "CGPoint", "CGSize", "CGRect", "Set", "Array", "Dictionary", "AttributedString",
+    ]
+
+    /// State is a value: a standard value type, a collection, or a struct or enum of the project. References to
+    /// classes, protocols or actors are dependencies, closures are callbacks, and unknown framework types
+    /// (`AVPlayer`, a class; `Locale`, a value) are left alone because we cannot tell.
     static func isValueState(_ property: PropertyFact, index: ProjectIndex) -> Bool {
         guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { return true }
         if held.contains("->") { return false }
-        guard let kind = index.entry(held)?.kind else { return true }
-        return kind == .struct || kind == .enum
+        if held.hasPrefix("[") { return true }
+        if let kind = index.entry(held)?.kind { return kind == .struct || kind == .enum }
+        return standardValueTypes.contains(held)
     }
 }

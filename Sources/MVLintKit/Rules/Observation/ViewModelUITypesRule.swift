@@ -1,11 +1,12 @@
-/// UI framework types or pre-formatted display text inside a model or view model.
+/// UI framework types or pre-formatted display text inside a view model.
 ///
 /// A project rule: the class is judged by its role, and a type name such as `Image` counts as the framework's
-/// only when the project does not declare a type of that name itself.
+/// only when the project does not declare a type of that name itself. Only view models (a screen's logic) are
+/// judged: shared models such as a theme or an image cache hold presentation data by design.
 enum ViewModelUITypesRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-ui-types", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO]),
-        summary: "A Model/ViewModel holds UI framework types (`Color`, `Font`, `Image`, `UIColor`, `AnyView`, `some View`) or pre-formatted display strings.",
+        summary: "A ViewModel (a screen's model) holds UI framework types (`Color`, `Font`, `Image`, `UIColor`, `AnyView`, `some View`) or pre-formatted display strings.",
         rationale: "A view model is the part of a screen that can be tested without a UI. Holding `Color`, `UIImage` or views ties it to SwiftUI or UIKit and moves presentation decisions (dark mode, Dynamic Type, locale) away from the view, and a `formattedDate` string freezes one format and locale at the time it was computed.",
         instead: "Expose data: the value, a `Bool`, or a state enum (`.overBudget`), and let the view map it to a `Color` or `Image`; keep a `Date` or `Decimal` and format it where it is shown (`Text(price, format: .currency(code: \"EUR\"))`).",
         triggering: [
@@ -23,10 +24,16 @@ enum ViewModelUITypesRule: ProjectRule {
                 func ↓header() -> some View { Text("Profile") }
             }
             """),
+            // Not named *ViewModel, but owned by one screen and holding its loading state: a view model.
             Example("""
-            @Observable final class StatusModel {
+            @Observable final class StatusBoard {
+                var isLoading = false
                 var ↓tints: [Status: Color] = [:]
                 var ↓font: Font = .headline
+            }
+            struct StatusScreen: View {
+                @State private var board = StatusBoard()
+                var body: some View { Text("Status").font(board.font) }
             }
             """),
         ],
@@ -51,14 +58,23 @@ enum ViewModelUITypesRule: ProjectRule {
                 var body: some View { Circle().fill(tint) }
             }
             """),
-            // A theme object: appearance is its data, not a leak of presentation into a screen's logic.
+            // Shared models: a theme or an image cache holds appearance and images by design.
             Example("""
             @Observable final class Theme {
                 var tint: Color = .blue
-                var background: Color = .white
-                var secondaryBackground: Color = .gray
                 var titleFont: Font = .title
-                var name = "Classic"
+            }
+            final class ImageCache: ObservableObject {
+                @Published private(set) var images: [URL: UIImage] = [:]
+            }
+            struct Header: View {
+                @Environment(Theme.self) private var theme
+                @EnvironmentObject private var cache: ImageCache
+                var body: some View { Text("Hi").foregroundStyle(theme.tint) }
+            }
+            struct Footer: View {
+                @Environment(Theme.self) private var theme
+                var body: some View { Text("Bye").font(theme.titleFont) }
             }
             """),
         ]
@@ -68,19 +84,14 @@ enum ViewModelUITypesRule: ProjectRule {
     static let uiTypes: Set<String> = [
         "Color", "Font", "Image", "AnyView", "UIColor", "NSColor", "UIFont", "NSFont", "UIImage", "NSImage",
     ]
-    /// A class whose stored state is mostly UI types (at least this many) is a theme or style object.
-    static let themeMinimum = 3
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
-            let instanceProperties = model.entry.properties.filter { !$0.isStatic }
+        for model in project.observableClasses where model.isViewModel {
+            // `objectWillChange` is the ObservableObject plumbing, whatever it carries.
+            let instanceProperties = model.entry.properties.filter { !$0.isStatic && $0.name != "objectWillChange" }
             let uiProperties = instanceProperties.compactMap { property in
                 uiType(of: property, index: project.index).map { (property, $0) }
             }
-            let storedCount = instanceProperties.filter { !$0.isComputed }.count
-            let storedUICount = uiProperties.filter { !$0.0.isComputed }.count
-            if storedUICount >= themeMinimum, storedUICount * 2 > storedCount { continue }
-
             for (property, type) in uiProperties {
                 let message = type == viewType
                     ? buildsViewMessage("`\(property.name)`", in: model.name)
