@@ -113,10 +113,11 @@ final class CancellationNotHandledRule: SyntaxRule {
                 }
             }
             """),
-            // Errors that are only logged, rethrown, or returned through a local do not reach the UI.
+            // Errors that are only logged, rethrown, or returned through a local do not reach the UI; a bare flag is not judged.
             Example("""
             final class Uploader {
                 var lastError: Error?
+                var uploadFailed = false
                 func upload(_ file: URL) async throws -> Bool {
                     var succeeded = false
                     do {
@@ -135,6 +136,7 @@ final class CancellationNotHandledRule: SyntaxRule {
                         try await client.cleanUp(file)
                     } catch {
                         succeeded = false
+                        uploadFailed = true
                     }
                     return succeeded
                 }
@@ -182,15 +184,15 @@ final class CancellationNotHandledRule: SyntaxRule {
         return identifier.identifier.text
     }
 
-    /// True when the catch body assigns the failure to a property (not a local) and does not rethrow it.
+    /// True when the catch body stores the error, or a failure state (`.failed(…)`, `.error(…)`), in a property
+    /// (not a local) and does not rethrow it. A bare flag (`saveFailed = true`) is not judged: such flags mostly
+    /// belong to user actions run in an unstructured `Task`, which nothing cancels.
     private static func storesFailure(_ statements: CodeBlockItemListSyntax, errorName: String, locals: Set<String>) -> Bool {
         if statements.contains(where: { $0.item.is(ThrowStmtSyntax.self) }) { return false }
         return statements.contains { statement in
             guard let assignment = statement.item.as(SequenceExprSyntax.self).map({ Array($0.elements) }), assignment.count == 3,
                   assignment[1].is(AssignmentExprSyntax.self), let target = assignedProperty(assignment[0]),
                   !locals.contains(target) else { return false }
-            let lowered = target.lowercased()
-            if lowered.contains("error") || lowered.contains("alert") { return true }
             return assignment[2].tokens(viewMode: .sourceAccurate).contains { token in
                 guard case .identifier(let text) = token.tokenKind else { return false }
                 return text == errorName || failureWords.contains(text)
