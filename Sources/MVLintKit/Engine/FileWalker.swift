@@ -232,6 +232,7 @@ final class FileWalker: SyntaxVisitor {
                 facts.types[typeIndex].bodyModifierCount += 1
             }
         }
+        recordModelSites(call: node)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
@@ -267,6 +268,7 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        recordModelSites(memberAccess: node)
         if let base = node.base?.as(DeclReferenceExprSyntax.self), ExternalAPI.names.contains(base.baseName.text),
            let typeIndex = typeFactIndices.last {
             noteExternalAPI(base.baseName.text, in: typeIndex)
@@ -375,5 +377,97 @@ final class FileWalker: SyntaxVisitor {
 
     private func popAvailability(owner: SyntaxIdentifier) {
         while let last = walk.availability.last, last.owner == owner { walk.availability.removeLast() }
+    }
+}
+
+// MARK: Model and view-model sites (observation rules)
+
+extension FileWalker {
+    /// Members that name a process-wide instance: `URLSession.shared`, `UserDefaults.standard`, `FileManager.default`.
+    private static let sharedInstanceMembers: Set<String> = ["shared", "standard", "default"]
+    /// Call names that start loading: `load()`, `loadItems()`, `fetchUser(id:)`, `reload()`, `refreshFeed()`.
+    private static let loadingVerbs = ["load", "fetch", "reload", "refresh"]
+
+    /// Inside a class or an extension (of a class, the rules decide): where models and view models live.
+    private var isInClassLikeType: Bool {
+        guard let kind = walk.typeStack.last?.kind else { return false }
+        return kind == .class || kind == .extension
+    }
+
+    /// In a method body or a closure inside one, but not in an initializer (where a default argument is fine).
+    private var isInsideMethod: Bool {
+        for scope in walk.scopes {
+            switch scope {
+            case .function: return true
+            case .initializer, .viewBuilding: return false
+            case .action, .closure: continue
+            }
+        }
+        return false
+    }
+
+    /// For code directly in an initializer: false; directly in a `Task { }` started directly in one: true; else nil.
+    /// Deeper closures (a notification callback, a completion handler) run later, on their own event.
+    private var initializerPlacement: Bool? {
+        let scopes = walk.scopes
+        if scopes.last == .initializer { return false }
+        guard scopes.count >= 2, scopes[scopes.count - 2] == .initializer, case .action(let name)? = scopes.last,
+              name == "Task" || name == "detached" else { return nil }
+        return true
+    }
+
+    private func noteModelSite(_ kind: ModelSiteFact.Kind, at node: some SyntaxProtocol) {
+        facts.modelSites.append(ModelSiteFact(kind: kind, enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+    }
+
+    func recordModelSites(call node: FunctionCallExprSyntax) {
+        guard isInClassLikeType else { return }
+        if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
+           node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self),
+           let inTask = initializerPlacement {
+            noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
+        } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+                  SyntaxText.isCapitalized(reference.baseName.text) {
+            noteModelSite(.constructionInMethod(type: reference.baseName.text), at: node)
+        }
+    }
+
+    func recordModelSites(memberAccess node: MemberAccessExprSyntax) {
+        let member = node.declName.baseName.text
+        if isInClassLikeType, Self.sharedInstanceMembers.contains(member), isInsideMethod,
+           let base = node.base?.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(base.baseName.text) {
+            noteModelSite(.sharedInstanceInMethod(type: base.baseName.text, member: member), at: node)
+        }
+        if let property = viewModelProperty(at: node.base) {
+            let isCall = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+            noteModelSite(.viewModelMemberAccess(property: property, member: member, isCall: isCall), at: node)
+        }
+    }
+
+    /// `viewModel` or `self.viewModel`, when it names a stored property of the enclosing type declared so far
+    /// whose type names a view model. Only those accesses are kept: the `mvvm-io` shape rule needs no others.
+    private func viewModelProperty(at base: ExprSyntax?) -> String? {
+        guard let base, let typeIndex = typeFactIndices.last else { return nil }
+        let name: String
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+            name = reference.baseName.text
+        } else if let member = base.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        let holdsViewModel = facts.types[typeIndex].properties.contains {
+            $0.name == name && !$0.isStatic && !$0.isComputed && ($0.heldTypeName?.contains("ViewModel") ?? false)
+        }
+        return holdsViewModel ? name : nil
+    }
+
+    private static func isLoadingCall(_ name: String) -> Bool {
+        loadingVerbs.contains { verb in
+            guard name.hasPrefix(verb) else { return false }
+            // `loadItems` but not `loaded` or `fetchedResults`: the verb is a whole word.
+            return name.count == verb.count || SyntaxText.isCapitalized(String(name.dropFirst(verb.count)))
+        }
     }
 }

@@ -144,6 +144,18 @@ enum SyntaxText {
         return modifiers
     }
 
+    /// `Task { }`, `Task<…> { }`, `Task(priority:) { }` or `Task.detached { }`: a call that takes the operation closure.
+    static func startsTask(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee: ExprSyntax
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached",
+           let base = member.base {
+            callee = base
+        } else {
+            callee = call.calledExpression
+        }
+        return typeReferenceName(callee) == "Task" && !closures(of: call).isEmpty
+    }
+
     /// The innermost call at the root of a modifier chain: `Text("a").bold().padding()` → `Text("a")`.
     public static func rootView(of expression: ExprSyntax) -> FunctionCallExprSyntax? {
         var current = expression

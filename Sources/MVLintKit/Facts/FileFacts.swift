@@ -12,6 +12,8 @@ public struct FileFacts: Sendable {
     public var memberCalls: [MemberCallFact] = []
     /// `.environment(x)` / `.environmentObject(x)` injections.
     public var injections: [InjectionFact] = []
+    /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
+    public var modelSites: [ModelSiteFact] = []
 
     public init(path: String) { self.path = path }
 }

@@ -175,7 +175,12 @@ public struct Architecture: Sendable {
                 let how = observation == .observationMacro ? "@Observable class" : "ObservableObject class"
                 let owners = Set(relations.filter { $0.kind == .owns && $0.to == entry.name }.map(\.from))
                 let screenState = entry.properties.contains { ["isLoading", "error", "errorMessage", "loadingState"].contains($0.name) }
-                if entry.name.hasSuffix("ViewModel") {
+                if let api = declaration.externalAPIs.first, let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) {
+                    // Observable, but it reaches the outside world and is named like a service: a client views
+                    // call (seed 003's `@Environment(FeedClient.self)`), not a model of app state.
+                    role = .service
+                    evidence = [here("\(how) that uses \(api), named *\(suffix)")]
+                } else if entry.name.hasSuffix("ViewModel") {
                     role = .viewModel
                     evidence = [here("\(how) named *ViewModel")]
                 } else if owners.count == 1, screenState, let owner = owners.first {

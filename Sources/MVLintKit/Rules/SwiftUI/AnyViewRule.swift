@@ -96,6 +96,22 @@ final class AnyViewRule: SyntaxRule {
                 }
             }
             """),
+            // Storing one erased view, handing one to an API that takes a concrete type, wrapping an existential.
+            Example("""
+            struct NoteEditor: View {
+                var placeholder: AnyView?
+                let tab: any ProfileTab
+                func placeholder(_ view: some View) -> NoteEditor {
+                    var copy = self
+                    copy.placeholder = AnyView(view)
+                    return copy
+                }
+                func snapshot() -> ImageRenderer<AnyView> { ImageRenderer(content: AnyView(body)) }
+                var body: some View {
+                    VStack { AnyView(tab.makeView()) }
+                }
+            }
+            """),
             // Bridging code outside views (a UIKit coordinator) is not view branching.
             Example("""
             final class SettingsCoordinator {
@@ -126,7 +142,7 @@ final class AnyViewRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let erasure = Self.erasure(node), !storesErasedViews.contains(true), !Self.isInsideEraseHelper(file),
-              !Self.isCollectionElement(node) else { return }
+              !Self.isCollectionElement(node), Self.isBranchResult(node) else { return }
         file.report(id, at: erasure.name,
                     "\(erasure.construct) hides the view's type, so SwiftUI loses state and transitions when the branch changes: return the branches from a `@ViewBuilder`, wrap them in `Group`, or make the container generic")
     }
@@ -157,6 +173,35 @@ final class AnyViewRule: SyntaxRule {
         if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
         guard let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
         return ["Array", "ContiguousArray", "Dictionary", "OrderedDictionary"].contains(identifier.name.text)
+    }
+
+    /// The erased view is what one branch produces: returned from an `if`/`switch`/`guard`, a branch of a
+    /// ternary, or the content of an `if`/`switch` branch. Erasing to store a view in a property, to pass
+    /// it to an API that takes one concrete type (`ImageRenderer(content:)`) or to wrap an existential
+    /// (`any View`) is not the branching this rule is about.
+    private static func isBranchResult(_ call: FunctionCallExprSyntax) -> Bool {
+        var expression = Syntax(call)
+        // `.eraseToAnyView()` ends a modifier chain; an `AnyView(…)` may have modifiers after it.
+        while let parent = expression.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
+            expression = parent
+        }
+        guard let parent = expression.parent else { return false }
+        // Unfolded, `c ? a : b` is a sequence `c`, `? a :`, `b`: `a` sits in the ternary node, `b` right after it.
+        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
+        if let list = parent.as(ExprListSyntax.self), let element = expression.as(ExprSyntax.self),
+           let index = list.index(of: element), index != list.startIndex,
+           list[list.index(before: index)].is(UnresolvedTernaryExprSyntax.self) {
+            return true
+        }
+        let statement: Syntax
+        if parent.is(ReturnStmtSyntax.self), let item = parent.parent { statement = item } else { statement = parent }
+        guard statement.is(CodeBlockItemSyntax.self), let list = statement.parent, let owner = list.parent else { return false }
+        if owner.is(SwitchCaseSyntax.self) { return true }
+        // A branch that is nothing but the erased view; one view among several in a branch is not the branch's result.
+        guard owner.is(CodeBlockSyntax.self), let construct = owner.parent, list.children(viewMode: .sourceAccurate).count == 1 else {
+            return false
+        }
+        return construct.is(IfExprSyntax.self) || construct.is(GuardStmtSyntax.self)
     }
 
     /// `[AnyView(A()), B().eraseToAnyView()]`: erasing is the only way to put different views in one array.

@@ -66,6 +66,19 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
             """),
         ],
         nonTriggering: [
+            // A preview host with a constant flag, and a force unwrap in a modifier that only sets up the sheet.
+            Example("""
+            struct TagEditorPreviewHost: View {
+                let container: ModelContainer?
+                var body: some View {
+                    Text("Host")
+                        .sheet(isPresented: .constant(true)) {
+                            TagEditor()
+                                .modelContainer(container!)
+                        }
+                }
+            }
+            """),
             Example("""
             struct ContactList: View {
                 @State private var selected: Contact?
@@ -128,7 +141,8 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let modifier = SyntaxText.modifier(node, named: ["sheet", "fullScreenCover"]),
-              SyntaxText.argument(node, labeled: "isPresented") != nil,
+              let flag = SyntaxText.argument(node, labeled: "isPresented"),
+              !Self.isConstant(flag.expression),
               let content = SyntaxText.closure(of: node, trailingOr: "content"),
               content.statements.contains(where: Self.unwrapsOptionalValue) else { return }
         let name = modifier.declName.baseName.text
@@ -148,11 +162,18 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         return SyntaxText.receiverChain(expression).contains { link in
             if let chaining = link.as(OptionalChainingExprSyntax.self) { return SyntaxText.isValuePath(chaining.expression) }
             if isForceUnwrappedValue(link) { return true }
-            guard let call = link.as(FunctionCallExprSyntax.self) else { return false }
+            // Only the presented view's own arguments: `.modelContainer(container!)` further down the chain is set-up.
+            guard let call = link.as(FunctionCallExprSyntax.self), SyntaxText.modifierBase(call) == nil else { return false }
             return call.arguments.contains { argument in
                 SyntaxText.receiverChain(argument.expression).contains(where: isForceUnwrappedValue)
             }
         }
+    }
+
+    /// `.constant(true)` (previews, demos): no flag and value can disagree.
+    private static func isConstant(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        return SyntaxText.calledName(call) == "constant"
     }
 
     /// `selected!`, `model.selection!`: forcing a stored optional (not `URL(string: …)!`).

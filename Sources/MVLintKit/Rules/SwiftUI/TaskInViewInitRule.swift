@@ -79,20 +79,8 @@ final class TaskInViewInitRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard file.isInsideInitializer, Self.startsTask(node) else { return }
+        guard file.isInsideInitializer, SyntaxText.startsTask(node) else { return }
         file.report(id, at: node.calledExpression,
                     "`Task` started in a View's `init` runs again every time SwiftUI recreates the view value and is never cancelled: start the work in `.task { }` instead")
-    }
-
-    /// `Task { }`, `Task<…> { }`, `Task(priority:) { }` or `Task.detached { }`: a call that takes the operation closure.
-    private static func startsTask(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee: ExprSyntax
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached",
-           let base = member.base {
-            callee = base
-        } else {
-            callee = call.calledExpression
-        }
-        return SyntaxText.typeReferenceName(callee) == "Task" && !SyntaxText.closures(of: call).isEmpty
     }
 }

@@ -1,0 +1,30 @@
+/// A place in a class's or a view's code that the Models, ViewModels and Observation rules judge.
+///
+/// Recorded during the one walk (the "Model and view-model sites" section of `FileWalker`) only where the
+/// rules look: inside classes and their extensions, and on view-model properties, so the facts stay small.
+public struct ModelSiteFact: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call made directly in an initializer, or directly
+        /// in a `Task { … }` started there (`inTask`); calls in other nested closures run later and are not recorded.
+        case loadCalledInInitializer(method: String, inTask: Bool)
+        /// `Type.shared`, `Type.standard` or `Type.default` reached inside a method (also in its closures).
+        case sharedInstanceInMethod(type: String, member: String)
+        /// `Type(…)` constructed inside a method (also in its closures).
+        case constructionInMethod(type: String)
+        /// `property.member` on a stored property whose type names a view model (`viewModel.count`,
+        /// `viewModel.outputs`); `isCall` when the member is called (`viewModel.load()`).
+        case viewModelMemberAccess(property: String, member: String, isCall: Bool)
+    }
+
+    public var kind: Kind
+    /// The type whose code holds the site (`Outer.Inner` for nested types; the extended type in an extension).
+    public var enclosingType: String?
+    /// The first token of the construct (`Task`, `URLSession` in `URLSession.shared`, `viewModel` in `viewModel.count`).
+    public var position: SourcePosition
+
+    public init(kind: Kind, enclosingType: String?, position: SourcePosition) {
+        self.kind = kind
+        self.enclosingType = enclosingType
+        self.position = position
+    }
+}

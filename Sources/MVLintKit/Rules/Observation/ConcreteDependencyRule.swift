@@ -1,0 +1,122 @@
+/// A model or view model that reaches a concrete service or system singleton inside its methods.
+///
+/// A project rule: whether a type is a service, and whether the enclosing class is a model, come from the
+/// architecture; the walker records `Type.shared`/`.standard`/`.default` and `Type(…)` sites in methods.
+enum ConcreteDependencyRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "concrete-dependency", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO, .containerPresentation]),
+        summary: "A Model/ViewModel reaches a concrete dependency inside its methods (`URLSession.shared`, `UserDefaults.standard`, `FileManager.default`, `SomeService.shared`, `SomeService()`).",
+        rationale: "A dependency picked inside a method cannot be replaced: tests of the model need a real network, disk or user defaults (or mocks of `URLSession`), previews hit the same services, and the model is welded to one implementation.",
+        instead: "Declare a protocol for what the model needs (`protocol UserService { func users() async throws -> [User] }`), take it in `init` (a default argument such as `init(service: UserService = LiveUserService())` is fine) and call it through the stored property.",
+        triggering: [
+            Example("""
+            @MainActor final class UsersViewModel: ObservableObject {
+                @Published private(set) var users: [User] = []
+                func load() async throws {
+                    let (data, _) = try await ↓URLSession.shared.data(from: .usersEndpoint)
+                    users = try JSONDecoder().decode([User].self, from: data)
+                }
+            }
+            """),
+            Example("""
+            final class ProfileService {
+                static let shared = ProfileService()
+                func profile() async throws -> Profile { Profile() }
+            }
+            @Observable final class ProfileModel {
+                var profile: Profile?
+                var prefersMetric = false
+                func refresh() {
+                    Task { profile = try? await ↓ProfileService.shared.profile() }
+                    prefersMetric = ↓UserDefaults.standard.bool(forKey: "metric")
+                }
+            }
+            """),
+            // Constructed inside a method; reported once per dependency however often it is used.
+            Example("""
+            struct OrderClient {
+                func submit(_ order: Order) async throws {}
+                func cancel(_ order: Order) async throws {}
+            }
+            @Observable final class CheckoutViewModel {
+                func submit(_ order: Order) async throws {
+                    try await ↓OrderClient().submit(order)
+                }
+                func cancel(_ order: Order) async throws {
+                    try await OrderClient().cancel(order)
+                }
+            }
+            """),
+        ],
+        nonTriggering: [
+            // Injected through `init`, with a default argument for production.
+            Example("""
+            protocol UserService { func users() async throws -> [User] }
+            struct LiveUserService: UserService {
+                func users() async throws -> [User] { [] }
+            }
+            @MainActor @Observable final class UsersViewModel {
+                private(set) var users: [User] = []
+                private let service: UserService
+                init(service: UserService = LiveUserService(), session: URLSession = .shared) {
+                    self.service = service
+                }
+                func load() async throws { users = try await service.users() }
+            }
+            """),
+            // Values and non-service singletons are not dependencies.
+            Example("""
+            @Observable final class EditorModel {
+                var text = ""
+                var lastSaved: Date?
+                func save() {
+                    lastSaved = Date()
+                    let formatter = DateFormatter()
+                    NotificationCenter.default.post(name: .editorSaved, object: nil)
+                    _ = formatter.string(from: Date())
+                }
+            }
+            """),
+            // A service may use the system APIs: that is where they belong.
+            Example("""
+            final class DiskCache {
+                func write(_ data: Data, to name: String) throws {
+                    let folder = FileManager.default.temporaryDirectory
+                    try data.write(to: folder.appendingPathComponent(name))
+                }
+            }
+            """),
+        ]
+    )
+
+    /// System singletons that reach the network, user defaults or the file system.
+    static let systemSingletons: Set<String> = ["URLSession.shared", "UserDefaults.standard", "FileManager.default"]
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses where model.isModelOrViewModel {
+            var reported = Set<String>()
+            for (site, path) in project.modelSites(in: model.name) {
+                let dependency: String
+                switch site.kind {
+                case .sharedInstanceInMethod(let type, let member):
+                    let name = type + "." + member
+                    guard systemSingletons.contains(name) || (member == "shared" && isService(type, project: project)) else { continue }
+                    dependency = name
+                case .constructionInMethod(let type):
+                    guard type != model.name, isService(type, project: project) else { continue }
+                    dependency = type + "()"
+                default:
+                    continue
+                }
+                guard reported.insert(dependency).inserted else { continue }
+                report.append(ProjectFinding(path: path, position: site.position, message: "`\(model.name)` reaches `\(dependency)` inside a method, so tests and previews cannot replace it: take a protocol-typed dependency in `init` (a default argument is fine) and call it through the stored property"))
+            }
+        }
+    }
+
+    /// A service by the architecture's verdict; for types the project does not declare, by their name.
+    static func isService(_ type: String, project: ProjectContext) -> Bool {
+        if let role = project.architecture.role(of: type) { return role == .service }
+        return Architecture.serviceSuffixes.contains { type.hasSuffix($0) }
+    }
+}

@@ -1,0 +1,92 @@
+/// A model or view model that has grown to serve too many concerns.
+///
+/// A project rule: properties and methods are counted over the class and all its extensions, in every file.
+enum GodViewModelRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "god-viewmodel", family: .observation, severity: .warning, profiles: .all,
+        summary: "A Model/ViewModel with more observable properties or methods than the thresholds (15 and 20 by default).",
+        rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows.",
+        instead: "Split it per screen or concern (`ProfileViewModel`, `ProfileSettingsViewModel`), or move cohesive groups of state and logic into smaller models that the screens hold separately.",
+        triggering: [
+            Example("""
+            ↓@Observable final class AccountViewModel {
+                var name = ""
+                var email = ""
+                var avatarURL: URL?
+                var isLoading = false
+            }
+            """, .options(["max_properties": 3])),
+            Example("""
+            ↓final class DashboardViewModel: ObservableObject {
+                @Published var posts: [Post] = []
+                func loadPosts() {}
+                func likePost() {}
+                func sharePost() {}
+            }
+            """, .options(["max_methods": 2])),
+            // Extensions in the same file count too (those in other files as well).
+            Example("""
+            ↓@MainActor @Observable final class SettingsStore {
+                var theme = ""
+                var fontSize = 14
+            }
+            extension SettingsStore {
+                func reset() {}
+                func export() {}
+                func importBackup() {}
+            }
+            """, .options(["max_properties": 1, "max_methods": 2])),
+        ],
+        nonTriggering: [
+            Example("""
+            @Observable final class AccountViewModel {
+                var name = ""
+                var email = ""
+                func save() async {}
+            }
+            """),
+            // Only observable state counts: constants, ignored, static and computed members do not.
+            Example("""
+            @Observable final class PlayerModel {
+                var isPlaying = false
+                let trackID: Int
+                @ObservationIgnored var lastTick: Date?
+                static var shared = PlayerModel(trackID: 0)
+                var title: String { "Track \\(trackID)" }
+                init(trackID: Int) { self.trackID = trackID }
+            }
+            """, .options(["max_properties": 1])),
+            // A large value type or service is not a model.
+            Example("""
+            struct Profile {
+                var name = ""
+                var email = ""
+                var phone = ""
+            }
+            final class ProfileService {
+                func load() {}
+                func save() {}
+                func delete() {}
+            }
+            """, .options(["max_properties": 2, "max_methods": 2])),
+        ],
+        options: [
+            RuleOption("max_properties", default: 15, "Most observable properties (`@Published`, tracked stored `var`s) a model may have."),
+            RuleOption("max_methods", default: 20, "Most instance methods a model may have, extensions included."),
+        ]
+    )
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        let maxProperties = options["max_properties"]
+        let maxMethods = options["max_methods"]
+        for model in project.observableClasses where model.isModelOrViewModel {
+            let propertyCount = model.trackedProperties.count
+            let methodCount = model.instanceMethods.count
+            var excess: [String] = []
+            if propertyCount > maxProperties { excess.append("\(propertyCount) observable properties (limit \(maxProperties))") }
+            if methodCount > maxMethods { excess.append("\(methodCount) methods (limit \(maxMethods))") }
+            guard !excess.isEmpty else { continue }
+            report.append(ProjectFinding(path: model.path, position: model.declaration.position, message: "`\(model.name)` has \(excess.joined(separator: " and ")), so it couples concerns that change for different reasons: split it per screen or concern into smaller models"))
+        }
+    }
+}

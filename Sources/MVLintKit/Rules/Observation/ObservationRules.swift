@@ -1,0 +1,86 @@
+/// The rules of RULES.md's "Models, ViewModels and Observation" table.
+enum ObservationRules {
+    static let syntax: [any SyntaxRule.Type] = [
+        CancellationNotHandledRule.self,
+    ]
+    static let project: [any ProjectRule.Type] = [
+        PreferObservationRule.self,
+        ObservableMissingMainActorRule.self,
+        ViewModelPublicSetterRule.self,
+        ViewModelLoadsInInitRule.self,
+        ViewModelUITypesRule.self,
+        GodViewModelRule.self,
+        ConcreteDependencyRule.self,
+        StateEnumCandidateRule.self,
+        ViewModelInMVRule.self,
+        IOViewModelShapeRule.self,
+        AppStorageInObservableRule.self,
+    ]
+}
+
+/// A class the project declares that views can observe (`@Observable`, or `ObservableObject` also through a
+/// base class): every one is a Model or a ViewModel in the architecture.
+struct ObservableClass {
+    var name: String
+    var entry: ProjectIndex.TypeEntry
+    var declaration: TypeFact
+    var path: String
+    var observation: ProjectIndex.ObservationKind
+    var role: Role
+
+    var isViewModel: Bool { role == .viewModel }
+    /// Observable clients that talk to the outside world are services, not Models/ViewModels.
+    var isModelOrViewModel: Bool { role == .model || role == .viewModel }
+
+    /// Stored instance properties views observe: `@Published` ones of an `ObservableObject`, tracked stored
+    /// `var`s of an `@Observable` class (not `@ObservationIgnored`, no property wrapper).
+    var trackedProperties: [PropertyFact] {
+        entry.properties.filter { property in
+            guard !property.isStatic, !property.isComputed, !property.isLet else { return false }
+            switch observation {
+            case .observableObject: return property.wrapper == "Published"
+            case .observationMacro: return property.wrapper == nil && !property.attributes.contains("ObservationIgnored")
+            }
+        }
+    }
+
+    /// Instance methods from the declaration and its extensions, initializers excluded.
+    var instanceMethods: [MethodFact] {
+        entry.methods.filter { !$0.isInitializer && !$0.isStatic }
+    }
+}
+
+extension ProjectContext {
+    /// Every observable class declared in the project, in name order so findings come out stably.
+    var observableClasses: [ObservableClass] {
+        index.types.values.sorted { $0.name < $1.name }.compactMap { entry in
+            guard let declaration = entry.declaration, declaration.kind == .class, let path = entry.declarationPath,
+                  let observation = index.observation(of: entry.name) else { return nil }
+            let role = architecture.role(of: entry.name) ?? .model
+            return ObservableClass(name: entry.name, entry: entry, declaration: declaration, path: path,
+                                   observation: observation, role: role)
+        }
+    }
+
+    /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
+    func modelSites(in typeName: String) -> [(site: ModelSiteFact, path: String)] {
+        files.flatMap { file in
+            file.modelSites.filter { $0.enclosingType.map(Architecture.simpleName) == typeName }.map { ($0, file.path) }
+        }
+    }
+}
+
+extension TargetSettings {
+    /// `@Observable` needs iOS 17, macOS 14, tvOS 17, watchOS 10 (visionOS always has it). Unknown targets
+    /// count as new enough: a project that states none is assumed to build for current systems.
+    var canUseObservation: Bool {
+        let introduced: [Platform: Version] = [.iOS: Version(17), .macCatalyst: Version(17), .macOS: Version(14),
+                                               .tvOS: Version(17), .watchOS: Version(10)]
+        return deploymentTargets.allSatisfy { platform, version in introduced[platform].map { version >= $0 } ?? true }
+    }
+}
+
+extension PropertyFact {
+    /// Where a finding about the property points: its wrapper attribute when it has one (the first token).
+    var reportPosition: SourcePosition { wrapperPosition ?? position }
+}

@@ -1,0 +1,120 @@
+/// A model's or view model's initializer that starts loading.
+///
+/// A project rule: whether the class is observable (a Model or ViewModel) may be declared in another file;
+/// the walker records `load…()` calls made directly in initializers or in a `Task { }` started there. A `Task`
+/// that does something else (subscribing to a stream, configuring an actor) is not loading and stays quiet.
+enum ViewModelLoadsInInitRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "viewmodel-loads-in-init", family: .observation, severity: .warning, profiles: .all,
+        summary: "The initializer of a Model or ViewModel starts loading: a `load…()`/`fetch…()` call, directly or in a `Task { … }`.",
+        rationale: "An observable object is often created before its screen appears (in a parent's body, a `@State` default value or a preview), and SwiftUI may create it more than once. Work started in `init` runs at that moment, is tied to no view, cannot be cancelled when the user leaves, and cannot be started again for a retry or pull-to-refresh.",
+        instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button.",
+        triggering: [
+            Example("""
+            @MainActor final class ArticleViewModel: ObservableObject {
+                @Published private(set) var article: Article?
+                private let service: ArticleService
+                init(service: ArticleService) {
+                    self.service = service
+                    Task { await ↓load() }
+                }
+                func load() async { article = try? await service.article() }
+            }
+            """),
+            Example("""
+            @Observable final class InboxModel {
+                private(set) var messages: [Message] = []
+                init() {
+                    ↓fetchMessages()
+                }
+                func fetchMessages() {
+                    MailClient.shared.messages { self.messages = $0 }
+                }
+            }
+            """),
+            Example("""
+            @Observable final class WeatherViewModel {
+                var forecast: Forecast?
+                init(city: String) {
+                    ↓self.loadForecast(for: city)
+                    Task.detached { [weak self] in await ↓self?.refreshAlerts() }
+                }
+                func loadForecast(for city: String) {}
+                func refreshAlerts() async {}
+            }
+            """),
+        ],
+        nonTriggering: [
+            // Loading is a method the view calls from `.task`.
+            Example("""
+            @MainActor @Observable final class ArticleViewModel {
+                private(set) var article: Article?
+                private let service: ArticleService
+                init(service: ArticleService) { self.service = service }
+                func load() async { article = try? await service.article() }
+            }
+            struct ArticleScreen: View {
+                @State private var viewModel = ArticleViewModel(service: .live)
+                var body: some View {
+                    Text(viewModel.article?.title ?? "")
+                        .task { await viewModel.load() }
+                }
+            }
+            """),
+            // A callback registered in `init` runs later, on its event; that is not loading in `init`.
+            Example("""
+            @Observable final class SessionModel {
+                var isSignedIn = false
+                init(center: NotificationCenter) {
+                    center.addObserver(forName: .signedOut, object: nil, queue: .main) { _ in
+                        Task { await self.reloadAccount() }
+                    }
+                }
+                func reloadAccount() async {}
+            }
+            """),
+            // Not an observable class: a plain service may prepare itself however it likes.
+            Example("""
+            final class ImagePrefetcher {
+                init(urls: [URL]) {
+                    Task { await prefetch(urls) }
+                    loadIndex()
+                }
+                func prefetch(_ urls: [URL]) async {}
+                func loadIndex() {}
+            }
+            """),
+            // Names that only start like the verbs: `loaded`, `fetchedAt`.
+            Example("""
+            @Observable final class DraftModel {
+                var text: String
+                init(text: String) {
+                    self.text = text
+                    loadedFlagsReset()
+                }
+                func loadedFlagsReset() {}
+            }
+            """),
+            // A `Task` that subscribes to updates or configures an actor is not loading.
+            Example("""
+            @MainActor @Observable final class ChatViewModel {
+                private(set) var messages: [Message] = []
+                init(room: Room, cache: MessageCache) {
+                    Task { await cache.setRoom(room.id) }
+                    Task { for await message in room.updates { messages.append(message) } }
+                }
+            }
+            """),
+        ]
+    )
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses where model.isModelOrViewModel {
+            for (site, path) in project.modelSites(in: model.name) {
+                guard case .loadCalledInInitializer(let method, let inTask) = site.kind else { continue }
+                let how = inTask ? "started from a `Task` in" : "called in"
+                report.append(ProjectFinding(path: path, position: site.position, message: "`\(method)()` \(how) the initializer of `\(model.name)` loads when the object is created, tied to no view, so it can be neither cancelled nor retried: call it from the view's `.task { }` instead"))
+            }
+        }
+    }
+}

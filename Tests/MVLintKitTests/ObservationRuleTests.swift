@@ -1,0 +1,187 @@
+@testable import MVLintKit
+import XCTest
+
+/// What the observation rules' examples cannot show: the class in one file and its views in another,
+/// per-file target settings (deployment targets, default isolation), the run's profile, and the facts the
+/// walker records for these rules.
+final class ObservationRuleTests: XCTestCase {
+    /// Lints several files as one project with only `rule` enabled; each file may have its own target settings.
+    private func lint(_ rule: String, _ files: [String: String], settings: [String: TargetSettings] = [:],
+                      profile: Profile = .mv) -> [Finding] {
+        let engine = LintEngine(selection: RuleSelection(rules: [rule]))
+        let analyses = files.keys.sorted().map {
+            engine.analyze(path: $0, text: files[$0] ?? "", settings: settings[$0] ?? .unknown)
+        }
+        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settings)
+        project.profile = profile
+        return engine.finish(analyses, project: project) { _ in true }
+    }
+
+    private func facts(_ code: String) -> FileFacts {
+        LintEngine(selection: RuleSelection(rules: [])).analyze(path: "Facts.swift", text: code, settings: .unknown).facts
+    }
+
+    private let feedModel = "@Observable final class FeedModel {\n    var posts: [Post] = []\n}\n"
+    private let feedView = "struct FeedView: View {\n    @State private var model = FeedModel()\n    var body: some View { Text(\"\") }\n}\n"
+
+    // MARK: observable-missing-main-actor
+
+    func testModelHeldByAViewInAnotherFileIsReportedAtTheClassWithAFix() throws {
+        let findings = lint("observable-missing-main-actor", ["FeedModel.swift": feedModel, "FeedView.swift": feedView])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual([finding.file, "\(finding.line):\(finding.column)"], ["FeedModel.swift", "1:1"])
+        XCTAssertTrue(finding.message.contains("`FeedView`"), finding.message)
+        XCTAssertTrue(finding.fixable)
+    }
+
+    func testDefaultMainActorIsolationOfTheClassTargetSilencesIt() {
+        let isolated = TargetSettings(name: "App", defaultIsolationIsMainActor: true)
+        let quiet = lint("observable-missing-main-actor", ["FeedModel.swift": feedModel, "FeedView.swift": feedView],
+                         settings: ["FeedModel.swift": isolated])
+        XCTAssertEqual(quiet, [])
+        // Only the class's own target decides: a view target with default isolation does not isolate the model.
+        let loud = lint("observable-missing-main-actor", ["FeedModel.swift": feedModel, "FeedView.swift": feedView],
+                        settings: ["FeedView.swift": isolated])
+        XCTAssertEqual(loud.map(\.file), ["FeedModel.swift"])
+    }
+
+    func testMainActorBaseClassInAnotherFile() {
+        let findings = lint("observable-missing-main-actor", [
+            "Base.swift": "@MainActor class ScreenModel: ObservableObject {}\n",
+            "Feed.swift": "final class FeedModel: ScreenModel {\n    @Published var posts: [Post] = []\n}\n",
+            "FeedView.swift": "struct FeedView: View {\n    @StateObject private var model = FeedModel()\n    var body: some View { Text(\"\") }\n}\n",
+        ])
+        XCTAssertEqual(findings, [])
+    }
+
+    func testSubclassesHeldByViewsReportTheirBaseOnce() throws {
+        let findings = lint("observable-missing-main-actor", [
+            "Base.swift": "class SearchModel: ObservableObject {\n    @Published var query = \"\"\n}\n",
+            "People.swift": "final class PeopleSearch: SearchModel {}\nstruct PeopleView: View {\n    @StateObject private var search = PeopleSearch()\n    var body: some View { Text(\"\") }\n}\n",
+            "Places.swift": "final class PlaceSearch: SearchModel {}\nstruct PlacesView: View {\n    @StateObject private var search = PlaceSearch()\n    var body: some View { Text(\"\") }\n}\n",
+        ])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "Base.swift")
+        XCTAssertTrue(finding.message.contains("`PeopleView` and 1 more views"), finding.message)
+    }
+
+    // MARK: prefer-observation
+
+    func testEachFileIsJudgedByItsOwnTarget() {
+        let store = "final class Store: ObservableObject {\n    @Published var count = 0\n}\n"
+        let view = "struct Counter: View {\n    @StateObject private var store = Store()\n    var body: some View { Text(\"\") }\n}\n"
+        let modern = TargetSettings(deploymentTargets: [.iOS: Version(17)])
+        let legacy = TargetSettings(deploymentTargets: [.iOS: Version(16)])
+
+        let both = lint("prefer-observation", ["Store.swift": store, "Counter.swift": view],
+                        settings: ["Store.swift": modern, "Counter.swift": modern])
+        XCTAssertEqual(both.map(\.file).sorted(), ["Counter.swift", "Store.swift"])
+        XCTAssertTrue(both.allSatisfy { $0.message.contains("mvlint migrate observation") })
+
+        // The class lives in a module that still supports iOS 16: the view cannot migrate alone.
+        let legacyModel = lint("prefer-observation", ["Store.swift": store, "Counter.swift": view],
+                               settings: ["Store.swift": legacy, "Counter.swift": modern])
+        XCTAssertEqual(legacyModel, [])
+    }
+
+    // MARK: viewmodel-public-setter
+
+    func testBindingInAnotherFileKeepsTheSetter() {
+        let findings = lint("viewmodel-public-setter", [
+            "SearchViewModel.swift": "@Observable final class SearchViewModel {\n    var query = \"\"\n    var results: [String] = []\n}\n",
+            "SearchView.swift": "struct SearchView: View {\n    @Bindable var viewModel: SearchViewModel\n    var body: some View { TextField(\"Search\", text: $viewModel.query) }\n}\n",
+        ], profile: .mvvm)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["SearchViewModel.swift:3"])
+    }
+
+    // MARK: viewmodel-loads-in-init
+
+    func testConformanceInAnotherFileMakesTheClassAModel() {
+        let loader = "final class FeedLoader {\n    @Published var posts: [Post] = []\n    init() {\n        loadPosts()\n    }\n    func loadPosts() {}\n}\n"
+        XCTAssertEqual(lint("viewmodel-loads-in-init", ["FeedLoader.swift": loader]), [])
+        let findings = lint("viewmodel-loads-in-init", [
+            "FeedLoader.swift": loader,
+            "FeedLoader+Observable.swift": "extension FeedLoader: ObservableObject {}\n",
+        ])
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" }, ["FeedLoader.swift:4:9"])
+    }
+
+    func testInitializerLoadingSitesAreRecordedOnlyWhereTheyRunWithTheObject() {
+        let sites = facts("""
+        final class Model {
+            init(center: NotificationCenter) {
+                loadCache()
+                Task { await self.fetchLatest() }
+                center.addObserver(forName: .changed, object: nil, queue: nil) { _ in self.reloadAll() }
+            }
+        }
+        """).modelSites.map(\.kind)
+        XCTAssertEqual(sites, [.loadCalledInInitializer(method: "loadCache", inTask: false),
+                               .loadCalledInInitializer(method: "fetchLatest", inTask: true)])
+    }
+
+    // MARK: concrete-dependency
+
+    func testServiceRecognisedByItsUseOfURLSessionInAnotherFile() {
+        let findings = lint("concrete-dependency", [
+            "Backend.swift": "final class Backend {\n    func get(_ url: URL) async throws -> Data { try await URLSession.shared.data(from: url).0 }\n}\n",
+            "Model.swift": "@Observable final class InboxModel {\n    func refresh() async throws {\n        _ = try await Backend().get(.inbox)\n    }\n}\n",
+        ])
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" }, ["Model.swift:3:23"])
+        XCTAssertTrue(findings.first?.message.contains("`Backend()`") ?? false)
+    }
+
+    // MARK: viewmodel-in-mv
+
+    func testOnlyTheMVProfileReportsViewModels() {
+        let file = ["Settings.swift": "@Observable final class SettingsViewModel {\n    var isOn = false\n}\n"]
+        XCTAssertEqual(lint("viewmodel-in-mv", file, profile: .mv).count, 1)
+        for profile in [Profile.mvvm, .mvvmIO, .containerPresentation] {
+            XCTAssertEqual(lint("viewmodel-in-mv", file, profile: profile), [], "\(profile)")
+        }
+    }
+
+    // MARK: io-viewmodel-shape
+
+    func testShapeDeclaredAcrossFilesAndAViewReachingPastIt() {
+        let findings = lint("io-viewmodel-shape", [
+            "Contract.swift": "protocol CounterInputs { func increment() }\nprotocol CounterOutputs { var count: Int { get } }\nprotocol CounterViewModelType {\n    var inputs: CounterInputs { get }\n    var outputs: CounterOutputs { get }\n}\n",
+            "CounterViewModel.swift": "@Observable final class CounterViewModel: CounterViewModelType, CounterInputs, CounterOutputs {\n    var inputs: CounterInputs { self }\n    var outputs: CounterOutputs { self }\n    private(set) var count = 0\n    func increment() { count += 1 }\n}\n",
+            "CounterView.swift": "struct CounterView: View {\n    let viewModel: CounterViewModelType\n    var body: some View {\n        Text(\"\\(viewModel.outputs.count)\")\n        Button(\"Add\") { self.viewModel.increment() }\n    }\n}\n",
+        ], profile: .mvvmIO)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" }, ["CounterView.swift:5:25"])
+        XCTAssertTrue(findings.first?.message.contains("`viewModel.inputs.increment()`") ?? false)
+    }
+
+    // MARK: Roles
+
+    func testObservableClientThatReachesTheNetworkIsAService() {
+        let project = ProjectContext(files: [facts("""
+        @Observable final class FeedClient {
+            var isSignedIn = false
+            func feed() async throws -> Data { try await URLSession.shared.data(from: .feed).0 }
+        }
+        @Observable final class FeedModel {
+            var posts: [Post] = []
+        }
+        """)], settingsByPath: [:])
+        XCTAssertEqual(project.architecture.role(of: "FeedClient"), .service)
+        XCTAssertEqual(project.architecture.role(of: "FeedModel"), .model)
+        XCTAssertEqual(project.observableClasses.filter(\.isModelOrViewModel).map(\.name), ["FeedModel"])
+    }
+
+    // MARK: Robustness
+
+    func testBrokenCodeIsReportedOnceAndDoesNotCrashTheRules() {
+        let ids = Set(ObservationRules.syntax.map { $0.description.id } + ObservationRules.project.map { $0.description.id })
+        let engine = LintEngine(selection: RuleSelection(rules: ids))
+        let broken = "@Observable final class Half {\n    @AppStorage(\"k\") var k = \n    init() { Task { await load(\n    func load() async { do { try await x() } catch {\n"
+        let analysis = engine.analyze(path: "Half.swift", text: broken, settings: .unknown)
+        var project = ProjectContext(files: [analysis.facts], settingsByPath: [:])
+        project.profile = .mvvmIO
+        let findings = engine.finish([analysis], project: project) { _ in true }
+        XCTAssertEqual(findings.map(\.rule), [ParseErrorRule.id])
+    }
+}
