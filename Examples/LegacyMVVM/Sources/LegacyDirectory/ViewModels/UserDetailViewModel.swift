@@ -9,8 +9,6 @@ final class UserDetailViewModel: ObservableObject {
     @Published private(set) var badgeColor: Color = .gray
     @Published private(set) var formattedJoinDate = ""
 
-    private let service = UserAPI()
-
     init(user: User) {
         self.user = user
         applyStyle()
@@ -20,7 +18,7 @@ final class UserDetailViewModel: ObservableObject {
 
     func loadPosts() {
         Task {
-            posts = (try? await service.fetchPosts(userID: user.id)) ?? []
+            posts = (try? await UserAPI.shared.fetchPosts(userID: user.id)) ?? []
         }
     }
 

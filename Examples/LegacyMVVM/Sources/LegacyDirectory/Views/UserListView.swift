@@ -12,6 +12,7 @@ struct UserListView: View {
                 }
             }
             .searchable(text: $viewModel.searchText)
+            .refreshable { await viewModel.loadUsers() }
             .navigationTitle("Members")
             .navigationDestination(for: User.self) { user in
                 UserDetailView(user: user)
