@@ -49,6 +49,19 @@ final class LazyStackForCollectionsRule: SyntaxRule {
             """),
         ],
         nonTriggering: [
+            // Lazy stacks arrived in iOS 14: an iOS 13 app has no choice.
+            Example("""
+            struct CastRow: View {
+                let people: [Person]
+                var body: some View {
+                    ScrollView(.horizontal) {
+                        HStack {
+                            ForEach(people) { PersonBadge(person: $0) }
+                        }
+                    }
+                }
+            }
+            """, .iOS("13.0")),
             // A constant range or a literal array has a known, small size.
             Example(#"""
             struct Onboarding: View {
@@ -107,7 +120,8 @@ final class LazyStackForCollectionsRule: SyntaxRule {
               let axis = Self.stackAxes[stack.baseName.text],
               let scrollView = Self.scrollView(holding: node), Self.scrollAxis(of: scrollView) == axis,
               let content = node.trailingClosure,
-              SyntaxText.expressions(in: content).contains(where: Self.iteratesDynamicCollection)
+              SyntaxText.expressions(in: content).contains(where: Self.iteratesDynamicCollection),
+              file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)])
         else { return }
         let name = stack.baseName.text
         file.report(id, at: stack,
