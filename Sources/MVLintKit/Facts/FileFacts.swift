@@ -12,6 +12,8 @@ public struct FileFacts: Sendable {
     public var memberCalls: [MemberCallFact] = []
     /// `.environment(x)` / `.environmentObject(x)` injections.
     public var injections: [InjectionFact] = []
+    /// Imports with positions and the type names the file mentions (`layer-dependency`).
+    public var dependencies = DependencyFacts()
 
     public init(path: String) { self.path = path }
 }
