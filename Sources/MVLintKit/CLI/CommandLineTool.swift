@@ -42,6 +42,7 @@ public struct CommandLineTool {
             case "lint": return try lint(arguments)
             case "rules": return try rules(arguments)
             case "roles": return try roles(arguments)
+            case "init": return try initialize(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -137,6 +138,35 @@ public struct CommandLineTool {
         }
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+    }
+
+    // MARK: init
+
+    static let initSpec = CommandSpec(name: "init", flags: ["--force", "--help"], maxPositionals: 1)
+
+    /// Writes a commented `.mvlint.yml` into the folder, from what the code there shows.
+    private func initialize(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.initSpec)
+        if parsed.has("--help") { return help("init") }
+        let given = parsed.positionals.first ?? "."
+        let folder = URL(fileURLWithPath: URL(fileURLWithPath: given, relativeTo: workingDirectory).standardizedFileURL.path, isDirectory: true)
+        guard folder.isExistingFolder else { throw UsageError("'init' needs a folder, and \(given) is not one") }
+        let destination = folder.appendingPathComponent(ConfigurationLoader.fileName)
+        let shown = Linter.displayPath(destination, workingDirectory: workingDirectory)
+        if FileManager.default.fileExists(atPath: destination.path), !parsed.has("--force") {
+            console.err("mvlint: error: \(shown) already exists; pass --force to replace it\n")
+            return .usageOrInput
+        }
+        let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        do {
+            try InitialConfiguration.text(for: outcome).write(to: destination, atomically: true, encoding: .utf8)
+        } catch {
+            console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
+            return .usageOrInput
+        }
+        console.out("Wrote \(shown): profile \(outcome.profile.rawValue) (\(outcome.profileReason))\n")
+        return .success
     }
 
     // MARK: rules, explain, version, help

@@ -32,6 +32,15 @@ enum HelpText {
         view-model, service, state, formatter, value, other) and the evidence, so you can see why a rule fired.
 
         """),
+        ("init", """
+        USAGE: mvlint init [folder] [--force]
+
+        Looks at the code in the folder (default: the current one) and writes a commented .mvlint.yml there:
+        the detected profile and why, the minimum OS the project files declare, and a suggested `layers:`
+        block when targets or folders are named like presentation code. An existing .mvlint.yml is kept
+        unless --force is given (exit code 2 otherwise).
+
+        """),
         ("explain", """
         USAGE: mvlint explain <rule-id>
 
@@ -62,6 +71,7 @@ enum HelpText {
       lint       Check Swift files and print findings (default paths: the current folder).
       rules      List the rules.
       roles      Show the role of every type and why.
+      init       Write a commented .mvlint.yml for the code in a folder.
       explain    Explain one rule, with examples.
       version    Print the version.
       help       Show help for a command: mvlint help lint

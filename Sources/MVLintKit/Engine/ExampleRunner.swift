@@ -42,10 +42,12 @@ public enum ExampleRunner {
         let engine = LintEngine(selection: RuleSelection(rules: ids, optionOverrides: overrides))
         let settings = TargetSettings(name: "Example", deploymentTargets: example.settings.deploymentTargets,
                                       swiftToolsVersion: example.settings.swiftToolsVersion)
-        let path = "Example.swift"
+        let path = example.settings.path
         let analysis = engine.analyze(path: path, text: code, settings: settings)
         var project = ProjectContext(files: [analysis.facts], settingsByPath: [path: settings])
         project.profile = example.settings.profile
+        project.layers = LayerPlan(configured: example.settings.layers,
+                                   files: [LayerPlan.File(path: path, relativePath: path, module: settings.name)])
         let findings = engine.finish([analysis], project: project) { _ in true }.filter { $0.rule == rule.id }
         return Outcome(expected: expected,
                        actual: findings.map { SourcePosition(line: $0.line, column: $0.column) },

@@ -36,6 +36,7 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if let module = node.path.first?.name.text { facts.imports.append(module) }
+        noteImport(node)
         return .skipChildren
     }
 
@@ -377,6 +378,34 @@ final class FileWalker: SyntaxVisitor {
 
     private func popAvailability(owner: SyntaxIdentifier) {
         while let last = walk.availability.last, last.owner == owner { walk.availability.removeLast() }
+    }
+
+    // MARK: Dependencies (layer-dependency)
+
+    private func noteImport(_ node: ImportDeclSyntax) {
+        guard let module = node.path.first?.name.text else { return }
+        facts.dependencies.imports.append(ImportFact(module: module, position: position(node)))
+    }
+
+    /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        noteTypeReference(node.name.text, at: node)
+        return .visitChildren
+    }
+
+    /// Capitalised names in expressions: `CartStore(…)`, `CartStore.shared`, `CartStore.self`. The member name
+    /// after a dot (`Outer.Inner`) is left out: only the first name says where the expression reaches.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if !isMemberName, SyntaxText.isCapitalized(node.baseName.text) {
+            noteTypeReference(node.baseName.text, at: node)
+        }
+        return .visitChildren
+    }
+
+    private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
+        guard name != "Self" else { return }
+        facts.dependencies.noteTypeReference(name) { position(node) }
     }
 }
 

@@ -14,6 +14,8 @@ public struct FileFacts: Sendable {
     public var injections: [InjectionFact] = []
     /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
     public var modelSites: [ModelSiteFact] = []
+    /// Imports with positions and the type names the file mentions (`layer-dependency`).
+    public var dependencies = DependencyFacts()
 
     public init(path: String) { self.path = path }
 }

@@ -2,7 +2,7 @@
 public enum RuleRegistry {
     static let syntaxRules: [any SyntaxRule.Type] = SwiftUIRules.all + PlatformRules.all + ObservationRules.syntax
 
-    public static let projectRules: [any ProjectRule.Type] = SwiftUIRules.project + ObservationRules.project
+    public static let projectRules: [any ProjectRule.Type] = SwiftUIRules.project + ObservationRules.project + LayerRules.project
 
     /// Rules without a checker of their own: mvlint reports them itself.
     public static let metaDescriptions: [RuleDescription] = [ParseErrorRule.description, SuperfluousDisableRule.description]
