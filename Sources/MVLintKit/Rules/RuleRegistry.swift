@@ -1,8 +1,8 @@
 /// Every rule mvlint knows. Adding a rule means adding its type here; docs and tests pick it up.
 public enum RuleRegistry {
-    static let syntaxRules: [any SyntaxRule.Type] = SwiftUIRules.all + PlatformRules.all
+    static let syntaxRules: [any SyntaxRule.Type] = SwiftUIRules.all + PlatformRules.all + ArchitectureRules.syntax
 
-    public static let projectRules: [any ProjectRule.Type] = SwiftUIRules.project
+    public static let projectRules: [any ProjectRule.Type] = SwiftUIRules.project + ArchitectureRules.project
 
     /// Rules without a checker of their own: mvlint reports them itself.
     public static let metaDescriptions: [RuleDescription] = [ParseErrorRule.description, SuperfluousDisableRule.description]
