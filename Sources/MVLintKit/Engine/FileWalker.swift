@@ -415,7 +415,7 @@ final class FileWalker: SyntaxVisitor {
             behaviorFrames.append(nil)
             return
         }
-        let helper = HelperFact(name: name, kind: .computedProperty, isStatic: SyntaxText.isStatic(node.modifiers), isAsync: false,
+        let helper = HelperFact(name: name, kind: .computedProperty, isAsync: false,
                                 returnType: binding.typeAnnotation?.type.trimmedDescription, parameterTypes: [], position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }
@@ -429,8 +429,7 @@ final class FileWalker: SyntaxVisitor {
             behaviorFrames.append(nil)
             return
         }
-        let helper = HelperFact(name: node.name.text, kind: .method, isStatic: SyntaxText.isStatic(node.modifiers),
-                                isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+        let helper = HelperFact(name: node.name.text, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                                 returnType: node.signature.returnClause?.type.trimmedDescription,
                                 parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedDescription },
                                 position: position(node))
@@ -480,7 +479,6 @@ final class FileWalker: SyntaxVisitor {
         }
         if inBody {
             let styling = SyntaxText.modifiersApplied(to: node).filter(BehaviorReading.isStyling).count
-            facts.types[typeIndex].behavior.bodyStylingModifiers += styling
             facts.types[typeIndex].behavior.longestBodyStylingChain = max(facts.types[typeIndex].behavior.longestBodyStylingChain, styling)
         }
     }

@@ -11,9 +11,8 @@ public struct BehaviorFacts: Sendable {
     /// Views created in view-building code: `body`, computed `some View` properties and `@ViewBuilder` helpers
     /// (`TypeFact.bodyViewCount` counts `body` only).
     public var builtViews = 0
-    /// Styling modifiers (`font`, `padding`, `foregroundStyle`…) applied in `body`.
-    public var bodyStylingModifiers = 0
-    /// The most styling modifiers chained onto one view in `body` (`Text(x).font(.title).bold().padding()` → 3).
+    /// The most styling modifiers (`font`, `padding`, `foregroundStyle`…) chained onto one view in `body`
+    /// (`Text(x).font(.title).bold().padding()` → 3).
     public var longestBodyStylingChain = 0
     /// Methods and computed properties that do not build views, with what their code holds.
     public var helpers: [HelperFact] = []
@@ -33,7 +32,6 @@ public struct HelperFact: Sendable {
 
     public var name: String
     public var kind: Kind
-    public var isStatic: Bool
     public var isAsync: Bool
     /// The return type as written (`String`, `Double?`); nil for `Void` methods.
     public var returnType: String?
@@ -57,11 +55,9 @@ public struct HelperFact: Sendable {
     /// Formatting calls applied to a member (`order.date.formatted()`, `formatter.string(from: item.price)`).
     public var memberFormatting = 0
 
-    public init(name: String, kind: Kind, isStatic: Bool, isAsync: Bool, returnType: String?, parameterTypes: [String],
-                position: SourcePosition) {
+    public init(name: String, kind: Kind, isAsync: Bool, returnType: String?, parameterTypes: [String], position: SourcePosition) {
         self.name = name
         self.kind = kind
-        self.isStatic = isStatic
         self.isAsync = isAsync
         self.returnType = returnType
         self.parameterTypes = parameterTypes

@@ -2,7 +2,7 @@
 enum FatViewRule: ProjectRule {
     static let description = RuleDescription(
         id: "fat-view", family: .architecture, severity: .warning, profiles: .all,
-        summary: "A View that carries state management, event handling, async work and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and body size).",
+        summary: "A View that carries state management, event handling, async work and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
         rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates; the view is reported when it has at least two `@State`s, an event handler, async work and at least five views of its own, and the score exceeds the threshold.",
         instead: "Split it: a container view keeps the state, the event handlers and the model calls, and passes values and closures to a Presentation view that only draws; long async flows move into the model.",
         triggering: [

@@ -7,7 +7,7 @@ enum PresentationHoldsModelRule: ProjectRule {
     static let description = RuleDescription(
         id: "presentation-holds-model", family: .architecture, severity: .error,
         profiles: .only([.containerPresentation]),
-        summary: "A Presentation view (in a `Presentation` folder or module, or a `*View` in a project with `*ContainerView`s) stores a model, view model or store.",
+        summary: "A Presentation view (in a `Presentation` folder or module, or a `*View` in a project that names its containers `*ContainerView`/`*Screen`) stores a model, view model or store.",
         rationale: "A Presentation view is meant to draw what it is given: with a model inside it reads and mutates app state directly, cannot be previewed without building that model, and cannot move into a separate Presentation module. Whether a plain `*View` name designates a Presentation view is decided per project: only when a view named as a container (`*ContainerView`, `*Container`, `*Screen`) holds state, showing the project follows the convention; views a scene shows first (`WindowGroup { ContentView() }`) count as containers.",
         instead: "Let the container view hold the model and pass the Presentation view plain values (`let name: String`), `@Binding`s for what it edits and closures for what it triggers (`let onSave: () -> Void`).",
         triggering: [
