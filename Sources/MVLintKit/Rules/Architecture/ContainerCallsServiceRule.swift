@@ -165,8 +165,8 @@ enum ContainerCallsServiceRule: ProjectRule {
         }
         let held = property.heldTypeName.map(Architecture.bareTypeName)
         guard let service = held.flatMap({ project.isServiceLike($0) ? $0 : nil }) ?? injectedByKeyPath(property) else { return nil }
-        let isCreatedHere = property.initializerCallee.map { project.isServiceLike($0) || $0 == service } ?? false
-        return Access(service: service, isDirect: isCreatedHere)
+        // `private let api = APIClient()`: the view builds its own client instead of receiving one.
+        return Access(service: service, isDirect: property.initializerCallee != nil)
     }
 
     /// `@Environment(\.apiClient) var apiClient`: a service from the environment, recognised by its name.

@@ -3,7 +3,7 @@ enum FatViewRule: ProjectRule {
     static let description = RuleDescription(
         id: "fat-view", family: .architecture, severity: .warning, profiles: .all,
         summary: "A View that carries state management, event handling, async work and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
-        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates; the view is reported when it has at least two `@State`s, an event handler, async work and at least five views of its own, and the score exceeds the threshold.",
+        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates; a view backed by a view model already has its logic elsewhere; any other view is reported when it has at least two `@State` values (not counting owned models), an event handler, async work and at least five views of its own, and the score exceeds the threshold.",
         instead: "Split it: a container view keeps the state, the event handlers and the model calls, and passes values and closures to a Presentation view that only draws; long async flows move into the model.",
         triggering: [
             Example("""
@@ -117,6 +117,33 @@ enum FatViewRule: ProjectRule {
                 }
             }
             """),
+            // State kept in a view model the view owns is managed there.
+            Example("""
+            @Observable final class ListPickerViewModel {
+                var lists: [PickList] = []
+                func load() async {}
+                func toggle(_ list: PickList) async {}
+            }
+            struct ListPickerView: View {
+                @State private var viewModel = ListPickerViewModel()
+                @State private var isCreating = false
+                var body: some View {
+                    List(viewModel.lists) { list in
+                        Button {
+                            Task { await viewModel.toggle(list) }
+                        } label: {
+                            HStack {
+                                Image(systemName: "list.bullet")
+                                Text(list.title)
+                            }
+                        }
+                    }
+                    .toolbar { Button("New") { isCreating = true } }
+                    .sheet(isPresented: $isCreating) { Text("New list") }
+                    .task { await viewModel.load() }
+                }
+            }
+            """),
             // Lots of state and drawing, but no async work: a form, not a fat view.
             Example("""
             struct FilterView: View {
@@ -139,7 +166,7 @@ enum FatViewRule: ProjectRule {
 
     /// Fewer views than this is a view that delegates its drawing (a container), not one that draws.
     static let minimumDrawing = 5
-    /// One `@State` (often the loaded data, or a view model that manages the state) is not state management yet.
+    /// One `@State` value (often the loaded data) is not state management yet; nor is owning a model that manages it.
     static let minimumState = 2
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
@@ -147,13 +174,19 @@ enum FatViewRule: ProjectRule {
         let modelCalls = modelCallCounts(project)
         for view in project.declaredViews {
             let behavior = view.parts.map(\.fact.behavior)
-            let states = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }.count
+            let stateProperties = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }
+            let states = stateProperties.count
+            // A view whose state lives in a model or view model it owns delegates state management.
+            let valueStates = stateProperties.filter { project.observedModel(held: $0) == nil }.count
+            let usesViewModel = view.storedProperties.contains {
+                project.observedModel(held: $0).map { project.architecture.role(of: $0.type) == .viewModel } ?? false
+            }
             let events = behavior.reduce(0) { $0 + $1.eventHandlers }
             let tasks = behavior.reduce(0) { $0 + $1.asyncLaunches }
             let catches = behavior.reduce(0) { $0 + $1.catchClauses }
             let calls = modelCalls[view.name] ?? 0
             let views = behavior.reduce(0) { $0 + $1.builtViews }
-            guard states >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing else { continue }
+            guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing else { continue }
             let score = states + events + tasks + catches + calls + views / 4
             guard score > maxScore else { continue }
             var found = [
