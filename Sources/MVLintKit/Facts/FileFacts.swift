@@ -55,6 +55,8 @@ public struct TypeFact: Sendable {
     /// Views and modifiers created in `body`: how much layout the type does itself.
     public var bodyViewCount: Int = 0
     public var bodyModifierCount: Int = 0
+    /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
+    public var behavior = BehaviorFacts()
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name

@@ -137,7 +137,7 @@ public struct Architecture: Sendable {
                     isContainer = true
                     evidence.append(note("observes \(held) via \(via)"))
                     add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
-                } else if wrapper == nil, isObservableClass {
+                } else if wrapper == nil, isObservableClass || Architecture.isSwiftDataModel(held, index: index) {
                     isContainer = true
                     evidence.append(note("observes \(held) via \(via)"))
                     add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
@@ -237,6 +237,13 @@ public struct Architecture: Sendable {
             guard let target, target != from, roles[target]?.role == .service else { continue }
             add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
         }
+    }
+
+    /// A SwiftData `@Model` class: observable like an `@Observable` one, so a view holding it observes app data.
+    /// (Kept out of `ProjectIndex.observation(of:)`: rules about Observation classes do not apply to persisted models.)
+    static func isSwiftDataModel(_ name: String, index: ProjectIndex) -> Bool {
+        guard let declaration = index.entry(name)?.declaration else { return false }
+        return declaration.kind == .class && declaration.attributes.contains("Model")
     }
 
     private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
