@@ -591,7 +591,7 @@ extension FileWalker {
         guard isInClassLikeType else { return }
         if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
            node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self),
-           let inTask = initializerPlacement {
+           let inTask = initializerPlacement, inTask || Self.isWholeStatement(node) {
             noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
                   SyntaxText.isCapitalized(reference.baseName.text) {
@@ -628,6 +628,16 @@ extension FileWalker {
             $0.name == name && !$0.isStatic && !$0.isComputed && ($0.heldTypeName?.contains("ViewModel") ?? false)
         }
         return holdsViewModel ? name : nil
+    }
+
+    /// The call, with any `try`/`await`, is a statement of its own, so its result is dropped: it starts work.
+    /// `settings = store.load()` directly in `init` only reads a value that is already there.
+    private static func isWholeStatement(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            current = parent
+        }
+        return current.parent?.is(CodeBlockItemSyntax.self) ?? false
     }
 
     private static func isLoadingCall(_ name: String) -> Bool {
