@@ -14,6 +14,27 @@ final class ReferenceAppTests: XCTestCase {
                       "the summary should name the configured profile: \(result.stderr)")
     }
 
+    /// The `layers:` block is what keeps the split honest: presentation code that imports the model is an error.
+    func testReferenceAppLayersForbidPresentationToUseTheModel() throws {
+        let folder = try TemporaryFolder()
+        let configuration = try String(contentsOf: Self.exampleFolder.appendingPathComponent(".mvlint.yml"), encoding: .utf8)
+        try folder.write(".mvlint.yml", configuration)
+        try folder.write("Sources/UserDirectoryPresentation/MemberBadge.swift", """
+            import SwiftUI
+            import UserDirectoryModel
+
+            struct MemberBadge: View {
+                let name: String
+                var body: some View { Text(name) }
+            }
+            """)
+        let result = try BinaryRunner.run(["lint", ".", "--quiet"], in: folder.url)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Sources/UserDirectoryPresentation/MemberBadge.swift:2:1: error: `import UserDirectoryModel` reaches layer `model`"),
+                      result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("(layer-dependency)\n"), result.stdout)
+    }
+
     func testReferenceAppModelTestsPassOnLinux() throws {
         guard let swift = Self.executableOnPath("swift") else {
             throw XCTSkip("`swift` is not on PATH, so the example package cannot be built here")
