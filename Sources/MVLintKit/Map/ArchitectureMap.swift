@@ -46,7 +46,8 @@ public struct ArchitectureMap: Sendable {
     /// Roles shown even without edges.
     static let alwaysShown: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel, .service, .state]
 
-    public init(nodes: [Node], edges: [Edge]) {
+    /// Sorts nodes by name and edges by their ends, so the same project always renders the same way.
+    init(nodes: [Node], edges: [Edge]) {
         self.nodes = nodes.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         let order = Dictionary(uniqueKeysWithValues: self.nodes.enumerated().map { ($1.id, $0) })
         let kindOrder = Dictionary(uniqueKeysWithValues: Relation.Kind.allCases.enumerated().map { ($1, $0) })
@@ -108,17 +109,19 @@ public struct ArchitectureMap: Sendable {
         return map
     }
 
-    /// One node per SwiftPM or Xcode target, or per folder when the code is not split into several targets;
-    /// edges between groups are merged per kind and counted, edges inside a group dropped.
-    /// `targetOf` gives the target of a file path (empty or nil when unknown).
+    /// One node per SwiftPM or Xcode target, or per folder when the code is not split into several targets
+    /// (and for files no target claims); edges between groups are merged per kind and counted, edges inside
+    /// a group dropped. `targetOf` gives the target of a file path (empty or nil when unknown).
     public func collapsed(targetOf: (String) -> String?) -> ArchitectureMap {
         let targets = Dictionary(nodes.map { ($0.id, targetOf($0.file) ?? "") }, uniquingKeysWith: { first, _ in first })
-        let byTarget = Set(targets.values).count > 1 && !targets.values.contains("")
-        // Folders are named from the deepest folder they share (`App/Views`, not `Sources/App/Views`).
-        let base = nodes.map { Self.folder(of: $0.file) }.reduce(nil) { common, folder in common.map { Self.commonFolder($0, folder) } ?? folder }
-        let prefix = base.map(Self.folder(of:)).map { $0 == "." ? "" : $0 + "/" } ?? ""
+        let byTarget = Set(targets.values.filter { !$0.isEmpty }).count > 1
+        // Folders are named from the parent of the deepest folder they all share (`App/Views`, not `Sources/App/Views`).
+        let folders = nodes.map { Self.folder(of: $0.file) }
+        let shared = Self.folder(of: folders.dropFirst().reduce(folders.first ?? ".", Self.commonFolder))
+        let prefix = shared == "." ? "" : shared + "/"
         let groupOf = Dictionary(uniqueKeysWithValues: nodes.map { node in
-            (node.id, byTarget ? targets[node.id] ?? "" : String(Self.folder(of: node.file).dropFirst(prefix.count)))
+            let target = targets[node.id] ?? ""
+            return (node.id, byTarget && !target.isEmpty ? target : String(Self.folder(of: node.file).dropFirst(prefix.count)))
         })
         var groups: [String: Node] = [:]
         for node in nodes {
@@ -133,21 +136,21 @@ public struct ArchitectureMap: Sendable {
             }
         }
         var merged: [String: Edge] = [:]
-        var mergedOrder: [String] = []
         for edge in edges {
             guard let from = groupOf[edge.from], let to = groupOf[edge.to], from != to else { continue }
             let key = "\(from)\u{0}\(to)\u{0}\(edge.kind.rawValue)"
-            if var existing = merged[key] {
-                existing.count += edge.count
-                existing.violatedRules = Array(Set(existing.violatedRules).union(edge.violatedRules)).sorted()
-                merged[key] = existing
-            } else {
+            guard var existing = merged[key] else {
                 merged[key] = Edge(from: Self.groupID(from), to: Self.groupID(to), kind: edge.kind, via: "", file: edge.file,
                                    line: edge.line, violatedRules: edge.violatedRules, count: edge.count)
-                mergedOrder.append(key)
+                continue
             }
+            existing.count += edge.count
+            // Edges come sorted, so the first one gives the location, unless a later one is a violation to point at.
+            if !existing.isViolation, edge.isViolation { (existing.file, existing.line) = (edge.file, edge.line) }
+            existing.violatedRules = Array(Set(existing.violatedRules).union(edge.violatedRules)).sorted()
+            merged[key] = existing
         }
-        var map = ArchitectureMap(nodes: Array(groups.values), edges: mergedOrder.compactMap { merged[$0] })
+        var map = ArchitectureMap(nodes: Array(groups.values), edges: Array(merged.values))
         map.isCollapsed = true
         return map
     }
