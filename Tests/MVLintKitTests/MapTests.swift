@@ -362,6 +362,19 @@ final class MapTests: XCTestCase {
         XCTAssertEqual(ArchitectureMap.nodeID("end"), "n_end")
     }
 
+    func testMapsTooBigForMermaidAreNamed() {
+        let nodes = (0...501).map { ArchitectureMap.Node(id: "n_V\($0)", name: "V\($0)", role: .presentation, file: "V.swift", line: $0 + 1) }
+        let edges = (1...501).map {
+            ArchitectureMap.Edge(from: "n_V0", to: "n_V\($0)", kind: .shows, via: "body", file: "V.swift", line: 1, violatedRules: [])
+        }
+        let big = ArchitectureMap(nodes: nodes, edges: edges)
+        let problem = MermaidRenderer.sizeProblem(big, rendered: MapFormat.mermaid.render(big))
+        XCTAssertTrue(problem?.hasPrefix("the map has 501 relations in ") == true, problem ?? "no problem reported")
+        XCTAssertTrue(problem?.contains("--collapse") == true)
+        let small = ArchitectureMap(nodes: Array(nodes.prefix(2)), edges: Array(edges.prefix(1)))
+        XCTAssertNil(MermaidRenderer.sizeProblem(small, rendered: MapFormat.mermaid.render(small)))
+    }
+
     func testAProjectWithoutArchitectureGivesAnEmptyButValidMap() throws {
         let folder = try TemporaryFolder()
         try folder.write("Point.swift", "struct Point { var x = 0.0 }\n")

@@ -175,7 +175,11 @@ public struct CommandLineTool {
             map = map.collapsed { settings[$0]?.name }
         }
         let format = parsed["--format"].flatMap(MapFormat.init(rawValue:)) ?? .mermaid
-        console.out(format.render(map))
+        let rendered = format.render(map)
+        console.out(rendered)
+        if format == .mermaid, let problem = MermaidRenderer.sizeProblem(map, rendered: rendered) {
+            console.err("mvlint: warning: \(problem)\n")
+        }
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }
 

@@ -1,6 +1,17 @@
 /// Renders the map as a Mermaid flowchart that GitHub shows as-is: ids are pre-escaped identifiers, every
 /// label is quoted and its special characters written as Mermaid entity codes.
 enum MermaidRenderer {
+    /// Mermaid's default `maxEdges` and `maxTextSize`, which GitHub keeps: past either it draws an error instead.
+    static let maximumEdges = 500
+    static let maximumCharacters = 50_000
+
+    /// Why Mermaid would refuse to draw this output, if it would.
+    static func sizeProblem(_ map: ArchitectureMap, rendered: String) -> String? {
+        guard map.edges.count > maximumEdges || rendered.utf8.count > maximumCharacters else { return nil }
+        return "the map has \(map.edges.count) relations in \(rendered.utf8.count) characters, more than Mermaid draws "
+            + "(\(maximumEdges) relations, \(maximumCharacters) characters); narrow it with --collapse or --focus, or use --format dot"
+    }
+
     static func render(_ map: ArchitectureMap) -> String {
         var lines = ["flowchart LR"]
         if map.nodes.isEmpty {
