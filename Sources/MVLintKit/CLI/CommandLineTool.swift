@@ -43,6 +43,7 @@ public struct CommandLineTool {
             case "rules": return try rules(arguments)
             case "roles": return try roles(arguments)
             case "init": return try initialize(arguments)
+            case "map": return try map(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -167,6 +168,49 @@ public struct CommandLineTool {
         }
         console.out("Wrote \(shown): profile \(outcome.profile.rawValue) (\(outcome.profileReason))\n")
         return .success
+    }
+
+    // MARK: map
+
+    static let mapSpec = CommandSpec(
+        name: "map", flags: ["--collapse", "--help"], options: ["--format", "--focus", "--depth", "--config", "--profile"],
+        choices: ["--format": MapFormat.allCases.map(\.rawValue), "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
+
+    private func map(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.mapSpec)
+        if parsed.has("--help") { return help("map") }
+        let depth = try parsed["--depth"].map { text in
+            guard let depth = Int(text), depth >= 0 else { throw UsageError("--depth must be a whole number from 0 up, not '\(text)'") }
+            return depth
+        }
+        if depth != nil, parsed["--focus"] == nil { throw UsageError("--depth needs --focus TypeName") }
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let outcome = Linter.run(Linter.Request(
+            paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
+            throw UsageError("no Swift files to map in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
+        }
+        var map = ArchitectureMap(outcome: outcome)
+        if let focus = parsed["--focus"] {
+            guard let focused = map.focused(on: focus, depth: depth ?? 1) else {
+                let hint = Suggestion.nearest(to: focus, in: map.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--focus: no type '\(focus)' on the map\(hint) ('mvlint roles' lists every type)")
+            }
+            map = focused
+        }
+        if parsed.has("--collapse") {
+            let settings = outcome.project.settingsByPath
+            map = map.collapsed { settings[$0]?.name }
+        }
+        let format = parsed["--format"].flatMap(MapFormat.init(rawValue:)) ?? .mermaid
+        let rendered = format.render(map)
+        console.out(rendered)
+        if format == .mermaid, let problem = MermaidRenderer.sizeProblem(map, rendered: rendered) {
+            console.err("mvlint: warning: \(problem)\n")
+        }
+        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }
 
     // MARK: rules, explain, version, help
