@@ -402,7 +402,7 @@ final class MapTests: XCTestCase {
     }
 
     func testReadmeExampleMatchesTheCommand() throws {
-        let command = ["map", "Examples/", "--focus", "TaskListScreen", "--depth", "2"]
+        let command = ["map", "Examples/UserDirectory", "--profile", "cp"]
         let result = try BinaryRunner.run(command)
         XCTAssertEqual(result.status, 0, result.stderr)
         let readme = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
