@@ -160,7 +160,7 @@ public struct Architecture: Sendable {
                 evidence.append(note("owns \(held) via \(via)"))
                 add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position,
                     alsoOn: property.wrapperPosition)
-            } else if wrapper == "State", index.entry(held)?.kind.map({ $0 == .struct || $0 == .enum }) == true {
+            } else if wrapper == "State", let kind = index.kind(of: held), kind == .struct || kind == .enum {
                 heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
             } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
                       wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
@@ -305,7 +305,7 @@ public struct Architecture: Sendable {
         if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true), !isHosted(entry) { return true }
         // A type conforming to a service protocol (`LiveFeedClient: FeedClient`) is one of its implementations.
         return entry.inherited.contains { parent in
-            index.entry(parent)?.kind == .protocol && Architecture.serviceSuffixes.contains(where: parent.hasSuffix)
+            index.kind(of: parent) == .protocol && Architecture.serviceSuffixes.contains(where: parent.hasSuffix)
         }
     }
 

@@ -34,6 +34,7 @@ public struct ProjectIndex: Sendable {
 
     public private(set) var types: [String: TypeEntry] = [:]
     private var viewCache: [String: Bool] = [:]
+    private var declaredKinds: [String: TypeKind] = [:]
 
     public init(files: [FileFacts]) {
         for file in files {
@@ -49,12 +50,16 @@ public struct ProjectIndex: Sendable {
                 types[fact.name] = entry
             }
         }
+        for (name, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[name] = kind } }
         var cache: [String: Bool] = [:]
         for name in types.keys { cache[name] = computeIsView(name, visiting: []) }
         viewCache = cache
     }
 
     public func entry(_ name: String) -> TypeEntry? { types[name] }
+
+    /// The kind of a type the project declares; nil for unknown types and types it only extends.
+    public func kind(of name: String) -> TypeKind? { declaredKinds[name] }
 
     /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
     /// superclass that is a view, or having a `var body: some View`.
@@ -120,7 +125,18 @@ public struct ProjectContext: Sendable {
         index = ProjectIndex(files: files)
         architecture = Architecture(index: index, files: files)
         self.settingsByPath = settingsByPath
+        var sites: [String: [(site: ModelSiteFact, path: String)]] = [:]
+        for file in files {
+            for site in file.modelSites {
+                if let type = site.enclosingType { sites[Architecture.simpleName(type), default: []].append((site, file.path)) }
+            }
+        }
+        modelSitesByType = sites
     }
+
+    /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
+    /// scanning every file for every model.
+    let modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
 
     public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
 }

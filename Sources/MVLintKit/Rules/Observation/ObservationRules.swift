@@ -64,9 +64,7 @@ extension ProjectContext {
 
     /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
     func modelSites(in typeName: String) -> [(site: ModelSiteFact, path: String)] {
-        files.flatMap { file in
-            file.modelSites.filter { $0.enclosingType.map(Architecture.simpleName) == typeName }.map { ($0, file.path) }
-        }
+        modelSitesByType[typeName] ?? []
     }
 }
 
