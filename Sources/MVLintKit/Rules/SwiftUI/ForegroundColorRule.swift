@@ -8,9 +8,15 @@ final class ForegroundColorRule: SyntaxRule {
         rationale: "`foregroundColor` is deprecated since iOS 17 and only accepts a `Color`, while `foregroundStyle` accepts any shape style (gradients, hierarchical styles such as `.secondary`) and is where SwiftUI's styling goes forward.",
         instead: "Write `.foregroundStyle(color)`; it is available from iOS 15 and macOS 12.",
         triggering: [
-            Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").↓foregroundColor(.green)\n    }\n}\n"),
-            Example("struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .↓foregroundColor(tint)\n    }\n}\n"),
-            Example("struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").↓foregroundColor(Color.yellow).↓foregroundColor(.red)\n    }\n}\n"),
+            Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").↓foregroundColor(.green)\n    }\n}\n",
+                    fixed: "struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").foregroundStyle(.green)\n    }\n}\n"),
+            // `tint` might be a `Color?`, which `foregroundStyle` does not take: an unsafe fix.
+            Example("struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .↓foregroundColor(tint)\n    }\n}\n",
+                    fixed: "struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .foregroundStyle(tint)\n    }\n}\n"),
+            Example("struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").↓foregroundColor(Color.yellow).↓foregroundColor(.red.opacity(0.5))\n    }\n}\n",
+                    fixed: "struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").foregroundStyle(Color.yellow).foregroundStyle(.red.opacity(0.5))\n    }\n}\n"),
+            // `nil` (the inherited color) has no `foregroundStyle` spelling: reported, not fixed.
+            Example("struct Tab: View {\n    let isSelected: Bool\n    var body: some View {\n        Text(\"Home\").↓foregroundColor(isSelected ? .accentColor : nil)\n    }\n}\n"),
         ],
         nonTriggering: [
             Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").foregroundStyle(.green)\n    }\n}\n"),
@@ -27,10 +33,44 @@ final class ForegroundColorRule: SyntaxRule {
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.text == "foregroundColor",
-              node.arguments.count == 1, node.arguments.first?.label == nil,
+              node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
         file.report(Self.description.id, at: member.declName,
-                    "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`")
+                    "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`",
+                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression))
+    }
+
+    /// Colors `foregroundStyle` resolves exactly as `foregroundColor` did (`ShapeStyle where Self == Color`, plus the
+    /// hierarchical `.primary` / `.secondary` that render the same).
+    private static let shapeStyleColors: Set<String> = [
+        "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "purple",
+        "red", "teal", "white", "yellow", "primary", "secondary",
+    ]
+
+    /// Safe for a color the rewrite surely accepts; unsafe for other values, which may be `Color?` (accepted by
+    /// `foregroundColor`, not by `foregroundStyle`); none for a `nil` that would need a different modifier.
+    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax) -> Fix? {
+        guard !mayBeNil(argument) else { return nil }
+        return Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) ? .safe : .unsafe,
+                   edits: [.replacing(name, with: "foregroundStyle")])
+    }
+
+    /// `.red`, `Color.red`, `Color(…)`, `Color("Brand")`, and those with `.opacity(…)`-style members applied.
+    private static func isSurelyColor(_ expression: ExprSyntax) -> Bool {
+        let chain = SyntaxText.receiverChain(expression)
+        guard let root = chain.last else { return false }
+        if let member = root.as(MemberAccessExprSyntax.self), member.base == nil {
+            return shapeStyleColors.contains(member.declName.baseName.text)
+        }
+        return root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" && chain.count > 1
+    }
+
+    private static func mayBeNil(_ expression: ExprSyntax) -> Bool {
+        if expression.is(NilLiteralExprSyntax.self) { return true }
+        // The parser leaves operators unfolded: `isOn ? .red : nil` is a sequence whose `?` element holds the middle.
+        if let ternary = expression.as(UnresolvedTernaryExprSyntax.self) { return mayBeNil(ternary.thenExpression) }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.contains(where: mayBeNil) }
+        return false
     }
 }

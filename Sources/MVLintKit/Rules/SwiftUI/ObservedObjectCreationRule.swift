@@ -15,10 +15,24 @@ final class ObservedObjectCreationRule: SyntaxRule {
                     List(store.messages) { Text($0.subject) }
                 }
             }
+            """, fixed: """
+            struct InboxView: View {
+                @StateObject var store = InboxStore()
+                var body: some View {
+                    List(store.messages) { Text($0.subject) }
+                }
+            }
             """),
             Example("""
             struct TimerView: View {
                 ↓@ObservedObject private var ticker = Ticker.init(interval: 1)
+                var body: some View {
+                    Text("\\(ticker.seconds) s")
+                }
+            }
+            """, fixed: """
+            struct TimerView: View {
+                @StateObject private var ticker = Ticker.init(interval: 1)
                 var body: some View {
                     Text("\\(ticker.seconds) s")
                 }
@@ -31,6 +45,13 @@ final class ObservedObjectCreationRule: SyntaxRule {
                     TextEditor(text: $draft.text)
                 }
             }
+            """, fixed: """
+            struct ComposeView: View {
+                @StateObject var draft: DraftStore = .init()
+                var body: some View {
+                    TextEditor(text: $draft.text)
+                }
+            }
             """),
             Example("""
             struct PagedList: View {
@@ -39,7 +60,23 @@ final class ObservedObjectCreationRule: SyntaxRule {
                     ForEach(loader.items) { ArticleRow(article: $0) }
                 }
             }
+            """, fixed: """
+            struct PagedList: View {
+                @StateObject var loader = PageLoader<Article>()
+                var body: some View {
+                    ForEach(loader.items) { ArticleRow(article: $0) }
+                }
+            }
             """),
+            // `@StateObject` needs iOS 14: on iOS 13 the finding stands, without a rewrite.
+            Example("""
+            struct LegacyInbox: View {
+                ↓@ObservedObject var store = InboxStore()
+                var body: some View {
+                    List(store.messages) { Text($0.subject) }
+                }
+            }
+            """, .iOS("13.0")),
         ],
         nonTriggering: [
             // Received from the parent: observing is right.
@@ -90,9 +127,16 @@ final class ObservedObjectCreationRule: SyntaxRule {
                   SyntaxText.isCapitalized(created) else { continue }
             file.report(id, at: attribute,
                         "`@ObservedObject` creates its own `\(created)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)",
-                        fixable: true)
+                        fix: Self.fix(attribute, in: file))
             return
         }
+    }
+
+    /// Swaps the wrapper only. A caller may still pass the object through the memberwise initializer, which a
+    /// `private` would break; `state-not-private` adds `private` in the same `--fix` run when no caller does.
+    private static func fix(_ attribute: AttributeSyntax, in file: FileWalk) -> Fix? {
+        guard file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)]) else { return nil }
+        return Fix("replace `@ObservedObject` with `@StateObject`", edits: [.replacing(attribute.attributeName, with: "StateObject")])
     }
 
     /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.
