@@ -20,7 +20,9 @@ struct FixRounds {
         var originalTexts: [String: String] = [:]
         var applied: [AppliedFix] = []
         /// Files with fixes that were left as they were, and why.
-        var skipped: [(path: String, reason: String)] = []
+        var skipped: [(path: String, problem: FixProblem)] = []
+        /// Every file's analysis after the last round (the original one for files left alone).
+        var analyses: [FileAnalysis] = []
         /// What remains to report once the fixes are in.
         var findings: [Finding] = []
         /// The last round still changed something: fixes may keep rewriting each other.
@@ -62,7 +64,7 @@ struct FixRounds {
                         outcome.originalTexts[path] = text
                     case .failure(let problem):
                         excluded.insert(path)
-                        outcome.skipped.append((path, problem.message))
+                        outcome.skipped.append((path, problem))
                         continue
                     }
                 }
@@ -91,7 +93,7 @@ struct FixRounds {
                     texts[analysis.path] = outcome.originalTexts[analysis.path]
                     excluded.insert(analysis.path)
                     outcome.applied.removeAll { $0.path == analysis.path }
-                    outcome.skipped.append((analysis.path, "the fixes would leave a syntax error (\(error.line):\(error.column): \(error.message)), so the file was left unchanged"))
+                    outcome.skipped.append((analysis.path, FixProblem(kind: .breaksSyntax, message: "the fixes would leave a syntax error (\(error.line):\(error.column): \(error.message)); the file was left unchanged")))
                 } else {
                     current[position] = analysis
                 }
@@ -100,6 +102,7 @@ struct FixRounds {
             outcome.findings = engine.finish(current, project: project, isEnabled: isEnabled)
         }
 
+        outcome.analyses = current
         outcome.reachedRoundLimit = roundsThatChanged == Self.maximumRounds && !applicable(outcome.findings).isEmpty
         for (path, text) in texts where !excluded.contains(path) {
             // Bytes, not `String` equality, which treats differently normalised text as equal.
@@ -114,5 +117,15 @@ struct FixRounds {
 
 /// Why a file's fixes were not applied or not written.
 struct FixProblem: Error, Sendable {
+    enum Kind: Sendable {
+        /// Someone edited the file while mvlint ran: nothing wrong with the run, only run it again.
+        case changedOnDisk
+        case unreadable
+        /// The fixed text would not parse; a fix is wrong, the file is left alone.
+        case breaksSyntax
+        case writeFailed
+    }
+
+    var kind: Kind
     var message: String
 }
