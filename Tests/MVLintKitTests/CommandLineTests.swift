@@ -19,7 +19,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUsageErrorsExitWithTwoAndSuggest() throws {
-        let unknownCommand = try BinaryRunner.run(["lnit"])
+        let unknownCommand = try BinaryRunner.run(["lnt"])  // "lnit" is nearer to `init` since that command exists
         XCTAssertEqual(unknownCommand.status, 2)
         XCTAssertTrue(unknownCommand.stderr.contains("did you mean 'lint'?"), unknownCommand.stderr)
         let unknownOption = try BinaryRunner.run(["lint", "--formt", "json"])

@@ -53,6 +53,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.baselinePath, ".mvlint-baseline.json")
         XCTAssertEqual(configuration.severities, ["fat-view": .error, "foreground-color": .advice])
         XCTAssertEqual(configuration.ruleOptions, ["fat-view": ["max_score": 7, "max_statements": 0]])
+        XCTAssertEqual(configuration.layers, [Layer("presentation", paths: ["Sources/Views/**"])])
         XCTAssertEqual(configuration.rootDirectory, root)
         XCTAssertEqual(configuration.sourcePath, "/project/.mvlint.yml")
     }
@@ -104,10 +105,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(configuration.severities.isEmpty)
     }
 
-    func testLayersAcceptsAnyCollectionAndStoresNothing() throws {
-        for text in ["layers:\n  ui: {paths: [Views]}\n", "layers:\n  - name: ui\n    paths: [Views]\n", "layers:\n"] {
-            XCTAssertNoThrow(try parse(text), text)
-        }
+    func testEmptyLayersConfigureNone() throws {
+        XCTAssertEqual(try parse("layers:\n").layers, [])
     }
 
     // MARK: Validation
@@ -153,7 +152,7 @@ final class ConfigurationTests: XCTestCase {
             "1:10: 'baseline' expects a file path, got nothing",
             "2:11: 'reporter' expects one of xcode, json, got a mapping",
         ])
-        XCTAssertEqual(errors("layers: everything"), ["1:9: 'layers' expects a mapping or a list of layers, got 'everything'"])
+        XCTAssertEqual(errors("layers: everything"), ["1:9: 'layers' expects a mapping of layer names to {paths, modules, may_depend_on}, got 'everything'"])
         XCTAssertEqual(errors("- profile: mv"), ["1:1: a configuration file must be a mapping of keys to values, got a list"])
     }
 

@@ -19,6 +19,15 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
     }
 
+    func testFolderReachedThroughASymlinkIsLinted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Real/Sources/A.swift", "struct A {}\n")
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("Linked"),
+                                                   withDestinationURL: folder.url.appendingPathComponent("Real"))
+        let result = Discovery(root: folder.url).discover(["Linked"], workingDirectory: folder.url)
+        XCTAssertEqual(result.files.map { Linter.displayPath($0, workingDirectory: folder.url) }, ["Linked/Sources/A.swift"])
+    }
+
     func testIncludedAndExcludedGlobs() throws {
         let folder = try TemporaryFolder()
         for path in ["App/Views/A.swift", "App/Generated/B.swift", "Tests/C.swift", "App/Views/Legacy/D.swift"] {

@@ -13,8 +13,15 @@ final class ExamplesEndToEndTests: XCTestCase {
         try check(["lint", "Examples/", "--format", "json", "--quiet"], expected: "examples-lint.json", status: 1)
     }
 
-    private func check(_ arguments: [String], expected name: String, status: Int32, file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try BinaryRunner.run(arguments)
+    /// Run from inside the example, so its own `.mvlint.yml` (profile `mvvm`) and `Package.swift` (iOS 16) apply.
+    func testLintOfLegacyMVVMExampleMatchesExpectedOutput() throws {
+        let example = BinaryRunner.packageRoot.appendingPathComponent("Examples/LegacyMVVM")
+        try check(["lint", ".", "--advice", "--quiet"], in: example, expected: "legacy-mvvm-lint.txt", status: 1)
+    }
+
+    private func check(_ arguments: [String], in directory: URL = BinaryRunner.packageRoot, expected name: String, status: Int32,
+                       file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try BinaryRunner.run(arguments, in: directory)
         XCTAssertEqual(result.stderr, "", file: file, line: line)
         XCTAssertEqual(result.status, status, file: file, line: line)
         let expectedURL = BinaryRunner.packageRoot.appendingPathComponent("Tests/MVLintKitTests/Expected/\(name)")

@@ -42,6 +42,8 @@ public struct CommandLineTool {
             case "lint": return try lint(arguments)
             case "rules": return try rules(arguments)
             case "roles": return try roles(arguments)
+            case "init": return try initialize(arguments)
+            case "map": return try map(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -166,6 +168,78 @@ public struct CommandLineTool {
             ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name)
         }
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
+        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+    }
+
+    // MARK: init
+
+    static let initSpec = CommandSpec(name: "init", flags: ["--force", "--help"], maxPositionals: 1)
+
+    /// Writes a commented `.mvlint.yml` into the folder, from what the code there shows.
+    private func initialize(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.initSpec)
+        if parsed.has("--help") { return help("init") }
+        let given = parsed.positionals.first ?? "."
+        let folder = URL(fileURLWithPath: URL(fileURLWithPath: given, relativeTo: workingDirectory).standardizedFileURL.path, isDirectory: true)
+        guard folder.isExistingFolder else { throw UsageError("'init' needs a folder, and \(given) is not one") }
+        let destination = folder.appendingPathComponent(ConfigurationLoader.fileName)
+        let shown = Linter.displayPath(destination, workingDirectory: workingDirectory)
+        if FileManager.default.fileExists(atPath: destination.path), !parsed.has("--force") {
+            console.err("mvlint: error: \(shown) already exists; pass --force to replace it\n")
+            return .usageOrInput
+        }
+        let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        do {
+            try InitialConfiguration.text(for: outcome).write(to: destination, atomically: true, encoding: .utf8)
+        } catch {
+            console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
+            return .usageOrInput
+        }
+        console.out("Wrote \(shown): profile \(outcome.profile.rawValue) (\(outcome.profileReason))\n")
+        return .success
+    }
+
+    // MARK: map
+
+    static let mapSpec = CommandSpec(
+        name: "map", flags: ["--collapse", "--help"], options: ["--format", "--focus", "--depth", "--config", "--profile"],
+        choices: ["--format": MapFormat.allCases.map(\.rawValue), "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
+
+    private func map(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.mapSpec)
+        if parsed.has("--help") { return help("map") }
+        let depth = try parsed["--depth"].map { text in
+            guard let depth = Int(text), depth >= 0 else { throw UsageError("--depth must be a whole number from 0 up, not '\(text)'") }
+            return depth
+        }
+        if depth != nil, parsed["--focus"] == nil { throw UsageError("--depth needs --focus TypeName") }
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let outcome = Linter.run(Linter.Request(
+            paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
+            throw UsageError("no Swift files to map in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
+        }
+        var map = ArchitectureMap(outcome: outcome)
+        if let focus = parsed["--focus"] {
+            guard let focused = map.focused(on: focus, depth: depth ?? 1) else {
+                let hint = Suggestion.nearest(to: focus, in: map.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--focus: no type '\(focus)' on the map\(hint) ('mvlint roles' lists every type)")
+            }
+            map = focused
+        }
+        if parsed.has("--collapse") {
+            let settings = outcome.project.settingsByPath
+            map = map.collapsed { settings[$0]?.name }
+        }
+        let format = parsed["--format"].flatMap(MapFormat.init(rawValue:)) ?? .mermaid
+        let rendered = format.render(map)
+        console.out(rendered)
+        if format == .mermaid, let problem = MermaidRenderer.sizeProblem(map, rendered: rendered) {
+            console.err("mvlint: warning: \(problem)\n")
+        }
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }
 

@@ -32,6 +32,34 @@ enum HelpText {
         view-model, service, state, formatter, value, other) and the evidence, so you can see why a rule fired.
 
         """),
+        ("init", """
+        USAGE: mvlint init [folder] [--force]
+
+        Looks at the code in the folder (default: the current one) and writes a commented .mvlint.yml there:
+        the detected profile and why, the minimum OS the project files declare, and a suggested `layers:`
+        block when targets or folders are named like presentation code. An existing .mvlint.yml is kept
+        unless --force is given (exit code 2 otherwise).
+
+        """),
+        ("map", """
+        USAGE: mvlint map [paths …] [--format mermaid|dot|json] [--focus TypeName [--depth N]] [--collapse]
+                          [--config FILE] [--profile NAME]
+
+        Draws the architecture: views (container, presentation, mixed), models, view models, services and
+        screen states, and how they relate (owns, observes, injects, shows, calls). Values and other types
+        appear only when a relation touches them. A relation on a line where an architecture rule reports
+        a warning or error is drawn red and dashed ("violates rule-id").
+
+        OPTIONS:
+          --format mermaid|dot|json   Mermaid flowchart (default; GitHub renders it), Graphviz DOT, or JSON.
+          --focus TypeName            Only the types within --depth relations of this one, either direction.
+          --depth N                   How far --focus reaches (default 1).
+          --collapse                  One node per target (per folder when the code has a single target),
+                                      with the number of relations between them.
+          --config FILE               Use this configuration instead of the nearest .mvlint.yml.
+          --profile NAME              The profile whose rules decide which relations are violations.
+
+        """),
         ("explain", """
         USAGE: mvlint explain <rule-id>
 
@@ -62,6 +90,8 @@ enum HelpText {
       lint       Check Swift files and print findings (default paths: the current folder).
       rules      List the rules.
       roles      Show the role of every type and why.
+      init       Write a commented .mvlint.yml for the code in a folder.
+      map        Draw the architecture as a Mermaid, DOT or JSON graph.
       explain    Explain one rule, with examples.
       version    Print the version.
       help       Show help for a command: mvlint help lint

@@ -21,6 +21,8 @@ public struct Configuration: Sendable {
     public var reporter: String?
     /// `baseline:`, the file of accepted findings, relative to `rootDirectory`.
     public var baselinePath: String?
+    /// `layers:`, in file order; empty when the file configures none (then `layer-dependency` uses its default).
+    public var layers: [Layer] = []
     /// The folder relative paths in the file are resolved against (the config file's folder).
     public var rootDirectory: URL
     /// The config file this came from, if any.

@@ -81,7 +81,7 @@ enum ConfigurationKey: String, CaseIterable {
     case defaultIsolation = "default_isolation"
     case reporter
     case baseline
-    /// Reserved for layer rules: accepted and not yet read.
+    /// Named layers and their allowed dependencies, checked by `layer-dependency`.
     case layers
 }
 
@@ -144,9 +144,7 @@ private struct ConfigurationReader {
         case .baseline:
             configuration.baselinePath = text(value, of: name, expecting: "a file path")
         case .layers:
-            if case .scalar = value.value, !value.isEmpty {
-                report("'layers' expects a mapping or a list of layers, got \(value.shapeDescription)", at: value)
-            }
+            readLayers(value)
         }
     }
 
@@ -216,6 +214,56 @@ private struct ConfigurationReader {
             return
         }
         configuration.ruleOptions[rule.id, default: [:]][key] = number
+    }
+
+    // MARK: Layers
+
+    /// `layers:` maps layer names to `{paths, modules, may_depend_on}`; a glob or a list of globs alone is short
+    /// for `{paths: …}`. Names in `may_depend_on` are checked once every layer is known, so order does not matter.
+    mutating func readLayers(_ node: YAMLNode) {
+        guard case .mapping(let entries) = node.value else {
+            if !node.isEmpty {
+                report("'layers' expects a mapping of layer names to {paths, modules, may_depend_on}, got \(node.shapeDescription)", at: node)
+            }
+            return
+        }
+        var layers: [Layer] = []
+        var dependencies: [(name: String, node: YAMLNode)] = []
+        for (key, value) in entries {
+            guard let name = key.scalar, !name.isEmpty else {
+                report("a layer needs a name, got \(key.shapeDescription)", at: key)
+                continue
+            }
+            var layer = Layer(name)
+            if case .mapping(let fields) = value.value {
+                for (fieldKey, fieldValue) in fields {
+                    let field = fieldKey.scalar ?? ""
+                    switch field {
+                    case "paths":
+                        layer.paths = strings(fieldValue, of: field, expecting: "a path glob or a list of them").map(\.text)
+                    case "modules":
+                        layer.modules = strings(fieldValue, of: field, expecting: "a target name or a list of them").map(\.text)
+                    case "may_depend_on":
+                        let named = strings(fieldValue, of: field, expecting: "a list of layer names")
+                        layer.mayDependOn = named.map(\.text)
+                        dependencies += named.map { ($0.text, $0.node) }
+                    default:
+                        report(unknown("key of layer '\(name)'", field, candidates: Layer.keys), at: fieldKey)
+                    }
+                }
+            } else {
+                layer.paths = strings(value, of: name, expecting: "a path glob, a list of them, or a mapping of paths, modules and may_depend_on").map(\.text)
+            }
+            if layer.paths.isEmpty, layer.modules.isEmpty {
+                report("layer '\(name)' needs 'paths' or 'modules' to say which code belongs to it", at: key)
+            }
+            layers.append(layer)
+        }
+        let names = layers.map(\.name)
+        for dependency in dependencies where !names.contains(dependency.name) {
+            report(unknown("layer", dependency.name, candidates: names), at: dependency.node)
+        }
+        configuration.layers = layers
     }
 
     // MARK: Value shapes

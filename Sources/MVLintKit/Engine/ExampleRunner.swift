@@ -62,10 +62,12 @@ public enum ExampleRunner {
         let engine = LintEngine(selection: RuleSelection(rules: ids, optionOverrides: overrides))
         let settings = TargetSettings(name: "Example", deploymentTargets: exampleSettings.deploymentTargets,
                                       swiftToolsVersion: exampleSettings.swiftToolsVersion)
-        let path = "Example.swift"
+        let path = exampleSettings.path
         let analysis = engine.analyze(path: path, text: code, settings: settings)
         var project = ProjectContext(files: [analysis.facts], settingsByPath: [path: settings])
         project.profile = exampleSettings.profile
+        project.layers = LayerPlan(configured: exampleSettings.layers,
+                                   files: [LayerPlan.File(path: path, relativePath: path, module: settings.name)])
         let findings = engine.finish([analysis], project: project) { _ in true }
         return (engine, analysis, project, findings)
     }

@@ -37,6 +37,7 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if let module = node.path.first?.name.text { facts.imports.append(module) }
+        noteImport(node)
         return .skipChildren
     }
 
@@ -153,12 +154,14 @@ final class FileWalker: SyntaxVisitor {
         }
         if isMember { localBindables.append([]) }
         propertyFrames.append((isMember, pushedScope))
+        enterBehaviorScope(of: node, isMember: isMember)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
 
     override func visitPost(_ node: VariableDeclSyntax) {
         let frame = propertyFrames.removeLast()
+        behaviorFrames.removeLast()
         if frame.pushedScope { walk.scopes.removeLast() }
         if frame.isMember { localBindables.removeLast() }
     }
@@ -174,12 +177,14 @@ final class FileWalker: SyntaxVisitor {
         }
         walk.scopes.append(buildsView ? .viewBuilding(name: node.name.text, isBody: false) : .function(name: node.name.text))
         localBindables.append([])
+        enterBehaviorScope(of: node, buildsView: buildsView)
         pushAvailability(from: node.attributes, owner: node.id)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) {
+        behaviorFrames.removeLast()
         popAvailability(owner: node.id)
         localBindables.removeLast()
         walk.scopes.removeLast()
@@ -207,11 +212,13 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         walk.scopes.append(ClosureRole.scope(of: node))
         localBindables.append([])
+        noteClosure(node)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
 
     override func visitPost(_ node: ClosureExprSyntax) {
+        if BehaviorReading.isRowClosure(node) { rowClosureDepth -= 1 }
         localBindables.removeLast()
         walk.scopes.removeLast()
     }
@@ -237,6 +244,7 @@ final class FileWalker: SyntaxVisitor {
             }
         }
         recordModelSites(call: node)
+        noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
@@ -289,6 +297,7 @@ final class FileWalker: SyntaxVisitor {
 
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        noteOperators(node)
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
@@ -383,6 +392,164 @@ final class FileWalker: SyntaxVisitor {
     private func popAvailability(owner: SyntaxIdentifier) {
         while let last = walk.availability.last, last.owner == owner { walk.availability.removeLast() }
     }
+
+    // MARK: Dependencies (layer-dependency)
+
+    private func noteImport(_ node: ImportDeclSyntax) {
+        guard let module = node.path.first?.name.text else { return }
+        facts.dependencies.imports.append(ImportFact(module: module, position: position(node)))
+    }
+
+    /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        noteTypeReference(node.name.text, at: node)
+        return .visitChildren
+    }
+
+    /// Capitalised names in expressions: `CartStore(…)`, `CartStore.shared`, `CartStore.self`. The member name
+    /// after a dot (`Outer.Inner`) is left out: only the first name says where the expression reaches.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if !isMemberName, SyntaxText.isCapitalized(node.baseName.text) {
+            noteTypeReference(node.baseName.text, at: node)
+        }
+        return .visitChildren
+    }
+
+    private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
+        guard name != "Self" else { return }
+        facts.dependencies.noteTypeReference(name) { position(node) }
+    }
+
+    // MARK: Behavior facts (architecture rules)
+
+    /// Per member variable or function being walked: the helper its code is counted into (`nil`: none, e.g. a
+    /// stored property or a view builder). Local functions and variables inherit the helper around them.
+    private var behaviorFrames: [(typeIndex: Int, helperIndex: Int)?] = []
+    /// How many `ForEach`/`List` row closures enclose the current node.
+    private var rowClosureDepth = 0
+
+    private var currentHelper: (typeIndex: Int, helperIndex: Int)? { behaviorFrames.last ?? nil }
+
+    private func enterBehaviorScope(of node: VariableDeclSyntax, isMember: Bool) {
+        guard isMember, let typeIndex = typeFactIndices.last else {
+            behaviorFrames.append(currentHelper)
+            return
+        }
+        if SyntaxText.attributeNames(node.attributes).contains("State") {
+            for binding in node.bindings where BehaviorReading.holdsText(binding) {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    facts.types[typeIndex].behavior.textStates.append(name)
+                }
+            }
+        }
+        guard node.bindings.count == 1, let binding = node.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
+              let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
+              !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedDescription) } ?? false),
+              !SyntaxText.attributeNames(node.attributes).contains("ViewBuilder") else {
+            behaviorFrames.append(nil)
+            return
+        }
+        let helper = HelperFact(name: name, kind: .computedProperty, isAsync: false,
+                                returnType: binding.typeAnnotation?.type.trimmedDescription, parameterTypes: [], position: position(node))
+        behaviorFrames.append(addHelper(helper, to: typeIndex))
+    }
+
+    private func enterBehaviorScope(of node: FunctionDeclSyntax, buildsView: Bool) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last else {
+            behaviorFrames.append(currentHelper)
+            return
+        }
+        guard !buildsView else {
+            behaviorFrames.append(nil)
+            return
+        }
+        let helper = HelperFact(name: node.name.text, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+                                returnType: node.signature.returnClause?.type.trimmedDescription,
+                                parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedDescription },
+                                position: position(node))
+        behaviorFrames.append(addHelper(helper, to: typeIndex))
+    }
+
+    private func addHelper(_ helper: HelperFact, to typeIndex: Int) -> (typeIndex: Int, helperIndex: Int) {
+        facts.types[typeIndex].behavior.helpers.append(helper)
+        return (typeIndex, facts.types[typeIndex].behavior.helpers.count - 1)
+    }
+
+    private func countInHelper(_ change: (inout HelperFact) -> Void) {
+        guard let (typeIndex, helperIndex) = currentHelper else { return }
+        change(&facts.types[typeIndex].behavior.helpers[helperIndex])
+    }
+
+    private func noteClosure(_ node: ClosureExprSyntax) {
+        if let typeIndex = typeFactIndices.last, case .action(let name)? = walk.scopes.last {
+            switch name {
+            case "Task", "detached":
+                facts.types[typeIndex].behavior.asyncLaunches += 1
+            case "task":
+                facts.types[typeIndex].behavior.asyncLaunches += 1
+                for assignment in BehaviorReading.taskAssignments(in: node) {
+                    facts.types[typeIndex].behavior.taskAssignments.append(TaskAssignmentFact(
+                        target: assignment.target, isAwaited: assignment.isAwaited, isInsideRow: rowClosureDepth > 0,
+                        position: position(assignment.modifierName)))
+                }
+            default:
+                facts.types[typeIndex].behavior.eventHandlers += 1
+            }
+        }
+        if BehaviorReading.isRowClosure(node) { rowClosureDepth += 1 }
+    }
+
+    private func noteBehavior(of node: FunctionCallExprSyntax, inBody: Bool) {
+        if currentHelper != nil {
+            if BehaviorReading.isPipeline(node) { countInHelper { $0.pipelines += 1 } }
+            if BehaviorReading.formatsMember(node) { countInHelper { $0.memberFormatting += 1 } }
+        }
+        guard let typeIndex = typeFactIndices.last,
+              let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+              SyntaxText.isCapitalized(reference.baseName.text) else { return }
+        if walk.isBuildingView { facts.types[typeIndex].behavior.builtViews += 1 }
+        if rowClosureDepth > 0, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.text) {
+            facts.types[typeIndex].behavior.rowConstructions.append(reference.baseName.text)
+        }
+        if inBody {
+            let styling = SyntaxText.modifiersApplied(to: node).filter(BehaviorReading.isStyling).count
+            facts.types[typeIndex].behavior.longestBodyStylingChain = max(facts.types[typeIndex].behavior.longestBodyStylingChain, styling)
+        }
+    }
+
+    private func noteOperators(_ node: SequenceExprSyntax) {
+        guard currentHelper != nil else { return }
+        let counts = BehaviorReading.operatorCounts(node)
+        countInHelper {
+            $0.arithmetic += counts.arithmetic
+            $0.memberArithmetic += counts.memberArithmetic
+            $0.memberTernaries += counts.memberTernaries
+        }
+    }
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        if currentHelper != nil {
+            let isLoop = node.item.is(ForStmtSyntax.self) || node.item.is(WhileStmtSyntax.self) || node.item.is(RepeatStmtSyntax.self)
+            countInHelper {
+                $0.statements += 1
+                if isLoop { $0.loops += 1 }
+            }
+        }
+        if let typeIndex = typeFactIndices.last, let doStatement = BehaviorReading.doStatement(node.item) {
+            facts.types[typeIndex].behavior.catchClauses += doStatement.catchClauses.count
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExpressionSegmentSyntax) -> SyntaxVisitorContinueKind {
+        if node.expressions.count == 1, let expression = node.expressions.first?.expression, BehaviorReading.readsMemberAnywhere(expression) {
+            countInHelper { $0.memberInterpolations += 1 }
+        }
+        return .visitChildren
+    }
+
 }
 
 // MARK: Model and view-model sites (observation rules)
@@ -429,7 +596,7 @@ extension FileWalker {
         guard isInClassLikeType else { return }
         if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
            node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self),
-           let inTask = initializerPlacement {
+           let inTask = initializerPlacement, inTask || Self.isWholeStatement(node) {
             noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
                   SyntaxText.isCapitalized(reference.baseName.text) {
@@ -466,6 +633,16 @@ extension FileWalker {
             $0.name == name && !$0.isStatic && !$0.isComputed && ($0.heldTypeName?.contains("ViewModel") ?? false)
         }
         return holdsViewModel ? name : nil
+    }
+
+    /// The call, with any `try`/`await`, is a statement of its own, so its result is dropped: it starts work.
+    /// `settings = store.load()` directly in `init` only reads a value that is already there.
+    private static func isWholeStatement(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            current = parent
+        }
+        return current.parent?.is(CodeBlockItemSyntax.self) ?? false
     }
 
     private static func isLoadingCall(_ name: String) -> Bool {

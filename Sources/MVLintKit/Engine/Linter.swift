@@ -70,6 +70,14 @@ public enum Linter {
             }
         }
 
+        var settingsByPath: [String: TargetSettings] = [:]
+        for job in jobs { settingsByPath[job.display] = job.settings }
+        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+        project.layers = LayerPlan(configured: configuration.layers, files: jobs.map { job in
+            LayerPlan.File(path: job.display, relativePath: relativePath(job.url, under: configuration.rootDirectory),
+                           module: job.settings.name)
+        })
+
         let profile: Profile
         let reason: String
         if let profileOverride = request.profile {
@@ -77,13 +85,10 @@ public enum Linter {
         } else if let configured = configuration.profile {
             (profile, reason) = (configured, "from \(configuration.sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "the configuration")")
         } else {
-            (profile, reason) = ProfileDetector.detect(analyses.map(\.facts))
+            (profile, reason) = ProfileDetector.detect(project)
         }
-        var settingsByPath: [String: TargetSettings] = [:]
-        for job in jobs { settingsByPath[job.display] = job.settings }
-        let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
-        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
         project.profile = profile
+        let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
         let findings = engine.finish(analyses, project: project) { id in
             descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
         }
@@ -130,10 +135,15 @@ public enum Linter {
 
     /// Paths inside the working directory are shown relative to it, as the user typed them.
     static func displayPath(_ url: URL, workingDirectory: URL) -> String {
+        relativePath(url, under: workingDirectory) ?? url.standardizedFileURL.path
+    }
+
+    /// The path of `url` below `folder`, or nil when it lies elsewhere.
+    static func relativePath(_ url: URL, under folder: URL) -> String? {
         let path = url.standardizedFileURL.path
-        let base = workingDirectory.standardizedFileURL.path
+        let base = folder.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }
 

@@ -14,6 +14,8 @@ public struct FileFacts: Sendable {
     public var injections: [InjectionFact] = []
     /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
     public var modelSites: [ModelSiteFact] = []
+    /// Imports with positions and the type names the file mentions (`layer-dependency`).
+    public var dependencies = DependencyFacts()
 
     public init(path: String) { self.path = path }
 }
@@ -67,6 +69,8 @@ public struct TypeFact: Sendable {
     /// Views and modifiers created in `body`: how much layout the type does itself.
     public var bodyViewCount: Int = 0
     public var bodyModifierCount: Int = 0
+    /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
+    public var behavior = BehaviorFacts()
     /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
     public var bodyStart: StatementInsertionPoint?
 

@@ -116,13 +116,23 @@ public struct ExampleSettings: Sendable {
     public var swiftToolsVersion: Version?
     /// The profile the example's project runs under (only rules that read the profile care).
     public var profile: Profile
+    /// `layers:` of the example's configuration; the example file belongs to the target `Example`.
+    public var layers: [Layer]
+    /// Where the example file lies, relative to the configuration's folder (for `paths:` globs).
+    public var path: String
 
     public init(deploymentTargets: [Platform: Version] = [:], options: [String: Int] = [:], swiftToolsVersion: Version? = nil,
-                profile: Profile = .mv) {
+                profile: Profile = .mv, layers: [Layer] = [], path: String = "Example.swift") {
         self.deploymentTargets = deploymentTargets
         self.options = options
         self.swiftToolsVersion = swiftToolsVersion
         self.profile = profile
+        self.layers = layers
+        self.path = path
+    }
+
+    public static func layers(_ layers: [Layer], path: String) -> ExampleSettings {
+        ExampleSettings(layers: layers, path: path)
     }
 
     public static func profile(_ profile: Profile) -> ExampleSettings {

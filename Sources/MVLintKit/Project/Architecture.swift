@@ -65,6 +65,9 @@ public struct Relation: Sendable, Hashable {
     public var via: String
     public var path: String
     public var position: SourcePosition
+    /// Every line that writes this relation: the first, the wrapper attribute's own line (`@ObservedObject`
+    /// above `var model`), later calls or constructions of the same pair. A finding on any of them is about it.
+    public var lines: [(path: String, line: Int)] = []
 
     public static func == (lhs: Relation, rhs: Relation) -> Bool {
         lhs.kind == rhs.kind && lhs.from == rhs.from && lhs.to == rhs.to
@@ -101,6 +104,12 @@ public struct Architecture: Sendable {
         "Comparable", "CustomStringConvertible", "Error", "LocalizedError", "String", "Int", "RawRepresentable",
     ]
     static let serviceSuffixes = ["Service", "Client", "Repository", "API", "Api", "Gateway", "DataSource"]
+    /// Conformances and attributes of types the system or a test runner drives (an app, a preview, a toolbar,
+    /// a test suite): they touch `UserDefaults` or a `ModelContainer` to set things up, which is not being a service.
+    static let hostedProtocols: Set<String> = [
+        "App", "Scene", "Widget", "WidgetBundle", "PreviewProvider", "ToolbarContent", "Commands", "ViewModifier", "XCTestCase",
+    ]
+    static let hostedAttributes: Set<String> = ["main", "Suite"]
     static let ownershipWrappers: Set<String> = ["State", "StateObject"]
     static let observingWrappers: Set<String> = ["ObservedObject", "EnvironmentObject", "Bindable", "Environment"]
     static let queryWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
@@ -129,18 +138,21 @@ public struct Architecture: Sendable {
                 } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
                     isContainer = true
                     evidence.append(note("owns \(held) via \(via)"))
-                    add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position)
+                    add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position,
+                        alsoOn: property.wrapperPosition)
                 } else if wrapper == "State", index.entry(held)?.kind.map({ $0 == .struct || $0 == .enum }) == true {
                     heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
                 } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
                           wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
                     isContainer = true
                     evidence.append(note("observes \(held) via \(via)"))
-                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
-                } else if wrapper == nil, isObservableClass {
+                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
+                        alsoOn: property.wrapperPosition)
+                } else if wrapper == nil, isObservableClass || Architecture.isSwiftDataModel(held, index: index) {
                     isContainer = true
                     evidence.append(note("observes \(held) via \(via)"))
-                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position)
+                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
+                        alsoOn: property.wrapperPosition)
                 } else if wrapper == nil || wrapper == "Environment", services.contains(held) {
                     evidence.append(note("uses service \(held) via \(via)"))
                 }
@@ -239,23 +251,43 @@ public struct Architecture: Sendable {
         }
     }
 
+    /// A SwiftData `@Model` class: observable like an `@Observable` one, so a view holding it observes app data.
+    /// (Kept out of `ProjectIndex.observation(of:)`: rules about Observation classes do not apply to persisted models.)
+    static func isSwiftDataModel(_ name: String, index: ProjectIndex) -> Bool {
+        guard let declaration = index.entry(name)?.declaration else { return false }
+        return declaration.kind == .class && declaration.attributes.contains("Model")
+    }
+
     private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
         index.entry(typeName)?.properties.first { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
     }
 
-    private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
-        let relation = Relation(kind: kind, from: from, to: to, via: via, path: path, position: position)
-        if !relations.contains(relation) { relations.append(relation) }
+    private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,
+                              alsoOn other: SourcePosition? = nil) {
+        var relation = Relation(kind: kind, from: from, to: to, via: via, path: path, position: position)
+        var lines = [(path: path, line: position.line)]
+        if let other, other.line != position.line { lines.append((path, other.line)) }
+        if let existing = relations.firstIndex(of: relation) {
+            relations[existing].lines += lines
+        } else {
+            relation.lines = lines
+            relations.append(relation)
+        }
     }
 
     private func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
         guard !index.isView(entry.name), index.observation(of: entry.name) == nil else { return false }
         if Architecture.serviceSuffixes.contains(where: entry.name.hasSuffix) { return true }
-        if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true) { return true }
+        if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true), !isHosted(entry) { return true }
         // A type conforming to a service protocol (`LiveFeedClient: FeedClient`) is one of its implementations.
         return entry.inherited.contains { parent in
             index.entry(parent)?.kind == .protocol && Architecture.serviceSuffixes.contains(where: parent.hasSuffix)
         }
+    }
+
+    private func isHosted(_ entry: ProjectIndex.TypeEntry) -> Bool {
+        !entry.inherited.isDisjoint(with: Architecture.hostedProtocols)
+            || !Set(entry.declaration?.attributes ?? []).isDisjoint(with: Architecture.hostedAttributes)
     }
 
     private func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {

@@ -112,6 +112,8 @@ public struct ProjectContext: Sendable {
     public var settingsByPath: [String: TargetSettings]
     /// The profile the run uses (chosen or detected); some rules read it (`viewmodel-in-mv`).
     public var profile: Profile = .mv
+    /// The layers `layer-dependency` checks (configured, or the default from presentation-named code).
+    public var layers: LayerPlan = .none
 
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
         self.files = files

@@ -57,14 +57,14 @@ public struct Discovery {
         // Resolving symlinks gives each real folder one identity, so a link cycle is entered once.
         let identity = folder.resolvingSymlinksInPath().path
         guard visited.insert(identity).inserted else { return }
-        guard let entries = try? FileManager.default.contentsOfDirectory(
-            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: []
-        ) else {
+        // List the real folder by path: Foundation on Linux lists nothing for a URL that is a symlink.
+        // Entries keep the path the user reached them by, so reported paths stay as typed.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: identity) else {
             result.problems.append("cannot read folder: \(folder.path)")
             return
         }
-        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            let name = entry.lastPathComponent
+        for name in names.sorted() {
+            let entry = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {

@@ -56,6 +56,21 @@ final class CancellationNotHandledRule: SyntaxRule {
                 }
             }
             """),
+            // A comment about cancellation handles nothing.
+            Example("""
+            @MainActor @Observable final class FeedModel {
+                private(set) var posts: [Post] = []
+                private(set) var errorMessage: String?
+                func reload() async {
+                    do {
+                        posts = try await client.posts()
+                    } ↓catch {
+                        // TODO: ignore cancellation
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -167,11 +182,16 @@ final class CancellationNotHandledRule: SyntaxRule {
         let locals = Set(statements.flatMap { Self.declaredNames($0) })
         for item in statements {
             guard let doStatement = item.item.as(DoStmtSyntax.self), doStatement.body.statements.contains(where: Self.awaits),
-                  !doStatement.description.lowercased().contains("cancel"),
+                  !Self.mentionsCancellation(doStatement),
                   let catchAll = doStatement.catchClauses.last, let errorName = Self.boundErrorName(catchAll),
                   Self.storesFailure(catchAll.body.statements, errorName: errorName, locals: locals) else { continue }
             file.report(id, at: catchAll.catchKeyword, "this `catch` in cancellable async code stores every error in UI state, including the `CancellationError` thrown when the user leaves the screen, so an error shows for nothing: add `catch is CancellationError { return }` before it")
         }
+    }
+
+    /// Code (not comments) that names cancellation: `CancellationError`, `Task.isCancelled`, `.cancelled`…
+    private static func mentionsCancellation(_ statement: DoStmtSyntax) -> Bool {
+        statement.tokens(viewMode: .sourceAccurate).contains { $0.text.lowercased().contains("cancel") }
     }
 
     /// The name a catch-all clause binds the error to (`catch` → `error`, `catch let failure` → `failure`);

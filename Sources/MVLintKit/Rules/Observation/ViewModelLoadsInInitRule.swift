@@ -2,7 +2,8 @@
 ///
 /// A project rule: whether the class is observable (a Model or ViewModel) may be declared in another file;
 /// the walker records `load…()` calls made directly in initializers or in a `Task { }` started there. A `Task`
-/// that does something else (subscribing to a stream, configuring an actor) is not loading and stays quiet.
+/// that does something else (subscribing to a stream, configuring an actor) is not loading and stays quiet, and
+/// so does a call directly in `init` whose result is stored (`settings = store.load()` reads a saved value).
 enum ViewModelLoadsInInitRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-loads-in-init", family: .observation, severity: .warning, profiles: .all,
@@ -58,6 +59,17 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 var body: some View {
                     Text(viewModel.article?.title ?? "")
                         .task { await viewModel.load() }
+                }
+            }
+            """),
+            // Reading a stored value to initialise a property starts no work.
+            Example("""
+            @MainActor @Observable final class LibraryModel {
+                var preferences: Preferences
+                private let store: PreferencesStore
+                init(store: PreferencesStore) {
+                    self.store = store
+                    preferences = store.load() ?? Preferences()
                 }
             }
             """),

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The commented `.mvlint.yml` that `mvlint init` writes: each choice it makes from the code, with the reason
+/// next to it, and the choices it leaves to the user commented out. The text always loads without errors.
+enum InitialConfiguration {
+    static func text(for outcome: Linter.Outcome) -> String {
+        var lines = [
+            "# mvlint configuration, written by `mvlint init` from what it found in \(counted(outcome.filesLinted, "Swift file")).",
+            "# Every key is optional; the README's \"Configuration\" section explains them all.",
+            "",
+        ]
+        lines += profileSection(outcome)
+        lines += [""] + deploymentSection(outcome.project)
+        lines += [""] + layersSection(outcome.project)
+        let otherKeys = ConfigurationKey.allCases.filter { ![.profile, .deploymentTarget, .layers].contains($0) }.map(\.rawValue)
+        lines += [
+            "",
+            "# Also available: \(otherKeys.joined(separator: ", ")),",
+            "# and a block per rule id for its severity and thresholds (`mvlint rules` lists the ids).",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func profileSection(_ outcome: Linter.Outcome) -> [String] {
+        let others = Profile.allCases.filter { $0 != outcome.profile }.map(\.rawValue).joined(separator: ", ")
+        return [
+            "# The architecture the rule set follows, \(outcome.profileReason).",
+            "# Change it if the guess is wrong; the others are \(others).",
+            "profile: \(outcome.profile.rawValue)",
+        ]
+    }
+
+    /// The lowest minimum per platform across targets: the code must suit every one of them.
+    private static func deploymentSection(_ project: ProjectContext) -> [String] {
+        var lowest: [Platform: Version] = [:]
+        for settings in project.settingsByPath.values {
+            lowest.merge(settings.deploymentTargets) { min($0, $1) }
+        }
+        let platforms = Platform.allCases.filter { lowest[$0] != nil }
+        guard !platforms.isEmpty else {
+            return [
+                "# No Package.swift or Xcode project around the code names a minimum OS, so rules assume a current one.",
+                "# If the app supports older systems, say which, e.g.:",
+                "# deployment_target: {iOS: \"16.0\"}",
+            ]
+        }
+        let listed = platforms.compactMap { platform in lowest[platform].map { "\(platform.rawValue) \($0)" } }
+        let mapping = platforms.compactMap { platform in lowest[platform].map { "\(platform.rawValue): \"\($0)\"" } }
+        return [
+            "# Minimum OS, read from Package.swift / the Xcode project on every run: \(listed.joined(separator: ", ")).",
+            "# It is not repeated here so it cannot go stale; set it only to override the project files:",
+            "# deployment_target: {\(mapping.joined(separator: ", "))}",
+        ]
+    }
+
+    private static func layersSection(_ project: ProjectContext) -> [String] {
+        let units = project.layers.presentationUnits
+        guard !units.isEmpty else {
+            return [
+                "# Layers: no target or folder is named like presentation code (*Presentation*, *UI*Kit*), so",
+                "# `layer-dependency` has nothing to check. Describe your layers to have their direction checked:",
+                "# layers:",
+                "#   presentation: {paths: [\"Sources/Presentation/**\"], may_depend_on: []}",
+                "#   app: {paths: [\"Sources/App/**\"], may_depend_on: [presentation]}",
+            ]
+        }
+        let modules = units.filter { $0.kind == .module }.map(\.name)
+        let folders = units.filter { $0.kind == .folder }.map { $0.name + "/**" }
+        let shared = sharedModules(project)
+        let named = units.map { "`\($0.name)` (\($0.kind == .module ? "target" : "folder"))" }.joined(separator: ", ")
+        var lines = [
+            "# Layers: \(named) \(units.count == 1 ? "is" : "are") named as presentation code, so `layer-dependency`",
+            "# already keeps \(units.count == 1 ? "it" : "them") from using the app's models, view models and container views.",
+            "# To state the layers explicitly, uncomment this block. It is stricter: any use of another layer's",
+            "# code that `may_depend_on` does not allow becomes an error, plain value types included.",
+            "# layers:",
+            "#   presentation:",
+        ]
+        if !modules.isEmpty { lines.append("#     modules: [\(modules.map(quoted).joined(separator: ", "))]") }
+        if !folders.isEmpty { lines.append("#     paths: [\(folders.map(quoted).joined(separator: ", "))]") }
+        lines.append("#     may_depend_on: [\(shared.isEmpty ? "" : "shared")]")
+        if !shared.isEmpty {
+            lines += ["#   shared:   # imported by presentation code, and holding no models or views", "#     modules: [\(shared.map(quoted).joined(separator: ", "))]"]
+        }
+        lines += [
+            "#   app:      # everything else; listed last, it takes only files the layers above leave",
+            "#     paths: [\"**\"]",
+            "#     may_depend_on: [presentation\(shared.isEmpty ? "" : ", shared")]",
+        ]
+        return lines
+    }
+
+    /// Project targets that presentation code imports today without reaching app code (typically a module of
+    /// plain data types): an explicit layering has to allow them, or it would flag every use.
+    private static func sharedModules(_ project: ProjectContext) -> [String] {
+        let plan = project.layers
+        let appCode = LayerDependencyRule.modulesHoldingAppCode(project)
+        var shared = Set<String>()
+        for file in project.files where plan.layerOfFile[file.path] == LayerPlan.defaultPresentationLayer {
+            for fact in file.dependencies.imports
+            where plan.layerOfModule[fact.module] == LayerPlan.defaultAppLayer && !appCode.contains(fact.module) {
+                shared.insert(fact.module)
+            }
+        }
+        return shared.sorted()
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

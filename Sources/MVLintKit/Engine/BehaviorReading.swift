@@ -1,0 +1,174 @@
+internal import SwiftSyntax
+
+/// Readings of single nodes that feed `BehaviorFacts`; each looks only at a node's own structure.
+enum BehaviorReading {
+    /// Modifiers that style a view rather than wire it up: a container's body should not need them.
+    static let stylingModifiers: Set<String> = [
+        "font", "fontWeight", "fontDesign", "fontWidth", "bold", "italic", "underline", "strikethrough", "kerning",
+        "tracking", "baselineOffset", "textCase", "lineLimit", "lineSpacing", "multilineTextAlignment",
+        "minimumScaleFactor", "foregroundStyle", "foregroundColor", "background", "backgroundStyle", "tint", "padding",
+        "frame", "cornerRadius", "clipShape", "clipped", "shadow", "opacity", "border", "overlay", "blur",
+        "brightness", "contrast", "saturation", "grayscale", "rotationEffect", "scaleEffect", "offset",
+        "aspectRatio", "scaledToFit", "scaledToFill", "resizable", "imageScale", "symbolRenderingMode",
+        "symbolVariant", "fill", "stroke", "strokeBorder", "mask", "containerShape", "contentShape",
+    ]
+    /// Collection methods that compute over data.
+    static let pipelineMethods: Set<String> = [
+        "filter", "map", "compactMap", "flatMap", "reduce", "sorted", "sort", "min", "max", "first", "last",
+        "contains", "allSatisfy", "count", "grouping", "prefix", "suffix", "dropFirst", "dropLast", "partition",
+    ]
+    static let arithmeticOperators: Set<String> = ["+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="]
+
+    static func isStyling(_ modifier: FunctionCallExprSyntax) -> Bool {
+        SyntaxText.calledName(modifier).map(stylingModifiers.contains) ?? false
+    }
+
+    /// `items.filter { … }`, `scores.reduce(0, +)`: a member call of a collection method.
+    static func isPipeline(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+        let name = member.declName.baseName.text
+        // `count` and `first`/`last` are properties unless called with a predicate (`first(where:)`).
+        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.first?.label?.text == "where" || call.trailingClosure != nil }
+        return pipelineMethods.contains(name)
+    }
+
+    /// `order.date.formatted(…)`, `formatter.string(from: item.price)`, `String(format: "%.1f", item.rating)`:
+    /// formatting applied to a member of a value.
+    static func formatsMember(_ call: FunctionCallExprSyntax) -> Bool {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            switch member.declName.baseName.text {
+            case "formatted": return member.base.map(readsMember) ?? false
+            case "string": return call.arguments.first.map { $0.label?.text == "from" && readsMember($0.expression) } ?? false
+            default: return false
+            }
+        }
+        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.first?.label?.text == "format" else { return false }
+        return call.arguments.dropFirst().contains { readsMember($0.expression) }
+    }
+
+    /// Reads a member of a value (`user.name`, `order.total.formatted()`, `item?.title`), not of `self` or a type.
+    static func readsMember(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                if let reference = base.as(DeclReferenceExprSyntax.self) {
+                    let name = reference.baseName
+                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self) && !SyntaxText.isCapitalized(name.text)
+                }
+                return true
+            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                current = forced.expression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else {
+                return false
+            }
+        }
+    }
+
+    /// `user.name`, or an operator sequence with such an operand (`user.nickname ?? user.name`).
+    static func readsMemberAnywhere(_ expression: ExprSyntax) -> Bool {
+        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.contains(where: readsMember) }
+        return readsMember(expression)
+    }
+
+    /// In one operator sequence: arithmetic operators, those with a member operand, and ternaries whose
+    /// condition reads a member.
+    static func operatorCounts(_ sequence: SequenceExprSyntax) -> (arithmetic: Int, memberArithmetic: Int, memberTernaries: Int) {
+        var arithmetic = 0
+        var memberArithmetic = 0
+        var ternaries = 0
+        var conditionReadsMember = false
+        let elements = Array(sequence.elements)
+        for (offset, element) in elements.enumerated() {
+            if let binary = element.as(BinaryOperatorExprSyntax.self) {
+                if arithmeticOperators.contains(binary.operator.text) {
+                    arithmetic += 1
+                    let neighbours = [offset - 1, offset + 1].filter(elements.indices.contains).map { elements[$0] }
+                    if neighbours.contains(where: isMemberOperand) { memberArithmetic += 1 }
+                }
+                // `&&`/`||` and comparisons continue a ternary's condition; other operators start over.
+                if !["&&", "||", "==", "!=", "<", ">", "<=", ">="].contains(binary.operator.text) { conditionReadsMember = false }
+            } else if element.is(UnresolvedTernaryExprSyntax.self) {
+                if conditionReadsMember { ternaries += 1 }
+                conditionReadsMember = false
+            } else if element.is(AssignmentExprSyntax.self) {
+                conditionReadsMember = false
+            } else if readsMember(element) || (element.as(PrefixOperatorExprSyntax.self).map { readsMember($0.expression) } ?? false) {
+                conditionReadsMember = true
+            }
+        }
+        return (arithmetic, memberArithmetic, ternaries)
+    }
+
+    /// `user.posts` or a conversion of it (`Double(user.posts)`).
+    private static func isMemberOperand(_ expression: ExprSyntax) -> Bool {
+        if readsMember(expression) { return true }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+              let type = SyntaxText.typeReferenceName(call.calledExpression), SyntaxText.isCapitalized(type),
+              let argument = call.arguments.first else { return false }
+        return readsMember(argument.expression)
+    }
+
+    /// The `do` statement a code block item holds, if it has `catch` clauses.
+    static func doStatement(_ item: CodeBlockItemSyntax.Item) -> DoStmtSyntax? {
+        item.as(DoStmtSyntax.self).flatMap { $0.catchClauses.isEmpty ? nil : $0 }
+    }
+
+    /// The content closure of `ForEach(…) { row in … }` or a data-driven `List(items) { row in … }`.
+    static func isRowClosure(_ closure: ClosureExprSyntax) -> Bool {
+        let call: FunctionCallExprSyntax?
+        if let trailing = closure.parent?.as(FunctionCallExprSyntax.self), trailing.trailingClosure?.id == closure.id {
+            call = trailing
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.text == "content" {
+            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        } else {
+            call = nil
+        }
+        guard let call, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if name == "ForEach" { return true }
+        // `List { … }` and `List(selection:) { … }` hold fixed content; `List(items) { … }` builds one row per item.
+        guard name == "List", let first = call.arguments.first else { return false }
+        return first.label == nil || first.label?.text == "data"
+    }
+
+    /// `@State var name: String`, `@State private var label = ""`: state that holds display text.
+    static func holdsText(_ binding: PatternBindingSyntax) -> Bool {
+        if let type = binding.typeAnnotation?.type.trimmedDescription {
+            return ["String", "String?", "AttributedString", "AttributedString?", "LocalizedStringKey"].contains(type)
+        }
+        return binding.initializer?.value.is(StringLiteralExprSyntax.self) ?? false
+    }
+
+    /// Top-level `name = value` / `name[key] = value` statements of a `.task` closure, with the modifier's name token.
+    static func taskAssignments(in closure: ClosureExprSyntax) -> [(target: String, isAwaited: Bool, modifierName: TokenSyntax)] {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
+              let modifier = call.calledExpression.as(MemberAccessExprSyntax.self) else { return [] }
+        var result: [(String, Bool, TokenSyntax)] = []
+        for statement in closure.statements {
+            guard let sequence = statement.item.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let target = assignedName(elements[0]) else { continue }
+            result.append((target, isAwaited(elements[2]), modifier.declName.baseName))
+        }
+        return result
+    }
+
+    private static func assignedName(_ expression: ExprSyntax) -> String? {
+        if let subscripted = expression.as(SubscriptCallExprSyntax.self) { return assignedName(subscripted.calledExpression) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    private static func isAwaited(_ expression: ExprSyntax) -> Bool {
+        if expression.is(AwaitExprSyntax.self) { return true }
+        if let attempt = expression.as(TryExprSyntax.self) { return isAwaited(attempt.expression) }
+        return false
+    }
+}

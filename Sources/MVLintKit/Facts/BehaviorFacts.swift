@@ -1,0 +1,77 @@
+/// What a type's code *does*, counted during the one walk: the architecture rules judge where logic,
+/// event handling, async work and styling live without re-reading the code.
+public struct BehaviorFacts: Sendable {
+    /// Closures run on a user or lifecycle event (`Button` actions, gestures, `onChange`, `onAppear`…),
+    /// not counting `Task {}` and `.task`, which are `asyncLaunches`.
+    public var eventHandlers = 0
+    /// `Task {}`, `Task.detached {}` and `.task {}` in the type's code.
+    public var asyncLaunches = 0
+    /// `catch` clauses in the type's code.
+    public var catchClauses = 0
+    /// Views created in view-building code: `body`, computed `some View` properties and `@ViewBuilder` helpers
+    /// (`TypeFact.bodyViewCount` counts `body` only).
+    public var builtViews = 0
+    /// The most styling modifiers (`font`, `padding`, `foregroundStyle`…) chained onto one view in `body`
+    /// (`Text(x).font(.title).bold().padding()` → 3).
+    public var longestBodyStylingChain = 0
+    /// Methods and computed properties that do not build views, with what their code holds.
+    public var helpers: [HelperFact] = []
+    /// Assignments at the top level of `.task` closures (`label = await item.format()`).
+    public var taskAssignments: [TaskAssignmentFact] = []
+    /// `@State` properties that hold text (declared `String`/`AttributedString` or initialised with a string literal).
+    public var textStates: [String] = []
+    /// Types constructed inside the row closure of a `ForEach` or data-driven `List`.
+    public var rowConstructions: [String] = []
+
+    public init() {}
+}
+
+/// A method or computed property that does not build a view, and how much computation its code holds.
+public struct HelperFact: Sendable {
+    public enum Kind: String, Sendable { case method, computedProperty }
+
+    public var name: String
+    public var kind: Kind
+    public var isAsync: Bool
+    /// The return type as written (`String`, `Double?`); nil for `Void` methods.
+    public var returnType: String?
+    public var parameterTypes: [String]
+    /// The declaration's first token (attributes and modifiers included).
+    public var position: SourcePosition
+    /// Statements at any depth, closures included.
+    public var statements = 0
+    /// `for`, `while` and `repeat` loops.
+    public var loops = 0
+    /// Arithmetic operators (`+ - * / %` and their compound assignments).
+    public var arithmetic = 0
+    /// Arithmetic operators with a model field as an operand (`order.total * rate`, `Double(user.posts) * 0.4`).
+    public var memberArithmetic = 0
+    /// Collection pipelines: `filter`, `map`, `reduce`, `sorted`…
+    public var pipelines = 0
+    /// String interpolations of a member (`"\(user.name)"`).
+    public var memberInterpolations = 0
+    /// Ternaries whose condition reads a member (`user.isPremium ? … : …`).
+    public var memberTernaries = 0
+    /// Formatting calls applied to a member (`order.date.formatted()`, `formatter.string(from: item.price)`).
+    public var memberFormatting = 0
+
+    public init(name: String, kind: Kind, isAsync: Bool, returnType: String?, parameterTypes: [String], position: SourcePosition) {
+        self.name = name
+        self.kind = kind
+        self.isAsync = isAsync
+        self.returnType = returnType
+        self.parameterTypes = parameterTypes
+        self.position = position
+    }
+}
+
+/// `target = …` (or `target[key] = …`) at the top level of a `.task` closure.
+public struct TaskAssignmentFact: Sendable {
+    public var target: String
+    /// The value is awaited: the task computes it asynchronously.
+    public var isAwaited: Bool
+    /// The `.task` sits inside a `ForEach`/`List` row closure of the same body.
+    public var isInsideRow: Bool
+    /// The `task` modifier name.
+    public var position: SourcePosition
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A target or folder whose name marks it as presentation code (`ShopPresentation`, `Sources/Presentation`,
+/// `CheckoutUIKit`). Profile detection, `mvlint init` and the default layering read these.
+public struct PresentationUnit: Sendable, Hashable {
+    public enum Kind: String, Sendable { case module, folder }
+    public var kind: Kind
+    /// The target name, or the folder's path relative to the configuration's folder.
+    public var name: String
+
+    /// `*Presentation*` (any case) or `*UI*Kit*`. Test targets and folders are not presentation code, and
+    /// names starting with `UIKit` are Apple's framework or helpers around it, not a design system.
+    static func isPresentationName(_ name: String) -> Bool {
+        guard !name.hasSuffix("Tests"), !name.hasPrefix("UIKit") else { return false }
+        if name.range(of: "presentation", options: .caseInsensitive) != nil { return true }
+        guard let ui = name.range(of: "UI") else { return false }
+        return name[ui.upperBound...].contains("Kit")
+    }
+}
+
+/// Which layer each linted file and module belongs to, and what each layer may use. It comes from
+/// `layers:` in the configuration or, when that is absent, from presentation-named targets and folders:
+/// those form a `presentation` layer that may not depend on the rest of the project (`app`).
+public struct LayerPlan: Sendable {
+    public enum Origin: Sendable { case configured, defaulted }
+
+    /// A linted file as layers see it.
+    public struct File: Sendable {
+        /// The path as findings show it (`FileFacts.path`).
+        public var path: String
+        /// The path relative to the configuration's folder, which `paths:` globs are written against;
+        /// nil when the file lies outside that folder.
+        public var relativePath: String?
+        /// The target compiling the file (`TargetSettings.name`; several are joined with ", "; empty when unknown).
+        public var module: String
+
+        public init(path: String, relativePath: String?, module: String) {
+            self.path = path
+            self.relativePath = relativePath
+            self.module = module
+        }
+
+        var modules: [String] { LayerPlan.moduleNames(inTarget: module) }
+    }
+
+    /// The modules in a `TargetSettings.name`: code compiled by several targets carries their names joined by ", ".
+    static func moduleNames(inTarget name: String) -> [String] {
+        name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    public static let defaultPresentationLayer = "presentation"
+    public static let defaultAppLayer = "app"
+
+    /// Empty when no layer is configured and nothing is named like presentation code: nothing to check.
+    public private(set) var layers: [Layer] = []
+    public private(set) var origin: Origin = .configured
+    /// Display path → layer name, for files a layer claims.
+    public private(set) var layerOfFile: [String: String] = [:]
+    /// Module → layer: the modules a layer lists, and targets whose linted files all belong to one layer.
+    public private(set) var layerOfModule: [String: String] = [:]
+    /// Found by name whether or not layers are configured.
+    public private(set) var presentationUnits: [PresentationUnit] = []
+
+    public static let none = LayerPlan()
+
+    private init() {}
+
+    /// The configured layers, or the default ones when `configured` is empty.
+    public init(configured: [Layer], files: [File]) {
+        presentationUnits = LayerPlan.presentationUnits(in: files)
+        if configured.isEmpty {
+            origin = .defaulted
+            layers = LayerPlan.defaultLayers(for: presentationUnits)
+        } else {
+            layers = configured
+        }
+        guard !layers.isEmpty else { return }
+        let patterns = layers.map { $0.paths.map(GlobPattern.init) }
+        var layersOfModule: [String: Set<String>] = [:]
+        for file in files {
+            let modules = file.modules
+            let index = layers.indices.first { index in
+                layers[index].modules.contains(where: modules.contains)
+                    || file.relativePath.map { path in patterns[index].contains { $0.matches(path) } } ?? false
+            }
+            // The default `app` layer is everything presentation code does not claim, wherever it lies.
+            let layer = index.map { layers[$0].name } ?? (origin == .defaulted ? LayerPlan.defaultAppLayer : nil)
+            if let layer { layerOfFile[file.path] = layer }
+            for module in modules { layersOfModule[module, default: []].insert(layer ?? "") }
+        }
+        for (module, owners) in layersOfModule where owners.count == 1 {
+            if let layer = owners.first, !layer.isEmpty { layerOfModule[module] = layer }
+        }
+        for layer in layers.reversed() {
+            for module in layer.modules { layerOfModule[module] = layer.name }
+        }
+    }
+
+    public var isActive: Bool { !layers.isEmpty }
+
+    /// A layer may always use itself.
+    public func mayDepend(_ layer: String, on other: String) -> Bool {
+        layer == other || layers.first { $0.name == layer }?.mayDependOn.contains(other) == true
+    }
+
+    /// Presentation-named targets, then folders (the shallowest presentation-named folder on each file's path)
+    /// holding files of other targets: a target's own folder usually carries its name and adds nothing.
+    private static func presentationUnits(in files: [File]) -> [PresentationUnit] {
+        var modules: [String] = []
+        var folders: [String] = []
+        for file in files {
+            let presentationModules = file.modules.filter(PresentationUnit.isPresentationName)
+            for module in presentationModules where !modules.contains(module) {
+                modules.append(module)
+            }
+            guard presentationModules.isEmpty, let relativePath = file.relativePath else { continue }
+            let folderNames = relativePath.split(separator: "/").dropLast()
+            if let index = folderNames.firstIndex(where: { PresentationUnit.isPresentationName(String($0)) }) {
+                let folder = folderNames[...index].joined(separator: "/")
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+        }
+        return modules.sorted().map { PresentationUnit(kind: .module, name: $0) }
+            + folders.sorted().map { PresentationUnit(kind: .folder, name: $0) }
+    }
+
+    /// Presentation code may not depend on the app; the app (every other file) may use presentation code.
+    private static func defaultLayers(for units: [PresentationUnit]) -> [Layer] {
+        guard !units.isEmpty else { return [] }
+        return [
+            Layer(defaultPresentationLayer, paths: units.filter { $0.kind == .folder }.map(\.name),
+                  modules: units.filter { $0.kind == .module }.map(\.name)),
+            Layer(defaultAppLayer, mayDependOn: [defaultPresentationLayer]),
+        ]
+    }
+}

@@ -1,0 +1,186 @@
+/// A view talks to the network or a database itself instead of asking a model.
+///
+/// Direct access (`URLSession`, a service singleton, a service the view constructs) is reported in every
+/// profile that enables the rule. A service the view *receives* (`@Environment(FeedClient.self)`, an init
+/// parameter) is the documented MV style, so it is reported only under Container/Presentation, where a
+/// model owns every call.
+enum ContainerCallsServiceRule: ProjectRule {
+    static let description = RuleDescription(
+        id: "container-calls-service", family: .architecture, severity: .warning,
+        profiles: .only([.containerPresentation, .mv]),
+        summary: "A view calls a network or database API directly (`URLSession`, `*.shared` services, a `*Service`/`*Client` it creates; under Container/Presentation also an injected client).",
+        rationale: "When the view makes the call, loading, errors, retries and caching live in view code that cannot be unit-tested and that the next screen needing the same data has to repeat. In the MV profile a client received from the environment and called from `.task` is the endorsed style; under Container/Presentation the container should ask a model, which owns the call and its state.",
+        instead: "Move the request into a model (or a service the model receives) and have the view call the model, e.g. `.task { await feed.load() }`; in the MV profile, receive the client with `@Environment(FeedClient.self)` instead of creating it.",
+        triggering: [
+            Example("""
+            struct RecipeListView: View {
+                @State private var recipes: [Recipe] = []
+                var body: some View {
+                    List(recipes) { Text($0.title) }
+                        .task {
+                            guard let url = URL(string: "https://example.com/recipes"),
+                                  let (data, _) = try? await URLSession.shared.↓data(from: url) else { return }
+                            recipes = (try? JSONDecoder().decode([Recipe].self, from: data)) ?? []
+                        }
+                }
+            }
+            """),
+            Example("""
+            final class WeatherService {
+                static let shared = WeatherService()
+                func forecast() async -> String { "Sunny" }
+            }
+            struct WeatherView: View {
+                @State private var forecast = ""
+                var body: some View {
+                    Text(forecast)
+                        .task { forecast = await WeatherService.shared.↓forecast() }
+                }
+            }
+            """),
+            // A client the view creates for itself.
+            Example("""
+            struct ProfileView: View {
+                private let api = ProfileAPIClient()
+                @State private var name = ""
+                var body: some View {
+                    Text(name)
+                        .task { name = await api.↓fetchName() }
+                }
+            }
+            """),
+            // Under Container/Presentation even an injected client belongs behind a model.
+            Example("""
+            @Observable final class FeedClient {
+                func getFeed() async -> [String] { [] }
+            }
+            struct FeedContainerView: View {
+                @Environment(FeedClient.self) private var client
+                @State private var items: [String] = []
+                var body: some View {
+                    FeedView(items: items)
+                        .task { items = await client.↓getFeed() }
+                }
+            }
+            """, .profile(.containerPresentation)),
+        ],
+        nonTriggering: [
+            // The MV style seed 003 endorses: a client from the environment, called in `.task`.
+            Example("""
+            @Observable final class FeedClient {
+                func getFeed() async -> [String] { [] }
+            }
+            struct FeedView: View {
+                @Environment(FeedClient.self) private var client
+                @State private var items: [String] = []
+                var body: some View {
+                    List(items, id: \\.self) { Text($0) }
+                        .task { items = await client.getFeed() }
+                }
+            }
+            """, .profile(.mv)),
+            // Asking a model is the goal.
+            Example("""
+            @Observable final class FeedModel {
+                var items: [String] = []
+                func load() async {}
+            }
+            struct FeedContainerView: View {
+                @State private var model = FeedModel()
+                var body: some View {
+                    FeedView(items: model.items)
+                        .task { await model.load() }
+                }
+            }
+            """, .profile(.containerPresentation)),
+            // A model singleton is still a model.
+            Example("""
+            @MainActor final class UserStore: ObservableObject {
+                static let shared = UserStore()
+                @Published var users: [String] = []
+                func fetchUsers() async {}
+            }
+            struct UsersView: View {
+                var body: some View {
+                    Text("Users").task { await UserStore.shared.fetchUsers() }
+                }
+            }
+            """),
+            // Models and services may use the network; only views are judged.
+            Example("""
+            final class ImageLoader {
+                func load(_ url: URL) async throws -> Data {
+                    try await URLSession.shared.data(from: url).0
+                }
+            }
+            """),
+        ]
+    )
+
+    /// Framework entry points to the network or a database.
+    static let networkAPIs: Set<String> = ["URLSession", "URLRequest", "CKContainer", "CKDatabase", "NSPersistentContainer"]
+    /// Method names that reach out when called on an unknown singleton (`Networking.shared.fetchUser()`).
+    static let remoteVerbs = ["fetch", "download", "upload", "request", "post", "sync"]
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        let judgesInjected = project.profile == .containerPresentation
+        var reported = Set<String>()
+        for file in project.files {
+            for call in file.memberCalls {
+                guard let viewName = call.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
+                      let access = classify(call, in: viewName, project: project),
+                      access.isDirect || judgesInjected,
+                      reported.insert(viewName + "|" + call.receiver).inserted else { continue }
+                report.append(ProjectFinding(path: file.path, position: call.position,
+                                             message: message(view: viewName, call: "\(call.receiver).\(call.method)()", access: access)))
+            }
+            for construction in file.constructions where networkAPIs.contains(construction.typeName) {
+                guard let viewName = construction.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
+                      reported.insert(viewName + "|" + construction.typeName).inserted else { continue }
+                report.append(ProjectFinding(path: file.path, position: construction.position,
+                                             message: message(view: viewName, call: "\(construction.typeName)(…)",
+                                                              access: Access(service: construction.typeName, isDirect: true))))
+            }
+        }
+    }
+
+    struct Access {
+        var service: String
+        /// Reached without injection: a framework API, a singleton, or an instance the view creates.
+        var isDirect: Bool
+    }
+
+    private static func classify(_ call: MemberCallFact, in viewName: String, project: ProjectContext) -> Access? {
+        if let dot = call.receiver.firstIndex(of: ".") {
+            let typeName = String(call.receiver[..<dot])
+            if networkAPIs.contains(typeName) || project.isServiceLike(typeName) { return Access(service: typeName, isDirect: true) }
+            // An unknown singleton that fetches (`Networking.shared.fetchUser()`); framework singletons such as
+            // `NotificationCenter.default` are not `.shared` and stay out.
+            let isUnknown = project.index.entry(typeName)?.declaration == nil
+            let isRemoteSingleton = call.receiver.hasSuffix(".shared") && remoteVerbs.contains(where: call.method.hasPrefix)
+            return isUnknown && isRemoteSingleton ? Access(service: typeName, isDirect: true) : nil
+        }
+        guard let property = project.index.entry(viewName)?.properties.first(where: { $0.name == call.receiver && !$0.isStatic }) else {
+            return nil
+        }
+        let held = property.heldTypeName.map(Architecture.bareTypeName)
+        guard let service = held.flatMap({ project.isServiceLike($0) ? $0 : nil }) ?? injectedByKeyPath(property) else { return nil }
+        // `private let api = APIClient()`: the view builds its own client instead of receiving one.
+        return Access(service: service, isDirect: property.initializerCallee != nil)
+    }
+
+    /// `@Environment(\.apiClient) var apiClient`: a service from the environment, recognised by its name.
+    private static func injectedByKeyPath(_ property: PropertyFact) -> String? {
+        guard property.wrapper == "Environment", property.wrapperArgument?.hasPrefix("\\") == true else { return nil }
+        let lowered = property.name.lowercased()
+        let isServiceName = ["client", "service", "repository", "api"].contains(where: lowered.hasSuffix)
+        return isServiceName ? property.name : nil
+    }
+
+    private static func message(view: String, call: String, access: Access) -> String {
+        if access.isDirect {
+            return "`\(view)` calls `\(call)` itself, so networking or storage, with its errors and retries, lives in view code that cannot be tested or shared: move the call into a model (or a service the model receives) and have the view ask the model"
+        }
+        return "the view `\(view)` calls the injected service `\(access.service)` (`\(call)`) itself, so loading and error state live in the view: under Container/Presentation let a model own the call and have the container ask the model"
+    }
+}

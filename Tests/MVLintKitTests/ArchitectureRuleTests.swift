@@ -1,0 +1,273 @@
+@testable import MVLintKit
+import XCTest
+
+/// What the architecture rules' examples cannot show: verdicts that depend on other files, on a file's
+/// folder, or on the profile, and the facts the walk records for them.
+final class ArchitectureRuleTests: XCTestCase {
+    /// Lints several files as one project under `profile` with only `rule` enabled.
+    private func lint(_ rule: String, _ files: [String: String], profile: Profile = .containerPresentation) -> [Finding] {
+        let engine = LintEngine(selection: RuleSelection(rules: [rule]))
+        let analyses = files.keys.sorted().map { engine.analyze(path: $0, text: files[$0] ?? "", settings: .unknown) }
+        let settingsByPath = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, TargetSettings.unknown) })
+        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+        project.profile = profile
+        return engine.finish(analyses, project: project) { _ in true }
+    }
+
+    private func facts(_ code: String) -> FileFacts {
+        LintEngine(selection: RuleSelection(rules: [])).analyze(path: "File.swift", text: code, settings: .unknown).facts
+    }
+
+    // MARK: presentation-holds-model
+
+    func testModelDeclaredInAnotherFileMakesTheReferenceAModel() throws {
+        let findings = lint("presentation-holds-model", [
+            "Models/CartModel.swift": "@Observable final class CartModel {\n    var count = 0\n}\n",
+            "Views/CartContainerView.swift": "struct CartContainerView: View {\n    @State private var cart = CartModel()\n    var body: some View { CartBadgeView(cart: cart) }\n}\n",
+            "Views/CartBadgeView.swift": "struct CartBadgeView: View {\n    let cart: CartModel\n    var body: some View { Text(\"\\(cart.count)\") }\n}\n",
+        ])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "Views/CartBadgeView.swift")
+        XCTAssertEqual([finding.line, finding.column], [2, 9])
+        XCTAssertTrue(finding.message.contains("`CartModel`"), finding.message)
+        XCTAssertTrue(finding.message.contains("named `*View`"), finding.message)
+    }
+
+    func testPresentationFolderDesignatesViewsWithoutTheNamingConvention() throws {
+        let model = "@Observable final class SessionModel {\n    var name = \"\"\n}\n"
+        let header = "struct Header: View {\n    @Environment(SessionModel.self) private var session\n    var body: some View { Text(session.name) }\n}\n"
+        let inLayer = lint("presentation-holds-model", [
+            "App/SessionModel.swift": model,
+            "ProfilePresentation/Sources/Header.swift": header,
+        ])
+        let finding = try XCTUnwrap(inLayer.first)
+        XCTAssertEqual(inLayer.count, 1)
+        XCTAssertEqual([finding.line, finding.column], [2, 5])
+        XCTAssertTrue(finding.message.contains("`ProfilePresentation`"), finding.message)
+
+        let elsewhere = lint("presentation-holds-model", ["App/SessionModel.swift": model, "App/Header.swift": header])
+        XCTAssertEqual(elsewhere, [], "outside a Presentation folder and without named containers nothing designates Header")
+    }
+
+    // MARK: presentation-embeds-container
+
+    func testContainerDeclaredInAnotherFile() throws {
+        let findings = lint("presentation-embeds-container", [
+            "Favorites.swift": """
+            @Observable final class Favorites {
+                var ids: Set<Int> = []
+            }
+            struct FavoriteContainerButton: View {
+                @Environment(Favorites.self) private var favorites
+                var body: some View { Button("Favorite") { favorites.ids.insert(1) } }
+            }
+            """,
+            "ProductCardView.swift": "struct ProductCardView: View {\n    let name: String\n    var body: some View {\n        VStack {\n            Text(name)\n            FavoriteContainerButton()\n        }\n    }\n}\n",
+        ])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "ProductCardView.swift")
+        XCTAssertEqual([finding.line, finding.column], [6, 13])
+        XCTAssertTrue(finding.message.contains("@ViewBuilder"), finding.message)
+    }
+
+    func testViewsHandedTheirModelAreComponentsNotContainers() {
+        let findings = lint("presentation-embeds-container", [
+            "Loader.swift": "final class ImageLoader: ObservableObject {\n    @Published var image: Data?\n}\n",
+            "PosterImage.swift": "struct PosterImage: View {\n    @ObservedObject var loader: ImageLoader\n    var body: some View { Text(\"poster\") }\n}\n",
+            "MovieRow.swift": "struct MovieRow: View {\n    let title: String\n    var body: some View {\n        HStack {\n            PosterImage(loader: ImageLoader())\n            Text(title)\n        }\n    }\n}\n",
+        ])
+        XCTAssertEqual(findings, [])
+    }
+
+    // MARK: container-calls-service
+
+    func testEnvironmentClientIsFineInMVButNotInContainerPresentation() throws {
+        let files = [
+            "FeedClient.swift": "@Observable final class FeedClient {\n    func getFeed() async -> [String] { [] }\n}\n",
+            "FeedView.swift": """
+            struct FeedView: View {
+                @Environment(FeedClient.self) private var client
+                @State private var items: [String] = []
+                var body: some View {
+                    List(items, id: \\.self) { Text($0) }
+                        .task { items = await client.getFeed() }
+                }
+            }
+            """,
+        ]
+        XCTAssertEqual(lint("container-calls-service", files, profile: .mv), [])
+        let findings = lint("container-calls-service", files, profile: .containerPresentation)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "FeedView.swift")
+        XCTAssertEqual([finding.line, finding.column], [6, 42])
+        XCTAssertTrue(finding.message.contains("injected service `FeedClient`"), finding.message)
+    }
+
+    func testServiceTheViewCreatesIsReportedInEveryProfile() {
+        let files = [
+            "Services.swift": "final class WeatherService {\n    func forecast() async -> String { \"\" }\n}\n",
+            "WeatherView.swift": "struct WeatherView: View {\n    private let service = WeatherService()\n    @State private var text = \"\"\n    var body: some View { Text(text).task { text = await service.forecast() } }\n}\n",
+        ]
+        for profile in [Profile.mv, .containerPresentation] {
+            let findings = lint("container-calls-service", files, profile: profile)
+            XCTAssertEqual(findings.map { [$0.line, $0.column] }, [[4, 66]], "\(profile)")
+            XCTAssertTrue(findings.first?.message.contains("`service.forecast()`") ?? false)
+        }
+    }
+
+    // MARK: container-business-logic, presentation-logic-in-view, fat-view
+
+    func testHelpersInAnExtensionFileAreReportedThere() throws {
+        let files = [
+            "OrderRow.swift": "struct OrderRow: View {\n    let order: Order\n    var body: some View { Text(title) }\n}\n",
+            "OrderRow+Text.swift": "extension OrderRow {\n    var title: String { \"#\\(order.number)\" }\n}\n",
+        ]
+        let findings = lint("presentation-logic-in-view", files, profile: .mv)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "OrderRow+Text.swift")
+        XCTAssertEqual([finding.line, finding.column], [2, 5])
+        XCTAssertTrue(finding.message.contains("`OrderRow`"), finding.message)
+    }
+
+    func testContainerComputationNamesItsModel() throws {
+        let findings = lint("container-business-logic", [
+            "Cart.swift": "@Observable final class CartModel {\n    var prices: [Double] = []\n}\n",
+            "CartContainerView.swift": """
+            struct CartContainerView: View {
+                @Environment(CartModel.self) private var cart
+                var body: some View { Text("\\(total())") }
+                private func total() -> Double {
+                    var sum = 0.0
+                    for price in cart.prices { sum += price * 1.2 }
+                    return sum
+                }
+            }
+            """,
+        ])
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual([finding.line, finding.column], [4, 5])
+        XCTAssertTrue(finding.message.contains("the model `CartModel`"), finding.message)
+    }
+
+    func testFatViewAddsUpWorkFromExtensions() throws {
+        let view = """
+        struct UploadView: View {
+            @State private var status = ""
+            @State private var isUploading = false
+            @State private var attempts = 0
+            let uploader: UploadService
+            var body: some View {
+                VStack {
+                    Text(status)
+                    ProgressView()
+                    Button("Upload", action: upload)
+                    Button("Cancel") { isUploading = false }
+                    Button("Reset") { attempts = 0 }
+                    Divider()
+                }
+            }
+        }
+        """
+        let work = """
+        extension UploadView {
+            func upload() {
+                Task {
+                    isUploading = true
+                    do { try await uploader.send() } catch { status = "Failed" }
+                    isUploading = false
+                }
+            }
+        }
+        """
+        XCTAssertEqual(lint("fat-view", ["UploadView.swift": view], profile: .mv), [], "no async work in the declaration alone")
+        let findings = lint("fat-view", ["UploadView.swift": view, "UploadView+Work.swift": work], profile: .mv)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "UploadView.swift")
+        XCTAssertTrue(finding.message.contains("async work (1 task, 1 `catch`)"), finding.message)
+        XCTAssertTrue(finding.message.contains("model calls (1)"), finding.message)
+    }
+
+    // MARK: async-row-formatting, state-named-model
+
+    func testRowViewShownFromAListInAnotherFile() throws {
+        let row = "struct PriceRow: View {\n    let product: Product\n    @State private var price = \"\"\n    var body: some View {\n        Text(price).task { price = await product.formattedPrice() }\n    }\n}\n"
+        let list = "struct CatalogView: View {\n    let products: [Product]\n    var body: some View {\n        List(products) { PriceRow(product: $0) }\n    }\n}\n"
+        let findings = lint("async-row-formatting", ["PriceRow.swift": row, "CatalogView.swift": list], profile: .mv)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(finding.file, "PriceRow.swift")
+        XCTAssertEqual([finding.line, finding.column], [5, 21])
+        XCTAssertEqual(lint("async-row-formatting", ["PriceRow.swift": row], profile: .mv), [], "not shown as a row anywhere")
+    }
+
+    func testStructUsedByAServiceIsDataNotUIState() {
+        let files = [
+            "FormModel.swift": "struct FormModel {\n    var isValid = false\n    var name = \"\"\n}\n",
+            "FormView.swift": "struct FormView: View {\n    @State private var form = FormModel()\n    var body: some View { Text(form.name) }\n}\n",
+        ]
+        XCTAssertEqual(lint("state-named-model", files).map(\.file), ["FormModel.swift"])
+        var withService = files
+        withService["Submitter.swift"] = "final class FormSubmitter {\n    func draft() -> FormModel { FormModel() }\n}\n"
+        XCTAssertEqual(lint("state-named-model", withService), [])
+    }
+
+    // MARK: Roles and facts
+
+    func testViewHoldingASwiftDataModelObservesIt() {
+        let files = [
+            facts("@Model final class Bird {\n    var name = \"\"\n}\n"),
+            facts("struct BirdRow: View {\n    let bird: Bird\n    var body: some View { Text(bird.name) }\n}\n"),
+        ]
+        let architecture = ProjectContext(files: files, settingsByPath: [:]).architecture
+        XCTAssertEqual(architecture.role(of: "BirdRow"), .container)
+        XCTAssertEqual(architecture.relations(.observes, from: "BirdRow").map(\.to), ["Bird"])
+    }
+
+    func testBehaviorFactsCountWhatHelpersAndBodiesDo() throws {
+        let file = facts("""
+        struct ScoreView: View {
+            @State private var label = ""
+            let scores: [Score]
+            var body: some View {
+                List(scores) { score in
+                    ScoreRow(score: score).font(.body).bold().padding()
+                }
+                .task { label = await summary() }
+                .onTapGesture { Task { await reload() } }
+            }
+            private func total() -> Double {
+                var sum = 0.0
+                for score in scores { sum += score.points * 2 }
+                return scores.filter { $0.isValid }.isEmpty ? 0 : sum
+            }
+            private var caption: String { "\\(scores.first?.player ?? "")" }
+            private func reload() async {
+                do { try await Task.sleep(for: .seconds(1)) } catch {}
+            }
+        }
+        """)
+        let behavior = try XCTUnwrap(file.types.first).behavior
+        XCTAssertEqual(behavior.textStates, ["label"])
+        XCTAssertEqual(behavior.rowConstructions, ["ScoreRow"])
+        XCTAssertEqual(behavior.longestBodyStylingChain, 3)
+        XCTAssertEqual(behavior.eventHandlers, 1)
+        XCTAssertEqual(behavior.asyncLaunches, 2)
+        XCTAssertEqual(behavior.catchClauses, 1)
+        XCTAssertEqual(behavior.taskAssignments.map(\.target), ["label"])
+        XCTAssertEqual(behavior.taskAssignments.first?.isAwaited, true)
+
+        let total = try XCTUnwrap(behavior.helpers.first { $0.name == "total" })
+        XCTAssertEqual([total.statements, total.loops, total.arithmetic, total.memberArithmetic, total.pipelines, total.memberTernaries], [5, 1, 2, 2, 1, 1])
+        XCTAssertEqual(total.returnType, "Double")
+        let caption = try XCTUnwrap(behavior.helpers.first { $0.name == "caption" })
+        XCTAssertEqual(caption.kind, .computedProperty)
+        XCTAssertEqual(caption.memberInterpolations, 1)
+        XCTAssertEqual(behavior.helpers.first { $0.name == "reload" }?.isAsync, true)
+    }
+}
