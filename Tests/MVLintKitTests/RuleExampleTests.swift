@@ -47,7 +47,7 @@ final class RuleExampleTests: XCTestCase {
             guard rule.fix == .auto else {
                 for example in rule.triggering {
                     XCTAssertNil(example.fixed, "\(example.location): \(rule.id) has no fix, so the example states no fixed code")
-                    XCTAssertFalse(ExampleRunner.run(example, rule: rule).fixable.contains(true),
+                    XCTAssertFalse(ExampleRunner.run(example, rule: rule).fixes.contains { $0 != nil },
                                    "\(example.location): \(rule.id) is not declared `fix: .auto` but attached a fix")
                 }
                 continue

@@ -6,8 +6,8 @@ public enum ExampleRunner {
         /// Where the rule reported findings.
         public var actual: [SourcePosition]
         public var messages: [String]
-        /// Per finding, whether it carries a fix.
-        public var fixable: [Bool]
+        /// Per finding, the fix it carries.
+        public var fixes: [Fix?]
     }
 
     public static let marker: Character = "↓"
@@ -41,7 +41,7 @@ public enum ExampleRunner {
         let findings = lint.findings.filter { $0.rule == rule.id }
         return Outcome(expected: expected,
                        actual: findings.map { SourcePosition(line: $0.line, column: $0.column) },
-                       messages: findings.map(\.message), fixable: findings.map(\.fixable))
+                       messages: findings.map(\.message), fixes: findings.map(\.fix))
     }
 
     /// The code after fixing, in rounds as `mvlint lint --fix --unsafe-fixes` does, with only this rule enabled.
