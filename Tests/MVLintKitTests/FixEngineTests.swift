@@ -324,6 +324,13 @@ final class FixEngineTests: XCTestCase {
 
             """)
         XCTAssertEqual(UnifiedDiff.render(path: "same", original: "a\n", fixed: "a\n"), "")
+
+        // Past the search limit the changed middle is shown as removed, then added: still a valid diff.
+        let count = UnifiedDiff.maximumDifferences
+        let wholesale = UnifiedDiff.render(path: "big", original: (0..<count).map { "old \($0)\n" }.joined(),
+                                           fixed: (0..<count).map { "new \($0)\n" }.joined())
+        XCTAssertTrue(wholesale.hasPrefix("--- a/big\n+++ b/big\n@@ -1,\(count) +1,\(count) @@\n-old 0\n-old 1\n"))
+        XCTAssertTrue(wholesale.hasSuffix("-old \(count - 1)\n+new 0\n" + (1..<count).map { "+new \($0)\n" }.joined()))
     }
 
     private func lint(_ arguments: [String], in folder: TemporaryFolder) throws -> BinaryRunner.Result {

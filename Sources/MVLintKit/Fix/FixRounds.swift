@@ -39,7 +39,7 @@ struct FixRounds {
              loadText: (FileAnalysis) -> Result<String, FixProblem>) -> Outcome {
         var outcome = Outcome(findings: findings)
         var current = analyses
-        let positions = Dictionary(uniqueKeysWithValues: analyses.enumerated().map { ($1.path, $0) })
+        let positions = Dictionary(analyses.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         var texts: [String: String] = [:]
         var excluded: Set<String> = []
         var project = project

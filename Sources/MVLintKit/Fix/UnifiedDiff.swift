@@ -80,10 +80,14 @@ enum UnifiedDiff {
         return Array(repeating: .keep, count: prefix) + middle + Array(repeating: .keep, count: suffix)
     }
 
+    /// Beyond this many differing lines the trace would take too much memory: the changed middle is then
+    /// shown as removed and added as a whole, which is still a correct diff.
+    static let maximumDifferences = 2_000
+
     private static func myers(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
         let n = a.count, m = b.count
-        let limit = n + m
-        guard limit > 0 else { return [] }
+        let limit = min(n + m, maximumDifferences)
+        guard n + m > 0 else { return [] }
         let offset = limit + 1
         var furthest = [Int](repeating: 0, count: 2 * limit + 3)
         // `trace[d]` holds the furthest x reached on each diagonal k (-d…d, stored at k + d) before step d.
@@ -102,7 +106,7 @@ enum UnifiedDiff {
                 if x >= n, y >= m { return backtrack(trace, n: n, m: m, steps: d) }
             }
         }
-        return []
+        return Array(repeating: .delete, count: n) + Array(repeating: .insert, count: m)
     }
 
     private static func backtrack(_ trace: [[Int]], n: Int, m: Int, steps: Int) -> [Step] {

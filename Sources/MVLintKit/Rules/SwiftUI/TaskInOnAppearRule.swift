@@ -100,6 +100,24 @@ final class TaskInOnAppearRule: SyntaxRule {
                 }
             }
             """),
+            // The task depends on the handler's `guard` and local: moving it out would change or break it.
+            Example("""
+            struct ThreadView: View {
+                @State private var isLoaded = false
+                let model: ThreadModel
+                var body: some View {
+                    List(model.posts) { PostRow(post: $0) }
+                        .↓onAppear {
+                            guard !isLoaded else { return }
+                            let id = model.threadID
+                            Task {
+                                await model.load(id)
+                                isLoaded = true
+                            }
+                        }
+                }
+            }
+            """),
             // The task reads the closure's parameter, which `.task(id:)` does not pass: reported, not rewritten.
             Example("""
             struct CitySearch: View {
@@ -222,12 +240,14 @@ final class TaskInOnAppearRule: SyntaxRule {
 
         /// `.onAppear { Task { work } }` → `.task { work }`. With other work in the handler, it stays in `onAppear`
         /// and `.task { work }` follows; that fix is unsafe, since SwiftUI does not promise the task starts only
-        /// after the remaining `onAppear` code ran, as the hand-made `Task` did.
+        /// after the remaining `onAppear` code ran, as the hand-made `Task` did. None when that other work declares
+        /// something or steers control (`let client = …`, `guard … else { return }`): the task may depend on it.
         func onAppearFix() -> Fix? {
             if statements.count == 1 {
                 return replacingHandler(with: taskHead(arguments: []), safety: .safe, "replace `.onAppear { Task { … } }` with `.task { … }`")
             }
-            guard FixText.startsLine(modifier.period.positionAfterSkippingLeadingTrivia.utf8Offset, in: source),
+            guard statements.allSatisfy({ $0.item.is(ExprSyntax.self) }),
+                  FixText.startsLine(modifier.period.positionAfterSkippingLeadingTrivia.utf8Offset, in: source),
                   !FixText.containsComments(taskStatement.leadingTrivia) else { return nil }
             let indentation = lineIndentation(of: modifier.period)
             let addition = "\n" + indentation + "." + taskHead(arguments: []) + " " + operationText(indentedAt: indentation)
