@@ -133,7 +133,8 @@ final class ObservedObjectCreationRule: SyntaxRule {
     }
 
     /// Swaps the wrapper only. A caller may still pass the object through the memberwise initializer, which a
-    /// `private` would break; `state-not-private` adds `private` in the same `--fix` run when no caller does.
+    /// `private` would break; `state-not-private` adds `private` in the same `--fix` run when no caller does,
+    /// and otherwise reports the call site, whose object `@StateObject` now keeps only the first time.
     private static func fix(_ attribute: AttributeSyntax, in file: FileWalk) -> Fix? {
         guard file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)]) else { return nil }
         return Fix("replace `@ObservedObject` with `@StateObject`", edits: [.replacing(attribute.attributeName, with: "StateObject")])

@@ -65,6 +65,7 @@ enum StateNotPrivateRule: ProjectRule {
                 }
             }
             """),
+            // An access level written on purpose may serve readers elsewhere: the fix is unsafe.
             Example("""
             struct SearchView: View {
                 @Environment(\\.dismiss) private var dismiss
@@ -166,7 +167,7 @@ enum StateNotPrivateRule: ProjectRule {
                         report.append(ProjectFinding(
                             path: file.path, position: position,
                             message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
-                            fix: makePrivate(property)))
+                            fix: makePrivate(property, extendedElsewhere: project.index.entry(type.name)?.extensions.contains { $0.path != file.path } ?? false)))
                     }
                 }
             }
@@ -174,12 +175,14 @@ enum StateNotPrivateRule: ProjectRule {
     }
 
     /// `@State var` → `@State private var`; `public` or `internal` becomes `private`. None for `private(set)`,
-    /// whose readers elsewhere would break.
-    private static func makePrivate(_ property: PropertyFact) -> Fix? {
+    /// whose readers elsewhere would break. Unsafe when code in other files may read the property: an
+    /// extension of the view in another file, or an access level written on purpose (`internal` for tests).
+    private static func makePrivate(_ property: PropertyFact, extendedElsewhere: Bool) -> Fix? {
         guard let layout = property.layout, !property.hasPrivateSetter else { return nil }
         let edit = layout.accessModifier.map { TextEdit(range: $0, replacement: "private") }
             ?? .insert("private ", at: layout.specifier.lowerBound)
-        return Fix("declare `\(property.name)` `private`", edits: [edit])
+        let safety: FixSafety = extendedElsewhere || layout.accessModifier != nil ? .unsafe : .safe
+        return Fix("declare `\(property.name)` `private`", safety: safety, edits: [edit])
     }
 
     /// How a caller sets the state's first value, if one does; making such a property private would break them.
