@@ -85,6 +85,8 @@ public struct Relation: Sendable, Hashable {
 public struct Architecture: Sendable {
     public private(set) var roles: [String: RoleAssignment] = [:]
     public private(set) var relations: [Relation] = []
+    /// Where each relation (by kind and ends) sits in `relations`, so adding one is not a linear search.
+    private var relationIndex: [Relation: Int] = [:]
 
     public func role(of name: String) -> Role? { roles[name]?.role }
 
@@ -123,52 +125,71 @@ public struct Architecture: Sendable {
         // Views first: their stored properties are where ownership and observation are declared.
         var heldInState: [String: [Evidence]] = [:]
         for entry in declared where index.isView(entry.name) {
-            guard let declaration = entry.declaration, let path = entry.declarationPath else { continue }
-            var evidence: [Evidence] = []
-            var isContainer = false
-            for property in entry.properties where !property.isStatic && !property.isComputed {
-                guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { continue }
-                let wrapper = property.wrapper
-                let via = wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
-                let isObservableClass = index.isObservableClass(held)
-                let note = { (text: String) in Evidence(text: text, path: path, position: property.position) }
-                if let wrapper, Architecture.queryWrappers.contains(wrapper) {
-                    isContainer = true
-                    evidence.append(note("queries data via \(via)"))
-                } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
-                    isContainer = true
-                    evidence.append(note("owns \(held) via \(via)"))
-                    add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position,
-                        alsoOn: property.wrapperPosition)
-                } else if wrapper == "State", index.entry(held)?.kind.map({ $0 == .struct || $0 == .enum }) == true {
-                    heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
-                } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
-                          wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
-                    isContainer = true
-                    evidence.append(note("observes \(held) via \(via)"))
-                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
-                        alsoOn: property.wrapperPosition)
-                } else if wrapper == nil, isObservableClass || Architecture.isSwiftDataModel(held, index: index) {
-                    isContainer = true
-                    evidence.append(note("observes \(held) via \(via)"))
-                    add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
-                        alsoOn: property.wrapperPosition)
-                } else if wrapper == nil || wrapper == "Environment", services.contains(held) {
-                    evidence.append(note("uses service \(held) via \(via)"))
-                }
-            }
-            var role: Role = isContainer ? .container : .presentation
-            if isContainer, declaration.bodyViewCount > Architecture.mixedViewThreshold {
-                role = .mixed
-                evidence.append(Evidence(text: "lays out \(declaration.bodyViewCount) views in body", path: path, position: declaration.position))
-            }
-            if !isContainer {
-                evidence.insert(Evidence(text: "stores only values, bindings and closures", path: path, position: declaration.position), at: 0)
-            }
-            roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+            classifyView(entry, index: index, services: services, heldInState: &heldInState)
         }
+        var ownersByType: [String: Set<String>] = [:]
+        for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
+        let sharedData = Architecture.sharedDataTypes(declared, index: index)
+        for entry in declared where roles[entry.name] == nil {
+            classifyOther(entry, index: index, services: services, heldInState: heldInState, sharedData: sharedData,
+                          ownersByType: ownersByType)
+        }
+        for file in files { collectCodeRelations(file, index: index) }
+    }
 
-        // Types that models, services or other values also hold are app data, not one screen's UI state.
+    // The classification steps are separate functions: besides reading better, one large initializer
+    // crashed the Swift 6.3 optimizer (CopyPropagation) when swift-syntax is built as a package.
+
+    /// A view is a container when it owns, observes or queries app state; otherwise it presents values.
+    private mutating func classifyView(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>,
+                                       heldInState: inout [String: [Evidence]]) {
+        guard let declaration = entry.declaration, let path = entry.declarationPath else { return }
+        var evidence: [Evidence] = []
+        var isContainer = false
+        for property in entry.properties where !property.isStatic && !property.isComputed {
+            guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { continue }
+            let wrapper = property.wrapper
+            let via = wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
+            let isObservableClass = index.isObservableClass(held)
+            let note = { (text: String) in Evidence(text: text, path: path, position: property.position) }
+            if let wrapper, Architecture.queryWrappers.contains(wrapper) {
+                isContainer = true
+                evidence.append(note("queries data via \(via)"))
+            } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
+                isContainer = true
+                evidence.append(note("owns \(held) via \(via)"))
+                add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position,
+                    alsoOn: property.wrapperPosition)
+            } else if wrapper == "State", index.entry(held)?.kind.map({ $0 == .struct || $0 == .enum }) == true {
+                heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
+            } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
+                      wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
+                isContainer = true
+                evidence.append(note("observes \(held) via \(via)"))
+                add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
+                    alsoOn: property.wrapperPosition)
+            } else if wrapper == nil, isObservableClass || Architecture.isSwiftDataModel(held, index: index) {
+                isContainer = true
+                evidence.append(note("observes \(held) via \(via)"))
+                add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
+                    alsoOn: property.wrapperPosition)
+            } else if wrapper == nil || wrapper == "Environment", services.contains(held) {
+                evidence.append(note("uses service \(held) via \(via)"))
+            }
+        }
+        var role: Role = isContainer ? .container : .presentation
+        if isContainer, declaration.bodyViewCount > Architecture.mixedViewThreshold {
+            role = .mixed
+            evidence.append(Evidence(text: "lays out \(declaration.bodyViewCount) views in body", path: path, position: declaration.position))
+        }
+        if !isContainer {
+            evidence.insert(Evidence(text: "stores only values, bindings and closures", path: path, position: declaration.position), at: 0)
+        }
+        roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+    }
+
+    /// Types that models, services or other values also hold are app data, not one screen's UI state.
+    private static func sharedDataTypes(_ declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
         var sharedData = Set<String>()
         for entry in declared where !index.isView(entry.name) {
             for property in entry.properties where !property.isStatic {
@@ -177,52 +198,54 @@ public struct Architecture: Sendable {
                 }
             }
         }
+        return sharedData
+    }
 
-        for entry in declared where roles[entry.name] == nil {
-            guard let declaration = entry.declaration, let path = entry.declarationPath else { continue }
-            let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
-            let role: Role
-            var evidence: [Evidence] = []
-            if let observation = index.observation(of: entry.name) {
-                let how = observation == .observationMacro ? "@Observable class" : "ObservableObject class"
-                let owners = Set(relations.filter { $0.kind == .owns && $0.to == entry.name }.map(\.from))
-                let screenState = entry.properties.contains { ["isLoading", "error", "errorMessage", "loadingState"].contains($0.name) }
-                if let api = declaration.externalAPIs.first, let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) {
-                    // Observable, but it reaches the outside world and is named like a service: a client views
-                    // call (seed 003's `@Environment(FeedClient.self)`), not a model of app state.
-                    role = .service
-                    evidence = [here("\(how) that uses \(api), named *\(suffix)")]
-                } else if entry.name.hasSuffix("ViewModel") {
-                    role = .viewModel
-                    evidence = [here("\(how) named *ViewModel")]
-                } else if owners.count == 1, screenState, let owner = owners.first {
-                    role = .viewModel
-                    evidence = [here("\(how) owned only by \(owner) and holding its loading/error state")]
-                } else {
-                    role = .model
-                    evidence = [here(how)]
-                }
-            } else if services.contains(entry.name) {
+    /// Models, view models, services, screen state, formatters and plain values.
+    private mutating func classifyOther(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>,
+                                        heldInState: [String: [Evidence]], sharedData: Set<String>,
+                                        ownersByType: [String: Set<String>]) {
+        guard let declaration = entry.declaration, let path = entry.declarationPath else { return }
+        let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
+        let role: Role
+        var evidence: [Evidence] = []
+        if let observation = index.observation(of: entry.name) {
+            let how = observation == .observationMacro ? "@Observable class" : "ObservableObject class"
+            let owners = ownersByType[entry.name, default: []]
+            let screenState = entry.properties.contains { ["isLoading", "error", "errorMessage", "loadingState"].contains($0.name) }
+            if let api = declaration.externalAPIs.first, let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) {
+                // Observable, but it reaches the outside world and is named like a service: a client views
+                // call (seed 003's `@Environment(FeedClient.self)`), not a model of app state.
                 role = .service
-                evidence = [here(serviceReason(entry, index: index))]
-            } else if entry.kind == .struct || entry.kind == .enum, let held = heldInState[entry.name],
-                      !sharedData.contains(entry.name) {
-                role = .state
-                evidence = held
-            } else if entry.name.hasSuffix("Formatter") || entry.name.hasSuffix("Formattable") || entry.inherited.contains("FormatStyle") {
-                role = .formatter
-                evidence = [here("formats values for display")]
-            } else if entry.kind == .struct || entry.kind == .enum,
-                      entry.inherited.allSatisfy({ Architecture.dataProtocols.contains($0) }) {
-                role = entry.name.hasSuffix("State") ? .state : .value
-                evidence = [here(role == .state ? "value type named *State" : "plain value type")]
+                evidence = [here("\(how) that uses \(api), named *\(suffix)")]
+            } else if entry.name.hasSuffix("ViewModel") {
+                role = .viewModel
+                evidence = [here("\(how) named *ViewModel")]
+            } else if owners.count == 1, screenState, let owner = owners.first {
+                role = .viewModel
+                evidence = [here("\(how) owned only by \(owner) and holding its loading/error state")]
             } else {
-                role = .other
+                role = .model
+                evidence = [here(how)]
             }
-            roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+        } else if services.contains(entry.name) {
+            role = .service
+            evidence = [here(serviceReason(entry, index: index))]
+        } else if entry.kind == .struct || entry.kind == .enum, let held = heldInState[entry.name],
+                  !sharedData.contains(entry.name) {
+            role = .state
+            evidence = held
+        } else if entry.name.hasSuffix("Formatter") || entry.name.hasSuffix("Formattable") || entry.inherited.contains("FormatStyle") {
+            role = .formatter
+            evidence = [here("formats values for display")]
+        } else if entry.kind == .struct || entry.kind == .enum,
+                  entry.inherited.allSatisfy({ Architecture.dataProtocols.contains($0) }) {
+            role = entry.name.hasSuffix("State") ? .state : .value
+            evidence = [here(role == .state ? "value type named *State" : "plain value type")]
+        } else {
+            role = .other
         }
-
-        for file in files { collectCodeRelations(file, index: index) }
+        roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
@@ -267,10 +290,11 @@ public struct Architecture: Sendable {
         var relation = Relation(kind: kind, from: from, to: to, via: via, path: path, position: position)
         var lines = [(path: path, line: position.line)]
         if let other, other.line != position.line { lines.append((path, other.line)) }
-        if let existing = relations.firstIndex(of: relation) {
+        if let existing = relationIndex[relation] {
             relations[existing].lines += lines
         } else {
             relation.lines = lines
+            relationIndex[relation] = relations.count
             relations.append(relation)
         }
     }
