@@ -266,7 +266,7 @@ final class FixEngineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited)
         XCTAssertEqual(report.fixCount, 0)
         XCTAssertEqual(report.problems, ["Tag.swift: warning: the file changed on disk while mvlint ran; not fixed, run mvlint again"])
-        XCTAssertFalse(report.writeFailed, "a concurrent edit is not an input error")
+        XCTAssertFalse(report.hasFileError, "a concurrent edit is not an input error")
 
         // Changed between reading and writing: the writer checks again just before replacing the file.
         let written = AtomicFileWriter.replace(file, with: "struct Other {}\n", expecting: Data("what mvlint read\n".utf8))

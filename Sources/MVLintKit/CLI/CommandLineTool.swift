@@ -103,7 +103,7 @@ public struct CommandLineTool {
             console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
                                     profile: outcome.profile, reason: outcome.profileReason))
         }
-        if !outcome.inputProblems.isEmpty || fixReport?.writeFailed == true { return .usageOrInput }
+        if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
         let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0) || !(fixReport?.diff.isEmpty ?? true)
         return failing ? .failingFindings : .success

@@ -1,16 +1,11 @@
 import Foundation
 internal import SwiftSyntax
 
-/// Building edits from syntax nodes. Positions skip trivia, so comments and line breaks around a node stay.
+/// Building an edit from a syntax node. Positions skip trivia, so comments and line breaks around the node stay.
 extension TextEdit {
     /// Replaces the node's text, without its leading and trailing trivia.
     static func replacing(_ node: some SyntaxProtocol, with text: String) -> TextEdit {
         TextEdit(range: FixText.range(of: node), replacement: text)
-    }
-
-    /// Inserts before the node's first token (after its leading trivia).
-    static func inserting(_ text: String, before node: some SyntaxProtocol) -> TextEdit {
-        .insert(text, at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 }
 

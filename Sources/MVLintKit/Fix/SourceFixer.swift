@@ -33,8 +33,8 @@ struct SourceFixer {
         var fixedFiles = 0
         var fixCount = 0
         var roundLimitReached = false
-        /// A file could not be written for a reason other than a concurrent edit (exit code 2).
-        var writeFailed = false
+        /// A file could not be read back or written (exit code 2, like unreadable input).
+        var hasFileError = false
 
         /// Unsafe fixes left because `--unsafe-fixes` was not given.
         var unsafeFixesLeft: Int { findings.filter { $0.fix?.safety == .unsafe }.count }
@@ -61,7 +61,7 @@ struct SourceFixer {
         }
 
         var report = Report(findings: fixed.findings, isDiff: options.showsDiff, roundLimitReached: fixed.reachedRoundLimit)
-        report.problems = fixed.skipped.map { "\($0.path): warning: \($0.problem.message)" }
+        for (path, problem) in fixed.skipped { report.note(problem, in: path) }
         var unwritten: Set<String> = []
         for (path, text) in fixed.fixedTexts.sorted(by: { $0.key < $1.key }) {
             guard let original = fixed.originalTexts[path], let data = readContents[path] else { continue }
@@ -74,9 +74,7 @@ struct SourceFixer {
                 report.fixedFiles += 1
             case .failure(let problem):
                 unwritten.insert(path)
-                let isConcurrentEdit = problem.kind == .changedOnDisk
-                report.problems.append("\(path): \(isConcurrentEdit ? "warning" : "error"): \(problem.message)")
-                report.writeFailed = report.writeFailed || !isConcurrentEdit
+                report.note(problem, in: path)
             }
         }
         if options.showsDiff { report.fixedFiles = fixed.fixedTexts.count }
@@ -91,5 +89,15 @@ struct SourceFixer {
             report.findings = engine.finish(analyses, project: outcome.project.replacingFiles(analyses.map(\.facts)), isEnabled: isEnabled)
         }
         return report
+    }
+}
+
+extension SourceFixer.Report {
+    /// A concurrent edit or a refused fix leaves the file as it was, which its findings still describe; a file
+    /// that cannot be read or written is an input error.
+    mutating func note(_ problem: FixProblem, in path: String) {
+        let isError = problem.kind == .unreadable || problem.kind == .writeFailed
+        problems.append("\(path): \(isError ? "error" : "warning"): \(problem.message)")
+        hasFileError = hasFileError || isError
     }
 }
