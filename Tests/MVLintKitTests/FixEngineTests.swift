@@ -16,7 +16,7 @@ final class FixEngineTests: XCTestCase {
             struct InboxView: View {
                 @ObservedObject var store = InboxStore()
                 var body: some View {
-                    List(store.messages) { Text($0.subject).foregroundColor(.secondary) }
+                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundColor(.secondary) }
                 }
             }
 
@@ -33,13 +33,13 @@ final class FixEngineTests: XCTestCase {
             struct InboxView: View {
                 @StateObject private var store = InboxStore()
                 var body: some View {
-                    List(store.messages) { Text($0.subject).foregroundStyle(.secondary) }
+                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundStyle(.secondary) }
                 }
             }
 
             """)
         XCTAssertTrue(fixed.stderr.contains("Inbox.swift:4:5: fixed: replace `@ObservedObject` with `@StateObject` (observed-object-creation)"), fixed.stderr)
-        XCTAssertTrue(fixed.stderr.contains("Inbox.swift:6:49: fixed: replace `foregroundColor` with `foregroundStyle` (foreground-color)"), fixed.stderr)
+        XCTAssertTrue(fixed.stderr.contains("Inbox.swift:6:75: fixed: replace `foregroundColor` with `foregroundStyle` (foreground-color)"), fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("fixed: declare `store` `private` (state-not-private)"), fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("mvlint: 3 fixes applied in 1 file\n"), fixed.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), ["Inbox.swift"], "no temporary file is left")
@@ -100,7 +100,7 @@ final class FixEngineTests: XCTestCase {
             """.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: crlf)
         // A byte-order mark, no newline at the end, and a fix at the very end of the file.
         let bom = folder.url.appendingPathComponent("Badge.swift")
-        try Data(("\u{FEFF}struct Badge: View {\n    var body: some View { Text(\"1\").foregroundColor(.red) }\n}\n"
+        try Data(("\u{FEFF}struct Badge: View {\n    var body: some View { Image(\"1\").foregroundColor(.red) }\n}\n"
             + "struct Badge_Previews: PreviewProvider {\n    static var previews: some View { Badge() }\n}").utf8).write(to: bom)
         try FileManager.default.setAttributes([.posixPermissions: 0o751], ofItemAtPath: bom.path)
 
@@ -124,7 +124,7 @@ final class FixEngineTests: XCTestCase {
         let fixedBOM = try Data(contentsOf: bom)
         XCTAssertEqual(Array(fixedBOM.prefix(3)), [0xEF, 0xBB, 0xBF], "the byte-order mark is kept")
         XCTAssertEqual(String(decoding: fixedBOM.dropFirst(3), as: UTF8.self),
-                       "struct Badge: View {\n    var body: some View { Text(\"1\").foregroundStyle(.red) }\n}\n#Preview { Badge() }")
+                       "struct Badge: View {\n    var body: some View { Image(\"1\").foregroundStyle(.red) }\n}\n#Preview { Badge() }")
         let permissions = try FileManager.default.attributesOfItem(atPath: bom.path)[.posixPermissions] as? NSNumber
         XCTAssertEqual(permissions?.intValue, 0o751)
     }
@@ -136,7 +136,7 @@ final class FixEngineTests: XCTestCase {
 
             struct PriceTag: View {
                 var body: some View {
-                    Text("$9").foregroundColor(.green)
+                    Image("tag").foregroundColor(.green)
                 }
             }
 
@@ -160,8 +160,8 @@ final class FixEngineTests: XCTestCase {
              
              struct PriceTag: View {
                  var body: some View {
-            -        Text("$9").foregroundColor(.green)
-            +        Text("$9").foregroundStyle(.green)
+            -        Image("tag").foregroundColor(.green)
+            +        Image("tag").foregroundStyle(.green)
                  }
              }
              
@@ -254,12 +254,12 @@ final class FixEngineTests: XCTestCase {
 
     func testAFileChangedDuringTheRunIsNotWritten() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("Tag.swift", "struct Tag: View {\n    var body: some View { Text(\"a\").foregroundColor(.red) }\n}\n")
+        let file = try folder.write("Tag.swift", "struct Tag: View {\n    var body: some View { Image(\"a\").foregroundColor(.red) }\n}\n")
         let configuration = Configuration(rootDirectory: folder.url)
         let outcome = Linter.run(Linter.Request(paths: [], workingDirectory: folder.url, configuration: configuration))
         XCTAssertEqual(outcome.findings.filter(\.fixable).count, 1)
 
-        let edited = "// edited by hand meanwhile\nstruct Tag: View {\n    var body: some View { Text(\"a\").foregroundColor(.red) }\n}\n"
+        let edited = "// edited by hand meanwhile\nstruct Tag: View {\n    var body: some View { Image(\"a\").foregroundColor(.red) }\n}\n"
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let options = try XCTUnwrap(try SourceFixer.Options(ParsedArguments(["--fix"], spec: CommandLineTool.lintSpec)))
         let report = SourceFixer(options: options, workingDirectory: folder.url).run(outcome, configuration: configuration)

@@ -8,8 +8,11 @@ final class ForegroundColorRule: SyntaxRule {
         rationale: "`foregroundColor` is deprecated since iOS 17 and only accepts a `Color`, while `foregroundStyle` accepts any shape style (gradients, hierarchical styles such as `.secondary`) and is where SwiftUI's styling goes forward.",
         instead: "Write `.foregroundStyle(color)`; it is available from iOS 15 and macOS 12.",
         triggering: [
-            Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").↓foregroundColor(.green)\n    }\n}\n",
+            Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").↓foregroundColor(.green)\n    }\n}\n", .iOS("17.0"),
                     fixed: "struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").foregroundStyle(.green)\n    }\n}\n"),
+            // Before iOS 17 the styled `Text` is no longer `Text`, which `+` needs: an unsafe fix.
+            Example("struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").↓foregroundColor(.orange)\n    }\n}\n", .iOS("16.0"),
+                    fixed: "struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").foregroundStyle(.orange)\n    }\n}\n"),
             // `tint` might be a `Color?`, which `foregroundStyle` does not take: an unsafe fix.
             Example("struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .↓foregroundColor(tint)\n    }\n}\n",
                     fixed: "struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .foregroundStyle(tint)\n    }\n}\n"),
@@ -38,7 +41,16 @@ final class ForegroundColorRule: SyntaxRule {
         else { return }
         file.report(Self.description.id, at: member.declName,
                     "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`",
-                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression))
+                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression,
+                                  textMayNeedText: Self.isTextBeforeIOS17(node, in: file)))
+    }
+
+    /// Before iOS 17 `Text.foregroundStyle` returns `some View` where `Text.foregroundColor` returned `Text`, so a
+    /// concatenation (`Text(a).foregroundColor(.red) + Text(b)`) or a `Text`-typed result would stop compiling.
+    private static func isTextBeforeIOS17(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
+        guard SyntaxText.rootView(of: ExprSyntax(call)).flatMap(SyntaxText.calledName) == "Text" else { return false }
+        return file.mayRunBelow(.iOS, Version(17)) || file.mayRunBelow(.macOS, Version(14))
+            || file.mayRunBelow(.tvOS, Version(17)) || file.mayRunBelow(.watchOS, Version(10))
     }
 
     /// Colors `foregroundStyle` resolves exactly as `foregroundColor` did (`ShapeStyle where Self == Color`, plus the
@@ -49,10 +61,11 @@ final class ForegroundColorRule: SyntaxRule {
     ]
 
     /// Safe for a color the rewrite surely accepts; unsafe for other values, which may be `Color?` (accepted by
-    /// `foregroundColor`, not by `foregroundStyle`); none for a `nil` that would need a different modifier.
-    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax) -> Fix? {
+    /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`; none for a `nil`
+    /// that would need a different modifier.
+    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax, textMayNeedText: Bool) -> Fix? {
         guard !mayBeNil(argument) else { return nil }
-        return Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) ? .safe : .unsafe,
+        return Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) && !textMayNeedText ? .safe : .unsafe,
                    edits: [.replacing(name, with: "foregroundStyle")])
     }
 
