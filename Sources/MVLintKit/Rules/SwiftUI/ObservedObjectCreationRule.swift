@@ -6,7 +6,7 @@ final class ObservedObjectCreationRule: SyntaxRule {
         id: "observed-object-creation", family: .swiftUI, severity: .error, profiles: .all, fix: .auto,
         summary: "An `@ObservedObject` property that creates its own object (`= Model()`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
-        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside.",
+        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
         triggering: [
             Example("""
             struct InboxView: View {

@@ -6,7 +6,7 @@ final class TaskInOnAppearRule: SyntaxRule {
         id: "task-in-on-appear", family: .swiftUI, severity: .warning, profiles: .all, fix: .auto,
         summary: "`.onAppear { Task { … } }` or `.onChange(of:) { Task { … } }` instead of `.task` / `.task(id:)`.",
         rationale: "A `Task` started by hand in `onAppear` is not tied to the view: it keeps running after the view disappears, and each appearance starts another one. In `onChange`, every change starts a new task while the previous ones still run and may finish last, leaving stale results on screen. `.task` is cancelled when the view disappears, and `.task(id:)` cancels the previous run whenever the value changes.",
-        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation.",
+        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI.",
         triggering: [
             Example("""
             struct FeedView: View {
