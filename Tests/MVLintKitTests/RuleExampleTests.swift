@@ -40,6 +40,30 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    /// ESLint's `output`: each triggering example of a rule with a fix states the code after fixing, and fixing
+    /// that code again changes nothing. Rules without a fix never attach one.
+    func testFixesRewriteTriggeringExamplesOnce() {
+        for rule in RuleRegistry.descriptions {
+            guard rule.fix == .auto else {
+                for example in rule.triggering {
+                    XCTAssertNil(example.fixed, "\(example.location): \(rule.id) has no fix, so the example states no fixed code")
+                    XCTAssertFalse(ExampleRunner.run(example, rule: rule).fixes.contains { $0 != nil },
+                                   "\(example.location): \(rule.id) is not declared `fix: .auto` but attached a fix")
+                }
+                continue
+            }
+            XCTAssertTrue(rule.triggering.contains { $0.fixed != nil }, "\(rule.id) declares a fix but no example shows it")
+            for example in rule.triggering {
+                let code = ExampleRunner.strip(example.code).code
+                let fixed = ExampleRunner.fix(code, settings: example.settings, rule: rule)
+                XCTAssertEqual(fixed, example.fixed ?? code,
+                               "\(example.location): \(rule.id) fixed the example into:\n\(fixed)")
+                XCTAssertEqual(ExampleRunner.fix(fixed, settings: example.settings, rule: rule), fixed,
+                               "\(example.location): \(rule.id): fixing the fixed code changed it again")
+            }
+        }
+    }
+
     private func describe(_ positions: [SourcePosition]) -> String {
         "[" + positions.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + "]"
     }

@@ -66,26 +66,35 @@ public struct CommandLineTool {
     // MARK: lint
 
     static let lintSpec = CommandSpec(
-        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help"], options: ["--format", "--config", "--profile"],
+        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff"],
+        options: ["--format", "--config", "--profile"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
 
     private func lint(_ arguments: [String]) throws -> ExitCode {
         let parsed = try ParsedArguments(arguments, spec: Self.lintSpec)
         if parsed.has("--help") { return help("lint") }
+        let fixing = try SourceFixer.Options(parsed)
         let started = Date()
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
             ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
-        let outcome = Linter.run(Linter.Request(
+        var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
             profile: parsed["--profile"].flatMap(Profile.init(name:))))
+        let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
+        if let fixReport { outcome.findings = fixReport.findings }
 
         for problem in outcome.inputProblems { console.err(problem + "\n") }
+        if let fixReport { report(fixReport, quiet: parsed.has("--quiet")) }
         for warning in outcome.settingsWarnings where !parsed.has("--quiet") { console.err("mvlint: warning: \(warning)\n") }
         let showAdvice = parsed.has("--advice")
         let summary = LintSummary(files: outcome.filesLinted, findings: outcome.findings)
-        console.out(reporterKind.reporter.render(findings: outcome.findings, summary: summary, showAdvice: showAdvice))
+        if let fixReport, fixReport.isDiff {
+            console.out(fixReport.diff)
+        } else {
+            console.out(reporterKind.reporter.render(findings: outcome.findings, summary: summary, showAdvice: showAdvice))
+        }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
             return .usageOrInput
@@ -94,9 +103,30 @@ public struct CommandLineTool {
             console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
                                     profile: outcome.profile, reason: outcome.profileReason))
         }
-        if !outcome.inputProblems.isEmpty { return .usageOrInput }
-        let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0)
+        if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true { return .usageOrInput }
+        // With --diff, changes still to make fail the run, as unformatted code fails a format check.
+        let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0) || !(fixReport?.diff.isEmpty ?? true)
         return failing ? .failingFindings : .success
+    }
+
+    /// What `--fix` did, on standard error: every fix applied, files left alone and why, and a count.
+    private func report(_ fixes: SourceFixer.Report, quiet: Bool) {
+        for problem in fixes.problems { console.err(problem + "\n") }
+        if fixes.roundLimitReached {
+            console.err("mvlint: warning: fixes still applied after \(FixRounds.maximumRounds) rounds; stopped there, run mvlint again\n")
+        }
+        guard !quiet else { return }
+        let count = "\(fixes.fixCount) fix\(fixes.fixCount == 1 ? "" : "es")"
+        let files = "\(fixes.fixedFiles) file\(fixes.fixedFiles == 1 ? "" : "s")"
+        var line: String
+        if fixes.isDiff {
+            line = "mvlint: \(count) would change \(files)"
+        } else {
+            for applied in fixes.applied { console.err(applied + "\n") }
+            line = "mvlint: \(count) applied in \(files)"
+        }
+        if fixes.unsafeFixesLeft > 0 { line += "; \(fixes.unsafeFixesLeft) more with --unsafe-fixes" }
+        console.err(line + "\n")
     }
 
     private func summaryLine(_ summary: LintSummary, showAdvice: Bool, seconds: Double, profile: Profile, reason: String) -> String {

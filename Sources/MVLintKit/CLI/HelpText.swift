@@ -14,9 +14,13 @@ enum HelpText {
           --advice              Also list advice-level findings (the JSON report always includes them).
           --strict              Fail (exit 1) on warnings too, not only on errors.
           --quiet               No summary line and no warnings about project files.
+          --fix                 Apply the safe fixes, then print the findings that remain.
+          --unsafe-fixes        With --fix or --diff: also apply fixes that may change behaviour.
+          --diff                Print the fixes as a unified diff instead of writing them.
 
-        EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict),
-                    2 usage, configuration or input problem, 3 internal error.
+        EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict; with --diff:
+                    also any change to make), 2 usage, configuration or input problem (or a
+                    file that could not be written), 3 internal error.
 
         """),
         ("rules", """

@@ -46,6 +46,10 @@ public enum RuleTable {
             "Instead\n" + wrap(rule.instead),
         ]
         if let bad = rule.triggering.first { sections.append("Reported (at ↓)\n" + indent(bad.code)) }
+        if let bad = rule.triggering.first, let fixed = bad.fixed {
+            let needsUnsafe = ExampleRunner.run(bad, rule: rule).fixes.contains { $0?.safety == .unsafe }
+            sections.append("After `mvlint lint --fix\(needsUnsafe ? " --unsafe-fixes" : "")`\n" + indent(fixed))
+        }
         if let good = rule.nonTriggering.first { sections.append("Not reported\n" + indent(ExampleRunner.strip(good.code).code)) }
         if !rule.options.isEmpty {
             sections.append("Options (under `\(rule.id):` in .mvlint.yml)\n"

@@ -6,6 +6,8 @@ public enum ExampleRunner {
         /// Where the rule reported findings.
         public var actual: [SourcePosition]
         public var messages: [String]
+        /// Per finding, the fix it carries.
+        public var fixes: [Fix?]
     }
 
     public static let marker: Character = "↓"
@@ -35,22 +37,38 @@ public enum ExampleRunner {
     /// Lints one example with its rule enabled (all rules for `superfluous-disable`, which judges the others).
     public static func run(_ example: Example, rule: RuleDescription) -> Outcome {
         let (code, expected) = strip(example.code)
+        let lint = analyse(code, settings: example.settings, rule: rule)
+        let findings = lint.findings.filter { $0.rule == rule.id }
+        return Outcome(expected: expected,
+                       actual: findings.map { SourcePosition(line: $0.line, column: $0.column) },
+                       messages: findings.map(\.message), fixes: findings.map(\.fix))
+    }
+
+    /// The code after fixing, in rounds as `mvlint lint --fix --unsafe-fixes` does, with only this rule enabled.
+    public static func fix(_ code: String, settings: ExampleSettings, rule: RuleDescription) -> String {
+        let lint = analyse(code, settings: settings, rule: rule)
+        let rounds = FixRounds(engine: lint.engine, isEnabled: { $0 == rule.id }, includesUnsafe: true)
+        let outcome = rounds.run(analyses: [lint.analysis], project: lint.project,
+                                 findings: lint.findings.filter { $0.rule == rule.id }) { _ in .success(code) }
+        return outcome.fixedTexts[lint.analysis.path] ?? code
+    }
+
+    private static func analyse(_ code: String, settings exampleSettings: ExampleSettings, rule: RuleDescription)
+        -> (engine: LintEngine, analysis: FileAnalysis, project: ProjectContext, findings: [Finding]) {
         let ids: Set<String> = rule.id == SuperfluousDisableRule.description.id
             ? Set(RuleRegistry.descriptions.map(\.id)) : [rule.id]
         var overrides: [String: [String: Int]] = [:]
-        overrides[rule.id] = example.settings.options
+        overrides[rule.id] = exampleSettings.options
         let engine = LintEngine(selection: RuleSelection(rules: ids, optionOverrides: overrides))
-        let settings = TargetSettings(name: "Example", deploymentTargets: example.settings.deploymentTargets,
-                                      swiftToolsVersion: example.settings.swiftToolsVersion)
-        let path = example.settings.path
+        let settings = TargetSettings(name: "Example", deploymentTargets: exampleSettings.deploymentTargets,
+                                      swiftToolsVersion: exampleSettings.swiftToolsVersion)
+        let path = exampleSettings.path
         let analysis = engine.analyze(path: path, text: code, settings: settings)
         var project = ProjectContext(files: [analysis.facts], settingsByPath: [path: settings])
-        project.profile = example.settings.profile
-        project.layers = LayerPlan(configured: example.settings.layers,
+        project.profile = exampleSettings.profile
+        project.layers = LayerPlan(configured: exampleSettings.layers,
                                    files: [LayerPlan.File(path: path, relativePath: path, module: settings.name)])
-        let findings = engine.finish([analysis], project: project) { _ in true }.filter { $0.rule == rule.id }
-        return Outcome(expected: expected,
-                       actual: findings.map { SourcePosition(line: $0.line, column: $0.column) },
-                       messages: findings.map(\.message))
+        let findings = engine.finish([analysis], project: project) { _ in true }
+        return (engine, analysis, project, findings)
     }
 }

@@ -5,7 +5,7 @@ public struct CandidateFinding: Sendable {
     public var rule: String
     public var utf8Offset: Int
     public var message: String
-    public var fixable: Bool
+    public var fix: Fix?
     /// The innermost enclosing type, for rules that count only inside views.
     public var enclosingType: String?
 }
@@ -59,12 +59,13 @@ final class FileWalk {
 
     public var isInsideInitializer: Bool { enclosingCodeScope == .initializer }
 
-    public func report(_ rule: String, at node: some SyntaxProtocol, _ message: String, fixable: Bool = false) {
-        report(rule, atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message, fixable: fixable)
+    /// Reports at the node's first token; `fix` carries edits on this file's text (see `Fix/`).
+    public func report(_ rule: String, at node: some SyntaxProtocol, _ message: String, fix: Fix? = nil) {
+        report(rule, atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message, fix: fix)
     }
 
-    public func report(_ rule: String, atOffset offset: Int, _ message: String, fixable: Bool = false) {
-        candidates.append(CandidateFinding(rule: rule, utf8Offset: offset, message: message, fixable: fixable,
+    public func report(_ rule: String, atOffset offset: Int, _ message: String, fix: Fix? = nil) {
+        candidates.append(CandidateFinding(rule: rule, utf8Offset: offset, message: message, fix: fix,
                                            enclosingType: typeStack.last?.qualifiedName))
     }
 

@@ -28,8 +28,9 @@ final class FileWalker: SyntaxVisitor {
     }
 
     private func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = walk.source.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
-        return SourcePosition(line: location.line, column: location.column)
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let location = walk.source.location(ofUTF8Offset: offset)
+        return SourcePosition(line: location.line, column: location.column, utf8Offset: offset)
     }
 
     // MARK: Imports
@@ -135,7 +136,10 @@ final class FileWalker: SyntaxVisitor {
                     isPrivate: isPrivate, hasPrivateSetter: hasPrivateSetter, typeName: typeName,
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
                     hasInitializer: binding.initializer != nil, position: position(binding.pattern),
-                    wrapperPosition: wrapperNode.map(position)))
+                    wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
+                if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
+                    facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                }
                 if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
@@ -285,7 +289,8 @@ final class FileWalker: SyntaxVisitor {
             let name = String(base.baseName.text.dropFirst())
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
-                hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node)))
+                hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
+                isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } }))
         }
         return .visitChildren
     }

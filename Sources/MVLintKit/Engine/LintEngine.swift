@@ -9,7 +9,7 @@ struct LocatedCandidate: Sendable {
     var line: Int
     var column: Int
     var message: String
-    var fixable: Bool
+    var fix: Fix?
     var enclosingType: String?
 }
 
@@ -21,6 +21,8 @@ public struct FileAnalysis: Sendable {
     var suppressions: SuppressionMap
     /// The parser's first diagnostic, when the file does not parse cleanly.
     var parseError: (message: String, line: Int, column: Int)?
+    /// The analysed text's fingerprint: fixes apply only if the file still has exactly this text.
+    var sourceDigest: SourceDigest
 }
 
 /// Which rules run and how: the result of profile, configuration and command line together.
@@ -75,10 +77,11 @@ public struct LintEngine: Sendable {
         let located = candidates.map { candidate -> LocatedCandidate in
             let location = source.location(ofUTF8Offset: candidate.utf8Offset)
             return LocatedCandidate(rule: candidate.rule, line: location.line, column: location.column,
-                                    message: candidate.message, fixable: candidate.fixable, enclosingType: candidate.enclosingType)
+                                    message: candidate.message, fix: candidate.fix, enclosingType: candidate.enclosingType)
         }
         return FileAnalysis(path: path, facts: facts, candidates: located,
-                            suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError)
+                            suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError,
+                            sourceDigest: SourceDigest(text))
     }
 
     /// Runs project rules and applies view scoping, suppressions and severities. `isEnabled` is asked last,
@@ -97,7 +100,7 @@ public struct LintEngine: Sendable {
             for finding in reported {
                 perFile[finding.path, default: []].append(LocatedCandidate(
                     rule: rule.description.id, line: finding.position.line, column: finding.position.column,
-                    message: finding.message, fixable: finding.fixable, enclosingType: nil))
+                    message: finding.message, fix: finding.fix, enclosingType: nil))
             }
         }
         let viewOnlyRules = Set(selection.syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
@@ -119,7 +122,7 @@ public struct LintEngine: Sendable {
                 }
                 findings.append(Finding(rule: candidate.rule, severity: selection.severities[candidate.rule] ?? .warning,
                                         file: analysis.path, line: candidate.line, column: candidate.column,
-                                        message: candidate.message, fixable: candidate.fixable))
+                                        message: candidate.message, fix: candidate.fix))
             }
             if isEnabled(SuperfluousDisableRule.description.id) {
                 findings += SuperfluousDisableRule.findings(in: analysis, used: used, isEnabled: isEnabled,

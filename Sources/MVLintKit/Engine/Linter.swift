@@ -30,6 +30,9 @@ public enum Linter {
         public var profileReason: String
         /// Facts, index and architecture of everything linted (for `roles` and `map`).
         public var project: ProjectContext
+        /// Each file's analysis and the engine that made it: `--fix` re-runs the rules on them in rounds.
+        var analyses: [FileAnalysis] = []
+        var engine: LintEngine?
     }
 
     public static func run(_ request: Request) -> Outcome {
@@ -90,7 +93,8 @@ public enum Linter {
             descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
         }
         return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
-                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project)
+                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
+                       analyses: analyses, engine: engine)
     }
 
     /// Manifests and Xcode projects found below the paths, plus the nearest ones above them

@@ -51,18 +51,19 @@ public protocol ProjectRule: RuleMetatype {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding])
 }
 
-/// A finding from a project rule, located by file path and position.
+/// A finding from a project rule, located by file path and position. A fix's edits use the UTF-8 offsets
+/// the facts carry (`SourcePosition.utf8Offset`, `PropertyFact.layout`…).
 public struct ProjectFinding: Sendable {
     public var path: String
     public var position: SourcePosition
     public var message: String
-    public var fixable: Bool
+    public var fix: Fix?
 
-    public init(path: String, position: SourcePosition, message: String, fixable: Bool = false) {
+    public init(path: String, position: SourcePosition, message: String, fix: Fix? = nil) {
         self.path = path
         self.position = position
         self.message = message
-        self.fixable = fixable
+        self.fix = fix
     }
 }
 

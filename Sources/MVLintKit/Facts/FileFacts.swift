@@ -23,9 +23,23 @@ public struct FileFacts: Sendable {
 public struct SourcePosition: Sendable, Hashable {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) {
+    /// The UTF-8 offset in the file's text, when the position comes from the walk: project rules build their
+    /// fixes' edits from it. Not part of equality: a position is its line and column.
+    public var utf8Offset: Int?
+
+    public init(line: Int, column: Int, utf8Offset: Int? = nil) {
         self.line = line
         self.column = column
+        self.utf8Offset = utf8Offset
+    }
+
+    public static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        lhs.line == rhs.line && lhs.column == rhs.column
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }
 
@@ -57,6 +71,8 @@ public struct TypeFact: Sendable {
     public var bodyModifierCount: Int = 0
     /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
     public var behavior = BehaviorFacts()
+    /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
+    public var bodyStart: StatementInsertionPoint?
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -90,11 +106,14 @@ public struct PropertyFact: Sendable {
     public var position: SourcePosition
     /// Where the wrapper attribute is written (`@State`): findings about the wrapper point there.
     public var wrapperPosition: SourcePosition?
+    /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
+    public var layout: DeclarationLayout?
 
     public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,
                 hasPrivateSetter: Bool = false, typeName: String? = nil, initializerCallee: String? = nil,
-                hasInitializer: Bool = false, position: SourcePosition, wrapperPosition: SourcePosition? = nil) {
+                hasInitializer: Bool = false, position: SourcePosition, wrapperPosition: SourcePosition? = nil,
+                layout: DeclarationLayout? = nil) {
         self.name = name
         self.wrapper = wrapper
         self.wrapperArgument = wrapperArgument
@@ -109,6 +128,7 @@ public struct PropertyFact: Sendable {
         self.hasInitializer = hasInitializer
         self.position = position
         self.wrapperPosition = wrapperPosition
+        self.layout = layout
     }
 
     /// The type this property holds, best effort: the annotation without optionality, else the initializer's callee.
@@ -161,6 +181,8 @@ public struct BindingProjectionFact: Sendable {
     /// A local `@Bindable var model = model` is in scope, so the projection is fine.
     public var hasLocalBindable: Bool
     public var position: SourcePosition
+    /// Written inside the type's `body`, where a local declared atop `body` is in scope.
+    public var isInBody: Bool = false
 }
 
 public struct MemberCallFact: Sendable {

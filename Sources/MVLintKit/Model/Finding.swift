@@ -7,17 +7,20 @@ public struct Finding: Sendable, Hashable {
     public var line: Int
     public var column: Int
     public var message: String
-    public var fixable: Bool
+    /// The rewrite `--fix` can apply; reporters only say whether there is one.
+    public var fix: Fix?
 
-    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, fixable: Bool = false) {
+    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, fix: Fix? = nil) {
         self.rule = rule
         self.severity = severity
         self.file = file
         self.line = line
         self.column = column
         self.message = message
-        self.fixable = fixable
+        self.fix = fix
     }
+
+    public var fixable: Bool { fix != nil }
 
     /// The order every reporter uses: file, line, column, rule.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {

@@ -90,6 +90,8 @@ public struct Example: Sendable {
     public var code: String
     /// Settings the snippet is checked under (deployment targets, thresholds).
     public var settings: ExampleSettings
+    /// For a triggering example of a rule with a fix: the code after `--fix --unsafe-fixes` (nil: no fix applies).
+    public var fixed: String?
     /// Where the example is written, so a failing example test points at it. (A `String`, not a
     /// `StaticString`: the latter crashes when read across the resilient module boundary.)
     public var file: String
@@ -97,9 +99,11 @@ public struct Example: Sendable {
 
     public var location: String { "\(file):\(line)" }
 
-    public init(_ code: String, _ settings: ExampleSettings = ExampleSettings(), file: String = #filePath, line: Int = #line) {
+    public init(_ code: String, _ settings: ExampleSettings = ExampleSettings(), fixed: String? = nil,
+                file: String = #filePath, line: Int = #line) {
         self.code = code
         self.settings = settings
+        self.fixed = fixed
         self.file = file
         self.line = line
     }

@@ -139,4 +139,14 @@ public struct ProjectContext: Sendable {
     let modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
 
     public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
+
+    /// The same project after some files changed (a fix round): index and architecture are rebuilt from the
+    /// new facts, everything else (settings, profile) is kept.
+    func replacingFiles(_ files: [FileFacts]) -> ProjectContext {
+        var updated = self
+        updated.files = files
+        updated.index = ProjectIndex(files: files)
+        updated.architecture = Architecture(index: updated.index, files: files)
+        return updated
+    }
 }

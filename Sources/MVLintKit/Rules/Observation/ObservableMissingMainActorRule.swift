@@ -18,9 +18,26 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 @State private var model = FeedModel()
                 var body: some View { List(model.posts) { Text($0.title) } }
             }
+            """, fixed: """
+            @MainActor @Observable final class FeedModel {
+                var posts: [Post] = []
+                func refresh() async { posts = await PostService().latest() }
+            }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts) { Text($0.title) } }
+            }
             """),
             Example("""
             ↓final class CartStore: ObservableObject {
+                @Published var items: [Item] = []
+            }
+            struct CartView: View {
+                @ObservedObject var store: CartStore
+                var body: some View { Text("\\(store.items.count) items") }
+            }
+            """, fixed: """
+            @MainActor final class CartStore: ObservableObject {
                 @Published var items: [Item] = []
             }
             struct CartView: View {
@@ -43,10 +60,37 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 @StateObject private var search = PlaceSearchModel()
                 var body: some View { TextField("Place", text: $search.query) }
             }
+            """, fixed: """
+            @MainActor class SearchModel: ObservableObject {
+                @Published var query = ""
+            }
+            final class PeopleSearchModel: SearchModel {}
+            final class PlaceSearchModel: SearchModel {}
+            struct PeopleSearch: View {
+                @StateObject private var search = PeopleSearchModel()
+                var body: some View { TextField("Name", text: $search.query) }
+            }
+            struct PlaceSearch: View {
+                @StateObject private var search = PlaceSearchModel()
+                var body: some View { TextField("Place", text: $search.query) }
+            }
             """),
             // Read from the environment and bound with `@Bindable`.
             Example("""
             ↓@Observable
+            class ProfileEditor {
+                var name = ""
+            }
+            struct NameField: View {
+                @Bindable var editor: ProfileEditor
+                var body: some View { TextField("Name", text: $editor.name) }
+            }
+            struct ProfileScreen: View {
+                @Environment(ProfileEditor.self) private var editor
+                var body: some View { NameField(editor: editor) }
+            }
+            """, fixed: """
+            @MainActor @Observable
             class ProfileEditor {
                 var name = ""
             }
@@ -152,7 +196,11 @@ enum ObservableMissingMainActorRule: ProjectRule {
                   !isThreadSafe(root, project: project) else { continue }
             let names = views.sorted()
             let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
-            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(root)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fixable: true))
+            // Unsafe: isolating the class changes which code may call it synchronously, which the compiler then checks.
+            let fix = declaration.position.utf8Offset.map {
+                Fix("annotate `\(root)` with `@MainActor`", safety: .unsafe, edits: [.insert("@MainActor ", at: $0)])
+            }
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(root)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fix: fix))
         }
     }
 

@@ -18,7 +18,12 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                     set { self[ThemeKey.self] = newValue }
                 }
             }
+            """, fixed: """
+            extension EnvironmentValues {
+                @Entry var theme: Theme = Theme.standard
+            }
             """),
+            // No accessor in this file: reported, not rewritten.
             Example("""
             struct ↓RefreshActionKey: EnvironmentKey {
                 static var defaultValue: @Sendable () async -> Void = {}
@@ -30,6 +35,44 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                 static let defaultValue: Value = false
             }
             """, ExampleSettings(swiftToolsVersion: Version(6, 1))),
+            // A key other files may use, and a default that builds a new object on each read with `@Entry`: unsafe.
+            Example("""
+            import SwiftUI
+
+            struct ↓SessionKey: EnvironmentKey {
+                static let defaultValue = Session()
+            }
+
+            extension EnvironmentValues {
+                var session: Session {
+                    get { self[SessionKey.self] }
+                    set { self[SessionKey.self] = newValue }
+                }
+            }
+            """, fixed: """
+            import SwiftUI
+
+            extension EnvironmentValues {
+                @Entry var session: Session = Session()
+            }
+            """),
+            Example("""
+            extension EnvironmentValues {
+                /// How dense lists are.
+                private struct ↓DensityKey: EnvironmentKey {
+                    static let defaultValue: Density = .regular
+                }
+
+                public var density: Density {
+                    get { return self[DensityKey.self] }
+                    set { self[DensityKey.self] = newValue }
+                }
+            }
+            """, fixed: """
+            extension EnvironmentValues {
+                @Entry public var density: Density = .regular
+            }
+            """),
         ],
         nonTriggering: [
             // A preference key also has a `defaultValue`, but flows up the tree and needs `reduce`.
@@ -60,28 +103,135 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         ]
     )
 
+    /// A key to report, with what its fix needs; the accessor may come later in the file, so `finish` decides.
+    private struct Key {
+        var name: String
+        var offset: Int
+        /// The lines of the key struct and its doc comment.
+        var deletion: Range<Int>?
+        var defaultValue: String?
+        var defaultIndentation: String
+        /// Only this file can refer to it, and its default is a literal or constant: `@Entry`, which evaluates the
+        /// default on every read, behaves the same.
+        var isSafeToReplace: Bool
+    }
+
+    /// A `var name: Type { get { self[Key.self] } set { self[Key.self] = newValue } }` in `extension EnvironmentValues`.
+    private struct Accessor {
+        var range: Range<Int>
+        /// `@Entry public var name: Type = `.
+        var head: String
+        var indentation: String
+    }
+
+    private var keys: [Key] = []
+    private var accessorsByKey: [String: [Accessor]] = [:]
+
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
+        if node.is(ExtensionDeclSyntax.self), file.enclosingType?.name == "EnvironmentValues" {
+            for member in members.members {
+                if let (key, accessor) = Self.accessor(member.decl, in: file.source) { accessorsByKey[key, default: []].append(accessor) }
+            }
+            return
+        }
         guard let key = node.as(StructDeclSyntax.self), file.enclosingType?.inherited.contains("EnvironmentKey") == true,
-              !file.toolsVersionIsKnownBelow(Version(6)), Self.onlyDeclaresDefaultValue(members)
+              !file.toolsVersionIsKnownBelow(Version(6)), let defaultValue = Self.onlyDefaultValue(members)
         else { return }
-        file.report(id, at: key.name,
-                    "`\(key.name.text)` is a hand-written `EnvironmentKey` that only holds a default, plus a get/set accessor to maintain: declare `@Entry var name: Type = default` in `extension EnvironmentValues` instead")
+        let value = defaultValue.bindings.first?.initializer?.value
+        let isPrivate = key.modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        keys.append(Key(
+            name: key.name.text, offset: key.name.positionAfterSkippingLeadingTrivia.utf8Offset,
+            deletion: FixText.lineStart(ofDeclarationWithComments: key).flatMap {
+                FixText.lineDeletion(from: $0, to: key.endPositionBeforeTrailingTrivia.utf8Offset, in: file.source)
+            },
+            defaultValue: value.map(FixText.text(of:)),
+            defaultIndentation: FixText.indentation(ofLineContaining: defaultValue.positionAfterSkippingLeadingTrivia.utf8Offset, in: file.source),
+            isSafeToReplace: isPrivate && (value.map(Self.isConstant) ?? false)))
     }
 
-    /// One `static defaultValue`, optionally with the `Value` typealias it is declared with.
-    private static func onlyDeclaresDefaultValue(_ members: MemberBlockSyntax) -> Bool {
-        var defaultValues = 0
+    func finish(_ file: FileWalk) {
+        for key in keys {
+            file.report(id, atOffset: key.offset,
+                        "`\(key.name)` is a hand-written `EnvironmentKey` that only holds a default, plus a get/set accessor to maintain: declare `@Entry var name: Type = default` in `extension EnvironmentValues` instead",
+                        fix: fix(for: key))
+        }
+    }
+
+    /// Replaces the accessor with `@Entry var name: Type = default` and deletes the key, when this file holds
+    /// exactly one accessor for it. Unsafe when other files may use the key or the default builds a new value.
+    private func fix(for key: Key) -> Fix? {
+        guard let deletion = key.deletion, let value = key.defaultValue,
+              let accessors = accessorsByKey[key.name], accessors.count == 1, let accessor = accessors.first else { return nil }
+        let declaration = accessor.head + FixText.reindent(value, from: key.defaultIndentation, to: accessor.indentation)
+        return Fix("replace `\(key.name)` and its accessor with an `@Entry` property", safety: key.isSafeToReplace ? .safe : .unsafe,
+                   edits: [TextEdit(range: accessor.range, replacement: declaration), TextEdit(range: deletion, replacement: "")])
+    }
+
+    /// The one `static defaultValue`, when the key declares nothing else but the `Value` typealias.
+    private static func onlyDefaultValue(_ members: MemberBlockSyntax) -> VariableDeclSyntax? {
+        var defaultValues: [VariableDeclSyntax] = []
         for member in members.members {
             if member.decl.is(TypeAliasDeclSyntax.self) { continue }
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.isStatic(variable.modifiers),
                   variable.bindings.count == 1,
                   variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "defaultValue"
-            else { return false }
-            defaultValues += 1
+            else { return nil }
+            defaultValues.append(variable)
         }
-        return defaultValues == 1
+        return defaultValues.count == 1 ? defaultValues.first : nil
+    }
+
+    /// The key an accessor reads and writes, when it does nothing else.
+    private static func accessor(_ decl: DeclSyntax, in source: SourceText) -> (key: String, Accessor)? {
+        guard let variable = decl.as(VariableDeclSyntax.self), variable.attributes.isEmpty, !SyntaxText.isStatic(variable.modifiers),
+              variable.bindings.count == 1, let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let type = binding.typeAnnotation?.type,
+              case .accessors(let accessors)? = binding.accessorBlock?.accessors, accessors.count == 2,
+              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body?.statements,
+              let setter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) }),
+              setter.parameters == nil, let setterStatements = setter.body?.statements,
+              getter.count == 1, setterStatements.count == 1,
+              let readKey = getter.first.flatMap({ $0.item.as(ReturnStmtSyntax.self)?.expression ?? SyntaxText.expression(of: $0) })
+                  .flatMap(subscriptKey),
+              let assignment = setterStatements.first.flatMap(SyntaxText.expression(of:))?.as(SequenceExprSyntax.self)
+        else { return nil }
+        let parts = Array(assignment.elements)
+        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), subscriptKey(parts[0]) == readKey,
+              parts[2].as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue" else { return nil }
+        let modifiers = variable.modifiers.isEmpty ? "" : variable.modifiers.trimmedDescription + " "
+        let start = variable.positionAfterSkippingLeadingTrivia.utf8Offset
+        return (readKey, Accessor(range: FixText.range(of: variable), head: "@Entry \(modifiers)var \(name): \(FixText.text(of: type)) = ",
+                                  indentation: FixText.indentation(ofLineContaining: start, in: source)))
+    }
+
+    /// `Key` in `self[Key.self]`.
+    private static func subscriptKey(_ expression: ExprSyntax) -> String? {
+        guard let subscriptCall = expression.as(SubscriptCallExprSyntax.self),
+              subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+              subscriptCall.arguments.count == 1,
+              let metatype = subscriptCall.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+              metatype.declName.baseName.tokenKind == .keyword(.self) else { return nil }
+        return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// A literal, a constant such as `.standard` or `Theme.light`, a collection of those, or a closure: evaluating
+    /// it on every read (as `@Entry` does) gives the same value as evaluating it once.
+    private static func isConstant(_ expression: ExprSyntax) -> Bool {
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self) || expression.is(ClosureExprSyntax.self) {
+            return true
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) { return isConstant(prefix.expression) }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { isConstant($0.expression) } }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            return base.is(DeclReferenceExprSyntax.self) || isConstant(base)
+        }
+        return false
     }
 }

@@ -18,6 +18,16 @@ enum MissingBindableRule: ProjectRule {
                     TextField("Name", text: ↓$model.name)
                 }
             }
+            """, fixed: """
+            @Observable final class ProfileModel {
+                var name = ""
+            }
+            struct ProfileForm: View {
+                @Bindable var model: ProfileModel
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                }
+            }
             """),
             Example("""
             @Observable final class AppSettings {
@@ -27,6 +37,17 @@ enum MissingBindableRule: ProjectRule {
                 @Environment(AppSettings.self) private var settings
                 var body: some View {
                     Toggle("Sounds", isOn: ↓$settings.playsSounds)
+                }
+            }
+            """, fixed: """
+            @Observable final class AppSettings {
+                var playsSounds = true
+            }
+            struct SoundSettings: View {
+                @Environment(AppSettings.self) private var settings
+                var body: some View {
+                    @Bindable var settings = settings
+                    Toggle("Sounds", isOn: $settings.playsSounds)
                 }
             }
             """),
@@ -43,6 +64,49 @@ enum MissingBindableRule: ProjectRule {
                         Toggle("Pinned", isOn: ↓$editor.isPinned)
                     }
                 }
+            }
+            """, fixed: """
+            @Observable final class Editor {
+                var title = ""
+                var isPinned = false
+            }
+            struct EditorView: View {
+                @Bindable var editor: Editor
+                var body: some View {
+                    Form {
+                        TextField("Title", text: $editor.title)
+                        Toggle("Pinned", isOn: $editor.isPinned)
+                    }
+                }
+            }
+            """),
+            // A one-line `body` gets the local on the same line.
+            Example("""
+            @Observable final class Player {
+                var volume = 0.5
+            }
+            struct VolumeSlider: View {
+                @Environment(Player.self) private var player
+                var body: some View { Slider(value: ↓$player.volume) }
+            }
+            """, fixed: """
+            @Observable final class Player {
+                var volume = 0.5
+            }
+            struct VolumeSlider: View {
+                @Environment(Player.self) private var player
+                var body: some View { @Bindable var player = player; Slider(value: $player.volume) }
+            }
+            """),
+            // Used in a helper property, not in `body`: a local atop `body` would not reach it.
+            Example("""
+            @Observable final class Filter {
+                var query = ""
+            }
+            struct FilterBar: View {
+                @Environment(Filter.self) private var filter
+                var body: some View { field }
+                private var field: some View { TextField("Filter", text: ↓$filter.query) }
             }
             """),
         ],
@@ -108,23 +172,52 @@ enum MissingBindableRule: ProjectRule {
             for projection in file.bindingProjections where !projection.hasLocalBindable {
                 guard let typeName = projection.enclosingType, project.index.isView(typeName),
                       let simpleName = typeName.split(separator: ".").last,
-                      let property = project.index.entry(String(simpleName))?.properties.first(where: {
+                      let entry = project.index.entry(String(simpleName)),
+                      let property = entry.properties.first(where: {
                           $0.name == projection.base && !$0.isStatic && !$0.isComputed
                       }),
                       let heldType = property.heldTypeName,
                       project.index.observation(of: heldType) == .observationMacro else { continue }
                 let binding = "`$\(projection.base).\(projection.member)`"
                 let message: String
+                let fix: Fix?
                 switch property.wrapper {
                 case nil:
                     message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldType)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
+                    // Stored properties live in the type's declaration, which may be another file than the projection.
+                    fix = entry.declarationPath == file.path ? bindableProperty(property) : nil
                 case "Environment"?:
                     message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldType).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
+                    fix = bindableLocal(projection, in: file)
                 default:
                     continue
                 }
-                report.append(ProjectFinding(path: file.path, position: projection.position, message: message, fixable: true))
+                report.append(ProjectFinding(path: file.path, position: projection.position, message: message, fix: fix))
             }
         }
+    }
+
+    /// `let model: Model` → `@Bindable var model: Model`. None when the view creates the object itself
+    /// (`= Model()`): that one should be `@State`, which a reader must decide.
+    private static func bindableProperty(_ property: PropertyFact) -> Fix? {
+        guard let layout = property.layout, !property.hasInitializer else { return nil }
+        let description = "declare `\(property.name)` as `@Bindable var`"
+        // Without modifiers the attribute goes right where the keyword is: one edit, so the two cannot collide.
+        if layout.modifiersStart == layout.specifier.lowerBound {
+            return Fix(description, edits: [TextEdit(range: layout.specifier, replacement: "@Bindable var")])
+        }
+        var edits = [TextEdit.insert("@Bindable ", at: layout.modifiersStart)]
+        if property.isLet { edits.append(TextEdit(range: layout.specifier, replacement: "var")) }
+        return Fix(description, edits: edits)
+    }
+
+    /// `@Bindable var model = model` as the first statement of `body`, for a projection inside `body`.
+    private static func bindableLocal(_ projection: BindingProjectionFact, in file: FileFacts) -> Fix? {
+        guard projection.isInBody,
+              let start = file.types.first(where: { $0.qualifiedName == projection.enclosingType && $0.bodyStart != nil })?.bodyStart
+        else { return nil }
+        let declaration = "@Bindable var \(projection.base) = \(projection.base)"
+        let text = start.indentation.map { declaration + "\n" + $0 } ?? declaration + "; "
+        return Fix("add `\(declaration)` atop `body`", edits: [.insert(text, at: start.utf8Offset)])
     }
 }

@@ -17,6 +17,15 @@ final class NavigationViewRule: SyntaxRule {
                     }
                 }
             }
+            """, fixed: """
+            struct SettingsScreen: View {
+                var body: some View {
+                    NavigationStack {
+                        Form { Toggle("Sounds", isOn: .constant(true)) }
+                            .navigationTitle("Settings")
+                    }
+                }
+            }
             """),
             // Two columns: the message names `NavigationSplitView`.
             Example("""
@@ -36,15 +45,40 @@ final class NavigationViewRule: SyntaxRule {
                     ↓NavigationView { Text("Hello") }
                 }
             }
-            """, .iOS("15.0")),
+            """, .iOS("15.0"), fixed: """
+            @available(iOS 16, *)
+            struct ModernScreen: View {
+                var body: some View {
+                    NavigationStack { Text("Hello") }
+                }
+            }
+            """),
+            // The stack style only told `NavigationView` what `NavigationStack` is: it goes too.
             Example("""
             struct RootView: View {
                 var body: some View {
                     SwiftUI.↓NavigationView { HomeView() }
                         .navigationViewStyle(.stack)
+                        .tint(.orange)
                 }
             }
-            """, .iOS("16.0")),
+            """, .iOS("16.0"), fixed: """
+            struct RootView: View {
+                var body: some View {
+                    SwiftUI.NavigationStack { HomeView() }
+                        .tint(.orange)
+                }
+            }
+            """),
+            // One column, but the style asks for columns on large screens: reported, not rewritten.
+            Example("""
+            struct LibraryScreen: View {
+                var body: some View {
+                    ↓NavigationView { ShelfList() }
+                        .navigationViewStyle(.columns)
+                }
+            }
+            """),
         ],
         nonTriggering: [
             // `NavigationStack` does not exist on iOS 15.
@@ -88,7 +122,7 @@ final class NavigationViewRule: SyntaxRule {
     )
 
     /// Where `NavigationView` is built, kept until `finish` because the file may declare its own type of that name.
-    private var pending: [(offset: Int, message: String, fixable: Bool)] = []
+    private var pending: [(offset: Int, message: String, fix: Fix?)] = []
     private var declaresOwnNavigationView = false
 
     init(options: RuleOptions) {}
@@ -108,15 +142,32 @@ final class NavigationViewRule: SyntaxRule {
         let columns = node.trailingClosure.map { SyntaxText.expressions(in: $0).count } ?? 0
         let offset = name.positionAfterSkippingLeadingTrivia.utf8Offset
         if columns >= 2 {
-            pending.append((offset, "`NavigationView` with \(columns) columns is deprecated and picks its layout per device: use `NavigationSplitView { sidebar } detail: { … }`, which states the columns", false))
+            pending.append((offset, "`NavigationView` with \(columns) columns is deprecated and picks its layout per device: use `NavigationSplitView { sidebar } detail: { … }`, which states the columns", nil))
         } else {
-            pending.append((offset, "`NavigationView` is deprecated and picks a stack or columns per device: use `NavigationStack { … }`", true))
+            pending.append((offset, "`NavigationView` is deprecated and picks a stack or columns per device: use `NavigationStack { … }`",
+                            Self.stackFix(node, name: name)))
         }
     }
 
     func finish(_ file: FileWalk) {
         guard !declaresOwnNavigationView else { return }
-        for finding in pending { file.report(id, atOffset: finding.offset, finding.message, fixable: finding.fixable) }
+        for finding in pending { file.report(id, atOffset: finding.offset, finding.message, fix: finding.fix) }
+    }
+
+    /// `NavigationView { content }` → `NavigationStack { content }`, dropping a `.navigationViewStyle(.stack)` that
+    /// only told the old view to stack. None when the call takes arguments (`NavigationStack` names its closure
+    /// `root:`) or a style asks for columns.
+    private static func stackFix(_ call: FunctionCallExprSyntax, name: TokenSyntax) -> Fix? {
+        guard call.arguments.isEmpty, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty else { return nil }
+        var edits = [TextEdit.replacing(name, with: "NavigationStack")]
+        for modifier in SyntaxText.modifiersApplied(to: call) where SyntaxText.calledName(modifier) == "navigationViewStyle" {
+            guard let style = modifier.arguments.first?.expression.trimmedDescription,
+                  style == ".stack" || style == "StackNavigationViewStyle()",
+                  let base = SyntaxText.modifierBase(modifier) else { return nil }
+            edits.append(TextEdit(range: base.endPositionBeforeTrailingTrivia.utf8Offset..<modifier.endPositionBeforeTrailingTrivia.utf8Offset,
+                                  replacement: ""))
+        }
+        return Fix("replace `NavigationView` with `NavigationStack`", edits: edits)
     }
 
     /// The `NavigationView` token of `NavigationView { … }` or `SwiftUI.NavigationView { … }`.

@@ -6,11 +6,18 @@ final class ObservedObjectCreationRule: SyntaxRule {
         id: "observed-object-creation", family: .swiftUI, severity: .error, profiles: .all, fix: .auto,
         summary: "An `@ObservedObject` property that creates its own object (`= Model()`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
-        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside.",
+        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
         triggering: [
             Example("""
             struct InboxView: View {
                 ↓@ObservedObject var store = InboxStore()
+                var body: some View {
+                    List(store.messages) { Text($0.subject) }
+                }
+            }
+            """, fixed: """
+            struct InboxView: View {
+                @StateObject var store = InboxStore()
                 var body: some View {
                     List(store.messages) { Text($0.subject) }
                 }
@@ -23,10 +30,24 @@ final class ObservedObjectCreationRule: SyntaxRule {
                     Text("\\(ticker.seconds) s")
                 }
             }
+            """, fixed: """
+            struct TimerView: View {
+                @StateObject private var ticker = Ticker.init(interval: 1)
+                var body: some View {
+                    Text("\\(ticker.seconds) s")
+                }
+            }
             """),
             Example("""
             struct ComposeView: View {
                 ↓@ObservedObject var draft: DraftStore = .init()
+                var body: some View {
+                    TextEditor(text: $draft.text)
+                }
+            }
+            """, fixed: """
+            struct ComposeView: View {
+                @StateObject var draft: DraftStore = .init()
                 var body: some View {
                     TextEditor(text: $draft.text)
                 }
@@ -39,7 +60,23 @@ final class ObservedObjectCreationRule: SyntaxRule {
                     ForEach(loader.items) { ArticleRow(article: $0) }
                 }
             }
+            """, fixed: """
+            struct PagedList: View {
+                @StateObject var loader = PageLoader<Article>()
+                var body: some View {
+                    ForEach(loader.items) { ArticleRow(article: $0) }
+                }
+            }
             """),
+            // `@StateObject` needs iOS 14: on iOS 13 the finding stands, without a rewrite.
+            Example("""
+            struct LegacyInbox: View {
+                ↓@ObservedObject var store = InboxStore()
+                var body: some View {
+                    List(store.messages) { Text($0.subject) }
+                }
+            }
+            """, .iOS("13.0")),
         ],
         nonTriggering: [
             // Received from the parent: observing is right.
@@ -90,9 +127,17 @@ final class ObservedObjectCreationRule: SyntaxRule {
                   SyntaxText.isCapitalized(created) else { continue }
             file.report(id, at: attribute,
                         "`@ObservedObject` creates its own `\(created)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)",
-                        fixable: true)
+                        fix: Self.fix(attribute, in: file))
             return
         }
+    }
+
+    /// Swaps the wrapper only. A caller may still pass the object through the memberwise initializer, which a
+    /// `private` would break; `state-not-private` adds `private` in the same `--fix` run when no caller does,
+    /// and otherwise reports the call site, whose object `@StateObject` now keeps only the first time.
+    private static func fix(_ attribute: AttributeSyntax, in file: FileWalk) -> Fix? {
+        guard file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)]) else { return nil }
+        return Fix("replace `@ObservedObject` with `@StateObject`", edits: [.replacing(attribute.attributeName, with: "StateObject")])
     }
 
     /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.

@@ -14,7 +14,12 @@ final class PreviewProviderRule: SyntaxRule {
                     ContentView()
                 }
             }
+            """, fixed: """
+            #Preview {
+                ContentView()
+            }
             """),
+            // Two previews in a `Group`: each needs its own `#Preview`, and a name; reported, not rewritten.
             Example("""
             #if DEBUG
             struct ↓BadgePreviews: SwiftUI.PreviewProvider {
@@ -31,7 +36,37 @@ final class PreviewProviderRule: SyntaxRule {
             enum ↓CheckoutPreviews: PreviewProvider {
                 static var previews: some View { CheckoutView(cart: .sample) }
             }
-            """, ExampleSettings(swiftToolsVersion: Version(5, 9))),
+            """, ExampleSettings(swiftToolsVersion: Version(5, 9)), fixed: """
+            #Preview { CheckoutView(cart: .sample) }
+            """),
+            Example("""
+            #if DEBUG
+            struct ↓CartRow_Previews: PreviewProvider {
+                static var previews: some View {
+                    CartRow(item: .sample)
+                        .environment(CartModel())
+                        .padding()
+                }
+            }
+            #endif
+            """, fixed: """
+            #if DEBUG
+            #Preview {
+                CartRow(item: .sample)
+                    .environment(CartModel())
+                    .padding()
+            }
+            #endif
+            """),
+            // A named, sized preview: `#Preview("Compact", traits: …)` is the reader's call.
+            Example("""
+            struct ↓TagList_Previews: PreviewProvider {
+                static var previews: some View {
+                    TagList(tags: ["swift", "ui"])
+                        .previewLayout(.sizeThatFits)
+                }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -70,6 +105,41 @@ final class PreviewProviderRule: SyntaxRule {
               let name = node.asProtocol(NamedDeclSyntax.self)?.name, !file.toolsVersionIsKnownBelow(Version(5, 9))
         else { return }
         file.report(id, at: name,
-                    "`\(name.text)` conforms to `PreviewProvider`, which needs a type and a static `previews` property for each preview: write `#Preview { … }` with the view inside instead")
+                    "`\(name.text)` conforms to `PreviewProvider`, which needs a type and a static `previews` property for each preview: write `#Preview { … }` with the view inside instead",
+                    fix: Self.macroFix(node, members: members, in: file))
+    }
+
+    /// The whole type becomes `#Preview { <the previews body> }`, for a file-level type whose only member is
+    /// `previews` showing one view. Several previews (`Group`, `ForEach`, more statements) and `.preview…`
+    /// modifiers (names, devices, layouts) have `#Preview` spellings a reader should choose: no fix then.
+    private static func macroFix(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) -> Fix? {
+        guard file.typeStack.count == 1, node.asProtocol(WithAttributesSyntax.self)?.attributes.isEmpty == true,
+              members.members.count == 1,
+              let previews = members.members.first?.decl.as(VariableDeclSyntax.self), SyntaxText.isStatic(previews.modifiers),
+              let binding = previews.bindings.first, previews.bindings.count == 1,
+              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "previews",
+              let getter = binding.accessorBlock, case .getter(let statements) = getter.accessors,
+              statements.count == 1, let view = statements.first.flatMap(SyntaxText.expression(of:)),
+              showsOneView(view)
+        else { return nil }
+        let whole = FixText.range(of: node)
+        let block = FixText.range(of: getter)
+        guard !FixText.containsComment(whole.lowerBound..<block.lowerBound, in: file.source),
+              !FixText.containsComment(block.upperBound..<whole.upperBound, in: file.source) else { return nil }
+        let indentation = { (offset: AbsolutePosition) in FixText.indentation(ofLineContaining: offset.utf8Offset, in: file.source) }
+        let body = FixText.reindent(FixText.text(of: getter), from: indentation(previews.positionAfterSkippingLeadingTrivia),
+                                    to: indentation(node.positionAfterSkippingLeadingTrivia))
+        return Fix("replace the `PreviewProvider` type with `#Preview`", edits: [TextEdit(range: whole, replacement: "#Preview " + body)])
+    }
+
+    private static func showsOneView(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while let call = current.as(FunctionCallExprSyntax.self), let base = SyntaxText.modifierBase(call) {
+            if SyntaxText.calledName(call)?.hasPrefix("preview") == true { return false }
+            current = base
+        }
+        guard let root = current.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(root) else { return true }
+        if name == "ForEach" { return false }
+        return name != "Group" || (root.trailingClosure?.statements.count ?? 0) <= 1
     }
 }

@@ -16,10 +16,24 @@ enum StateNotPrivateRule: ProjectRule {
                     Toggle("Notifications", isOn: $isOn)
                 }
             }
+            """, fixed: """
+            struct ToggleRow: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("Notifications", isOn: $isOn)
+                }
+            }
             """),
             Example("""
             struct FeedView: View {
                 ↓@StateObject var feed = FeedStore()
+                var body: some View {
+                    List(feed.posts) { Text($0.title) }
+                }
+            }
+            """, fixed: """
+            struct FeedView: View {
+                @StateObject private var feed = FeedStore()
                 var body: some View {
                     List(feed.posts) { Text($0.title) }
                 }
@@ -51,12 +65,30 @@ enum StateNotPrivateRule: ProjectRule {
                 }
             }
             """),
+            // An access level written on purpose may serve readers elsewhere: the fix is unsafe.
             Example("""
             struct SearchView: View {
                 @Environment(\\.dismiss) private var dismiss
                 ↓@State public var query = ""
                 var body: some View {
                     TextField("Search", text: $query)
+                }
+            }
+            """, fixed: """
+            struct SearchView: View {
+                @Environment(\\.dismiss) private var dismiss
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                }
+            }
+            """),
+            // Read from outside through `private(set)`: reported, but `private` would break those readers.
+            Example("""
+            struct PlayerView: View {
+                ↓@State private(set) var isPlaying = false
+                var body: some View {
+                    Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
                 }
             }
             """),
@@ -135,11 +167,22 @@ enum StateNotPrivateRule: ProjectRule {
                         report.append(ProjectFinding(
                             path: file.path, position: position,
                             message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
-                            fixable: true))
+                            fix: makePrivate(property, extendedElsewhere: project.index.entry(type.name)?.extensions.contains { $0.path != file.path } ?? false)))
                     }
                 }
             }
         }
+    }
+
+    /// `@State var` → `@State private var`; `public` or `internal` becomes `private`. None for `private(set)`,
+    /// whose readers elsewhere would break. Unsafe when code in other files may read the property: an
+    /// extension of the view in another file, or an access level written on purpose (`internal` for tests).
+    private static func makePrivate(_ property: PropertyFact, extendedElsewhere: Bool) -> Fix? {
+        guard let layout = property.layout, !property.hasPrivateSetter else { return nil }
+        let edit = layout.accessModifier.map { TextEdit(range: $0, replacement: "private") }
+            ?? .insert("private ", at: layout.specifier.lowerBound)
+        let safety: FixSafety = extendedElsewhere || layout.accessModifier != nil ? .unsafe : .safe
+        return Fix("declare `\(property.name)` `private`", safety: safety, edits: [edit])
     }
 
     /// How a caller sets the state's first value, if one does; making such a property private would break them.

@@ -17,18 +17,50 @@ final class ViewMemberOrderRule: SyntaxRule {
                 }
                 ↓@Environment(\\.dismiss) private var dismiss
             }
+            """, fixed: """
+            struct CartView: View {
+                @Environment(\\.dismiss) private var dismiss
+                let cart: Cart
+                var body: some View {
+                    List(cart.items) { Text($0.name) }
+                        .toolbar { Button("Close") { dismiss() } }
+                }
+            }
             """),
+            // Comments and attributes move with their member; the blank lines and the section comment stay.
             Example("""
             struct SearchView: View {
                 @State private var query = ""
                 ↓let catalog: Catalog
+
                 var body: some View {
                     results
                 }
+
+                // MARK: Actions
+
+                /// Runs the search.
                 private func submit() { catalog.search(query) }
                 ↓@ViewBuilder private var results: some View {
                     ForEach(catalog.matches(query)) { Text($0.title) }
                 }
+            }
+            """, fixed: """
+            struct SearchView: View {
+                let catalog: Catalog
+                @State private var query = ""
+
+                var body: some View {
+                    results
+                }
+
+                // MARK: Actions
+
+                @ViewBuilder private var results: some View {
+                    ForEach(catalog.matches(query)) { Text($0.title) }
+                }
+                /// Runs the search.
+                private func submit() { catalog.search(query) }
             }
             """),
             Example("""
@@ -38,6 +70,21 @@ final class ViewMemberOrderRule: SyntaxRule {
                 ↓private var elapsed: TimeInterval { Date().timeIntervalSince(start) }
                 var body: some View { Text(elapsed, format: .number) }
                 ↓var isRunning = false
+            }
+            """, fixed: """
+            struct TimerView: View {
+                @State private var start: Date
+                var isRunning = false
+                private var elapsed: TimeInterval { Date().timeIntervalSince(start) }
+                init(start: Date) { _start = State(initialValue: start) }
+                var body: some View { Text(elapsed, format: .number) }
+            }
+            """),
+            // Two members on one line cannot move as lines: reported, not rewritten.
+            Example("""
+            struct BadgeView: View {
+                var body: some View { Text(title) }
+                ↓let title: String; ↓let count: Int
             }
             """),
         ],
@@ -120,15 +167,41 @@ final class ViewMemberOrderRule: SyntaxRule {
         // Extensions usually gather helpers on purpose; only the type's own declaration has a full member list.
         guard let kind = file.enclosingType?.kind, kind != .extension, kind != .protocol else { return }
         var seen: [(group: MemberGroup, name: String)] = []
+        var classified: [(member: MemberBlockItemSyntax, group: MemberGroup)] = []
+        var misplaced: [(member: MemberBlockItemSyntax, message: String)] = []
         for member in members.members {
             guard let (group, name) = Self.classify(member.decl) else { continue }
             // Naming the first member of a later group tells where the misplaced one can go.
             if let later = seen.first(where: { $0.group > group }) {
-                file.report(id, at: member.decl,
-                            "\(name) is \(group.label) and belongs before \(later.name): keep View members in the order environment, `let`, stored state, computed properties, `init`, `body`, view helpers, methods so readers find them at a glance")
+                misplaced.append((member, "\(name) is \(group.label) and belongs before \(later.name): keep View members in the order environment, `let`, stored state, computed properties, `init`, `body`, view helpers, methods so readers find them at a glance"))
             }
             seen.append((group, name))
+            classified.append((member, group))
         }
+        guard !misplaced.isEmpty else { return }
+        let fix = Self.reorderFix(classified, in: file.source)
+        for (member, message) in misplaced { file.report(id, at: member.decl, message, fix: fix) }
+    }
+
+    /// Sorts the classified members into the conventional order, each with its comments and attributes, in the
+    /// places those members occupied; members the order ignores, blank lines and section comments stay put.
+    /// Unsafe: reordering stored properties reorders the memberwise initializer's parameters.
+    private static func reorderFix(_ classified: [(member: MemberBlockItemSyntax, group: MemberGroup)], in source: SourceText) -> Fix? {
+        var slots: [Range<Int>] = []
+        for (member, _) in classified {
+            // A member sharing its line with another cannot move as whole lines.
+            guard let start = FixText.lineStart(ofDeclarationWithComments: member) else { return nil }
+            slots.append(start..<member.endPosition.utf8Offset)
+        }
+        guard let first = slots.first, let last = slots.last else { return nil }
+        let order = classified.indices.sorted { (classified[$0].group, $0) < (classified[$1].group, $1) }
+        var text = ""
+        for (slot, member) in order.enumerated() {
+            if slot > 0 { text += FixText.text(in: slots[slot - 1].upperBound..<slots[slot].lowerBound, of: source) }
+            text += FixText.text(in: slots[member], of: source)
+        }
+        return Fix("put the view's members in the conventional order", safety: .unsafe,
+                   edits: [TextEdit(range: first.lowerBound..<last.upperBound, replacement: text)])
     }
 
     /// The member's group and how a message names it; nil for members the order ignores.

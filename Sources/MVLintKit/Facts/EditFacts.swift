@@ -1,0 +1,45 @@
+internal import SwiftSyntax
+
+/// Where a stored property's declaration can be edited: project rules build their fixes from these offsets,
+/// since the syntax tree is gone when they run.
+public struct DeclarationLayout: Sendable {
+    /// After the attributes, where the modifiers (or, without any, the `var`/`let` keyword) begin: an attribute
+    /// such as `@Bindable` is inserted here.
+    public var modifiersStart: Int
+    /// The `var` or `let` keyword.
+    public var specifier: Range<Int>
+    /// A written access modifier without a `(set)` detail (`public`, `internal`, `private`…).
+    public var accessModifier: Range<Int>?
+
+    private static let accessKeywords: Set<Keyword> = [.private, .fileprivate, .internal, .package, .public, .open]
+
+    init(_ node: VariableDeclSyntax) {
+        specifier = FixText.range(of: node.bindingSpecifier)
+        modifiersStart = node.modifiers.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound
+        accessModifier = node.modifiers.first { modifier in
+            guard case .keyword(let keyword) = modifier.name.tokenKind else { return false }
+            return Self.accessKeywords.contains(keyword) && modifier.detail == nil
+        }.map(FixText.range(of:))
+    }
+}
+
+/// Where a statement can be added at the top of a code block (`@Bindable var model = model` atop `body`).
+public struct StatementInsertionPoint: Sendable {
+    /// The offset of the block's first statement.
+    public var utf8Offset: Int
+    /// That statement's indentation when it starts its own line; nil when it shares the line with the `{`.
+    public var indentation: String?
+
+    /// The first statement of a computed property's getter; nil for an empty one.
+    init?(getterOf accessors: AccessorBlockSyntax, in source: SourceText) {
+        let statements: CodeBlockItemListSyntax?
+        switch accessors.accessors {
+        case .getter(let list): statements = list
+        case .accessors(let list): statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        @unknown default: statements = nil
+        }
+        guard let first = statements?.first else { return nil }
+        utf8Offset = first.positionAfterSkippingLeadingTrivia.utf8Offset
+        indentation = FixText.startsLine(utf8Offset, in: source) ? FixText.indentation(ofLineContaining: utf8Offset, in: source) : nil
+    }
+}

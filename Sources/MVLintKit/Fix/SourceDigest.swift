@@ -1,0 +1,17 @@
+/// A fingerprint of a file's bytes (FNV-1a and length). The fix engine compares it with the file on disk to
+/// make sure its edits, computed on the text that was analysed, still land on that text.
+public struct SourceDigest: Sendable, Hashable {
+    let byteCount: Int
+    let hash: UInt64
+
+    public init(_ text: String) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var count = 0
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            count += 1
+        }
+        self.byteCount = count
+        self.hash = hash
+    }
+}
