@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The `mvlint` command line. The executable only forwards its arguments here, so tests can drive it in-process.
 public struct CommandLineTool {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The commented `.mvlint.yml` that `mvlint init` writes: each choice it makes from the code, with the reason
 /// next to it, and the choices it leaves to the user commented out. The text always loads without errors.

@@ -23,4 +23,4 @@ enum RoleReport {
     }
 }
 
-import Foundation
+internal import Foundation

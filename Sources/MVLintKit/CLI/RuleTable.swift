@@ -81,4 +81,4 @@ public enum RuleTable {
     }
 }
 
-import Foundation
+internal import Foundation

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The settings of `.mvlint.yml`, after validation. Keys mirror SwiftLint's where they mean the same.
 public struct Configuration: Sendable {

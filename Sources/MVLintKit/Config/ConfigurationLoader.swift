@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every problem found in a configuration file. They are reported together so one run shows them all.
 public struct ConfigurationErrors: Error, Sendable, CustomStringConvertible {

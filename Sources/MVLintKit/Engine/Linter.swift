@@ -1,5 +1,5 @@
-import Dispatch
-import Foundation
+internal import Dispatch
+public import Foundation
 
 /// A whole lint run: discovery, settings, the parallel per-file pass, project rules, filters.
 public enum Linter {

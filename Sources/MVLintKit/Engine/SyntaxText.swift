@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 internal import SwiftSyntax
 
 /// Small readings of syntax nodes that the walker and many rules share.

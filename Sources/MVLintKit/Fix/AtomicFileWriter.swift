@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

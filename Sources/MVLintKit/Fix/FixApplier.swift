@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Applies one round of fixes to one file's text: every fix whose edits do not conflict with an earlier
 /// fix's, all edits of a fix or none. The rest waits for the next round, computed on the edited text.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 internal import SwiftSyntax
 
 /// Building an edit from a syntax node. Positions skip trivia, so comments and line breaks around the node stay.

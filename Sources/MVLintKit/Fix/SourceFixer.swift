@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// `mvlint lint --fix` and `--diff`: fixes the linted files in memory, in rounds, then writes each changed file
 /// atomically, or prints what would change as a unified diff.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// An OS or tools version such as `17.0` or `6.1.2`; compares component by component.
 public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {

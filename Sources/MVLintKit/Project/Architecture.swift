@@ -337,4 +337,4 @@ public struct Architecture: Sendable {
     }
 }
 
-import Foundation
+internal import Foundation

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A target as a project file declares it: its settings and the sources it compiles.
 /// `PackageManifestReader` and `PBXProjReader` produce these; `ProjectSettingsLoader` combines them.

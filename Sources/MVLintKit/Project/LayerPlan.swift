@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A target or folder whose name marks it as presentation code (`ShopPresentation`, `Sources/Presentation`,
 /// `CheckoutUIKit`). Profile detection, `mvlint init` and the default layering read these.

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Combines the package manifests and Xcode projects around the linted code into one `ProjectSettings`.
 /// Nothing is built or run: the files are only read. A file that cannot be read becomes a warning.

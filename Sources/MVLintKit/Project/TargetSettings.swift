@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Build settings that change verdicts, for the target a file belongs to.
 public struct TargetSettings: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds the Swift files to lint under the paths the user gave.
 public struct Discovery {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A Swift file's text plus a table of where its lines start, for turning UTF-8 offsets into
 /// `line:column` without a second pass over the syntax tree.
