@@ -4,19 +4,11 @@ import XCTest
 /// What the architecture rules' examples cannot show: verdicts that depend on other files, on a file's
 /// folder, or on the profile, and the facts the walk records for them.
 final class ArchitectureRuleTests: XCTestCase {
-    /// Lints several files as one project under `profile` with only `rule` enabled.
     private func lint(_ rule: String, _ files: [String: String], profile: Profile = .containerPresentation) -> [Finding] {
-        let engine = LintEngine(selection: RuleSelection(rules: [rule]))
-        let analyses = files.keys.sorted().map { engine.analyze(path: $0, text: files[$0] ?? "", settings: .unknown) }
-        let settingsByPath = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, TargetSettings.unknown) })
-        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
-        project.profile = profile
-        return engine.finish(analyses, project: project) { _ in true }
+        TestProject.lint(rule, files, profile: profile)
     }
 
-    private func facts(_ code: String) -> FileFacts {
-        LintEngine(selection: RuleSelection(rules: [])).analyze(path: "File.swift", text: code, settings: .unknown).facts
-    }
+    private func facts(_ code: String) -> FileFacts { TestProject.facts(code) }
 
     // MARK: presentation-holds-model
 

@@ -4,12 +4,8 @@ import XCTest
 /// What the rule examples cannot show: findings that depend on other files, which message variant is
 /// chosen, and whether a finding offers a fix.
 final class DataFlowRuleTests: XCTestCase {
-    /// Lints several files as one project with only `rule` enabled.
     private func lint(_ rule: String, _ files: [String: String], settings: TargetSettings = .unknown) -> [Finding] {
-        let engine = LintEngine(selection: RuleSelection(rules: [rule]))
-        let analyses = files.keys.sorted().map { engine.analyze(path: $0, text: files[$0] ?? "", settings: settings) }
-        let settingsByPath = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, settings) })
-        return engine.finish(analyses, settingsByPath: settingsByPath)
+        TestProject.lint(rule, files, settings: files.mapValues { _ in settings })
     }
 
     // MARK: state-not-private

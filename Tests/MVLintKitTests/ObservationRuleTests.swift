@@ -5,21 +5,12 @@ import XCTest
 /// per-file target settings (deployment targets, default isolation), the run's profile, and the facts the
 /// walker records for these rules.
 final class ObservationRuleTests: XCTestCase {
-    /// Lints several files as one project with only `rule` enabled; each file may have its own target settings.
     private func lint(_ rule: String, _ files: [String: String], settings: [String: TargetSettings] = [:],
                       profile: Profile = .mv) -> [Finding] {
-        let engine = LintEngine(selection: RuleSelection(rules: [rule]))
-        let analyses = files.keys.sorted().map {
-            engine.analyze(path: $0, text: files[$0] ?? "", settings: settings[$0] ?? .unknown)
-        }
-        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settings)
-        project.profile = profile
-        return engine.finish(analyses, project: project) { _ in true }
+        TestProject.lint(rule, files, settings: settings, profile: profile)
     }
 
-    private func facts(_ code: String) -> FileFacts {
-        LintEngine(selection: RuleSelection(rules: [])).analyze(path: "Facts.swift", text: code, settings: .unknown).facts
-    }
+    private func facts(_ code: String) -> FileFacts { TestProject.facts(code, path: "Facts.swift") }
 
     private let feedModel = "@Observable final class FeedModel {\n    var posts: [Post] = []\n}\n"
     private let feedView = "struct FeedView: View {\n    @State private var model = FeedModel()\n    var body: some View { Text(\"\") }\n}\n"
