@@ -282,7 +282,7 @@ public struct Architecture: Sendable {
     }
 
     private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
-        index.entry(typeName)?.properties.first { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
+        index.types[typeName]?.firstProperty { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
     }
 
     private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,

@@ -20,6 +20,15 @@ public struct ProjectIndex: Sendable {
             (declaration?.properties ?? []) + extensions.flatMap { $0.fact.properties }
         }
 
+        /// The first of `properties` matching `predicate`, found without building that array.
+        public func firstProperty(where predicate: (PropertyFact) -> Bool) -> PropertyFact? {
+            if let found = declaration?.properties.first(where: predicate) { return found }
+            for (_, fact) in extensions {
+                if let found = fact.properties.first(where: predicate) { return found }
+            }
+            return nil
+        }
+
         public var methods: [MethodFact] {
             (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
         }

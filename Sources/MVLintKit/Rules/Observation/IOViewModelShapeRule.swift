@@ -121,7 +121,7 @@ enum IOViewModelShapeRule: ProjectRule {
             for site in file.modelSites {
                 guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
                       let viewName = site.enclosingType.map(Architecture.simpleName), index.isView(viewName),
-                      let held = index.entry(viewName)?.properties.first(where: { $0.name == property && !$0.isStatic })?
+                      let held = index.types[viewName]?.firstProperty(where: { $0.name == property && !$0.isStatic })?
                           .heldTypeName.map(Architecture.bareTypeName),
                       shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
                 let message = isCall
