@@ -224,8 +224,8 @@ enum ClosureRole {
 
 extension SyntaxProtocol {
     /// The node's source text without its outer trivia, the same as `trimmedDescription`. That one copies the
-    /// node twice (through key paths) to drop the trivia; slicing the bytes costs a fraction. A tree with
-    /// missing tokens keeps the original, whose rules for where trivia sits there are subtler.
+    /// node twice (through key paths) to drop the trivia; slicing the bytes costs a fraction. Nodes with missing
+    /// or unexpected tokens use it still: there the two could disagree on whose trivia is outer.
     var trimmedText: String {
         guard !hasError else { return trimmedDescription }
         let bytes = syntaxTextBytes
