@@ -136,7 +136,7 @@ enum BehaviorReading {
 
     /// `@State var name: String`, `@State private var label = ""`: state that holds display text.
     static func holdsText(_ binding: PatternBindingSyntax) -> Bool {
-        if let type = binding.typeAnnotation?.type.trimmedDescription {
+        if let type = binding.typeAnnotation?.type.trimmedText {
             return ["String", "String?", "AttributedString", "AttributedString?", "LocalizedStringKey"].contains(type)
         }
         return binding.initializer?.value.is(StringLiteralExprSyntax.self) ?? false

@@ -123,15 +123,15 @@ final class FileWalker: SyntaxVisitor {
                 ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil
             }
             let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
-                .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedDescription) }
-            let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedDescription, argument: $0.arguments?.trimmedDescription) }
+                .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
+            let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let typeName = binding.typeAnnotation.map { $0.type.trimmedDescription }
+                let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
                 let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
                 facts.types[typeIndex].properties.append(PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
-                    attributes: attributes.map(\.name).filter { $0 != wrapper?.name },
+                    attributes: attributes.compactMap { $0.name == wrapper?.name ? nil : $0.name },
                     isLet: node.bindingSpecifier.tokenKind == .keyword(.let), isStatic: isStatic, isComputed: isComputed,
                     isPrivate: isPrivate, hasPrivateSetter: hasPrivateSetter, typeName: typeName,
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
@@ -365,7 +365,7 @@ final class FileWalker: SyntaxVisitor {
         for argument in arguments {
             guard case .availabilityVersionRestriction(let restriction) = argument.argument,
                   let platform = Platform(name: restriction.platform.text),
-                  let text = restriction.version?.trimmedDescription, let version = Version(text) else { continue }
+                  let text = restriction.version?.trimmedText, let version = Version(text) else { continue }
             walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: below)))
         }
     }
@@ -373,7 +373,7 @@ final class FileWalker: SyntaxVisitor {
     /// `@available(iOS 16, *)` raises the minimum; `@available(iOS, deprecated: 16)` marks code for older systems.
     private func pushAvailability(from attributes: AttributeListSyntax, owner: SyntaxIdentifier) {
         for element in attributes {
-            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "available",
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedText == "available",
                   case .availability(let arguments)? = attribute.arguments else { continue }
             push(arguments, below: false, owner: owner)
             guard let platformToken = arguments.first.flatMap({ argument -> TokenSyntax? in
@@ -383,7 +383,7 @@ final class FileWalker: SyntaxVisitor {
             for argument in arguments {
                 guard case .availabilityLabeledArgument(let labeled) = argument.argument,
                       ["deprecated", "obsoleted"].contains(labeled.label.text),
-                      case .version(let tuple) = labeled.value, let version = Version(tuple.trimmedDescription) else { continue }
+                      case .version(let tuple) = labeled.value, let version = Version(tuple.trimmedText) else { continue }
                 walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: true)))
             }
         }
@@ -446,13 +446,13 @@ final class FileWalker: SyntaxVisitor {
         guard node.bindings.count == 1, let binding = node.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
-              !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedDescription) } ?? false),
+              !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false),
               !SyntaxText.attributeNames(node.attributes).contains("ViewBuilder") else {
             behaviorFrames.append(nil)
             return
         }
         let helper = HelperFact(name: name, kind: .computedProperty, isAsync: false,
-                                returnType: binding.typeAnnotation?.type.trimmedDescription, parameterTypes: [], position: position(node))
+                                returnType: binding.typeAnnotation?.type.trimmedText, parameterTypes: [], position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }
 
@@ -466,8 +466,8 @@ final class FileWalker: SyntaxVisitor {
             return
         }
         let helper = HelperFact(name: node.name.text, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
-                                returnType: node.signature.returnClause?.type.trimmedDescription,
-                                parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedDescription },
+                                returnType: node.signature.returnClause?.type.trimmedText,
+                                parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedText },
                                 position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }

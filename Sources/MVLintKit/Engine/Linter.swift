@@ -88,10 +88,9 @@ public enum Linter {
             (profile, reason) = ProfileDetector.detect(project)
         }
         project.profile = profile
-        let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.descriptions.map { ($0.id, $0) })
-        let findings = engine.finish(analyses, project: project) { id in
-            descriptions[id].map { configuration.isEnabled($0, profile: profile) } ?? false
-        }
+        // Asked for every candidate and file: decided once per rule.
+        let enabled = Set(RuleRegistry.descriptions.filter { configuration.isEnabled($0, profile: profile) }.map { $0.id })
+        let findings = engine.finish(analyses, project: project) { enabled.contains($0) }
         return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
                        settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
                        analyses: analyses, engine: engine)

@@ -8,18 +8,18 @@ enum SyntaxText {
         if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     public static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
-        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
     }
 
     /// Attribute names with their argument text (`Environment`, `\.dismiss`).
     public static func attributes(_ attributes: AttributeListSyntax) -> [(name: String, argument: String?)] {
         attributes.compactMap { element in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-            return (attribute.attributeName.trimmedDescription, attribute.arguments?.trimmedDescription)
+            return (attribute.attributeName.trimmedText, attribute.arguments?.trimmedText)
         }
     }
 
@@ -64,7 +64,7 @@ enum SyntaxText {
     /// A `@ViewBuilder` function or one returning `some View`.
     static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
         attributeNames(function.attributes).contains("ViewBuilder")
-            || (function.signature.returnClause.map { isSomeView($0.type.trimmedDescription) } ?? false)
+            || (function.signature.returnClause.map { isSomeView($0.type.trimmedText) } ?? false)
     }
 
     /// `Foo` for `Foo(…)`, `Foo<T>(…)` or `Foo.init(…)`; nil for anything else.
@@ -219,5 +219,17 @@ enum ClosureRole {
         }
         if presentationContent.contains(callName) { return .closure }
         return eventModifiers.contains(callName) ? .action(name: callName) : .closure
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node's source text without its outer trivia, the same as `trimmedDescription`. That one copies the
+    /// node twice (through key paths) to drop the trivia; slicing the bytes costs a fraction. Nodes with missing
+    /// or unexpected tokens use it still: there the two could disagree on whose trivia is outer.
+    var trimmedText: String {
+        guard !hasError else { return trimmedDescription }
+        let bytes = syntaxTextBytes
+        let start = leadingTriviaLength.utf8Length
+        return String(decoding: bytes[start..<start + trimmedLength.utf8Length], as: UTF8.self)
     }
 }

@@ -72,7 +72,7 @@ enum FixText {
     /// The source text of a node without its trivia, with line breaks normalised to `\n` (the fix engine writes
     /// the file's own style back).
     static func text(of node: some SyntaxProtocol) -> String {
-        node.trimmedDescription.replacingCRLF()
+        node.trimmedText.replacingCRLF()
     }
 
     /// Where the lines a declaration occupies begin: the start of its first line, or of the comment lines right

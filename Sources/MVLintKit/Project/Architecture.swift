@@ -119,7 +119,7 @@ public struct Architecture: Sendable {
     static let mixedViewThreshold = 12
 
     public init(index: ProjectIndex, files: [FileFacts]) {
-        let declared = index.types.values.filter { $0.declaration != nil }.sorted { $0.name < $1.name }
+        let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         let services = Set(declared.filter { isService($0, index: index) }.map(\.name))
 
         // Views first: their stored properties are where ownership and observation are declared.
@@ -282,7 +282,7 @@ public struct Architecture: Sendable {
     }
 
     private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
-        index.entry(typeName)?.properties.first { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
+        index.types[typeName]?.firstProperty { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
     }
 
     private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,
@@ -324,7 +324,10 @@ public struct Architecture: Sendable {
     /// The type a property refers to: optionals, `any` and generic arguments stripped (`UserModel?` → `UserModel`).
     /// Collections stay as written (`[User]`): holding many values is not a reference to one instance.
     static func bareTypeName(_ name: String) -> String {
-        var result = name.trimmingCharacters(in: .whitespaces)
+        // Foundation's trimming is slow on Linux and names rarely carry spaces; `isWhitespace` covers every
+        // character `.whitespaces` holds, so a name without any at either end trims to itself.
+        let hasOuterSpace = (name.first?.isWhitespace ?? false) || (name.last?.isWhitespace ?? false)
+        var result = hasOuterSpace ? name.trimmingCharacters(in: .whitespaces) : name
         while result.hasSuffix("?") || result.hasSuffix("!") { result.removeLast() }
         if result.hasPrefix("any ") { result.removeFirst(4) }
         if let generic = result.firstIndex(of: "<") { result = String(result[..<generic]) }

@@ -225,7 +225,7 @@ private final class CallCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        let type = node.typeAnnotation?.type.trimmedDescription ?? ""
+        let type = node.typeAnnotation?.type.trimmedText ?? ""
         return Self.nonTargetTypes.contains { type.contains($0) } ? .skipChildren : .visitChildren
     }
 

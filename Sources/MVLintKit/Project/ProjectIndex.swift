@@ -20,6 +20,15 @@ public struct ProjectIndex: Sendable {
             (declaration?.properties ?? []) + extensions.flatMap { $0.fact.properties }
         }
 
+        /// The first of `properties` matching `predicate`, found without building that array.
+        public func firstProperty(where predicate: (PropertyFact) -> Bool) -> PropertyFact? {
+            if let found = declaration?.properties.first(where: predicate) { return found }
+            for (_, fact) in extensions {
+                if let found = fact.properties.first(where: predicate) { return found }
+            }
+            return nil
+        }
+
         public var methods: [MethodFact] {
             (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
         }
@@ -33,6 +42,8 @@ public struct ProjectIndex: Sendable {
     }
 
     public private(set) var types: [String: TypeEntry] = [:]
+    /// The keys of `types`, sorted once: rules report in name order, and sorting names moves less than sorting entries.
+    public private(set) var sortedNames: [String] = []
     private var viewCache: [String: Bool] = [:]
     private var declaredKinds: [String: TypeKind] = [:]
 
@@ -51,12 +62,16 @@ public struct ProjectIndex: Sendable {
             }
         }
         for (name, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[name] = kind } }
+        sortedNames = types.keys.sorted()
         var cache: [String: Bool] = [:]
         for name in types.keys { cache[name] = computeIsView(name, visiting: []) }
         viewCache = cache
     }
 
     public func entry(_ name: String) -> TypeEntry? { types[name] }
+
+    /// Every entry, in name order.
+    public var entriesInNameOrder: [TypeEntry] { sortedNames.compactMap { types[$0] } }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
     public func kind(of name: String) -> TypeKind? { declaredKinds[name] }
@@ -132,6 +147,17 @@ public struct ProjectContext: Sendable {
             }
         }
         modelSitesByType = sites
+        findDeclarations()
+    }
+
+    /// Views and observable classes the project declares, in name order. Several rules walk each list, so they
+    /// are found once per index.
+    private(set) var declaredViews: [DeclaredView] = []
+    private(set) var observableClasses: [ObservableClass] = []
+
+    private mutating func findDeclarations() {
+        declaredViews = findDeclaredViews()
+        observableClasses = findObservableClasses()
     }
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
@@ -147,6 +173,7 @@ public struct ProjectContext: Sendable {
         updated.files = files
         updated.index = ProjectIndex(files: files)
         updated.architecture = Architecture(index: updated.index, files: files)
+        updated.findDeclarations()
         return updated
     }
 }

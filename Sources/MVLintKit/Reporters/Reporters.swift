@@ -70,6 +70,9 @@ public struct JSONReporter: Reporter {
 /// Minimal JSON writing helpers; we write JSON by hand to keep key order stable.
 public enum JSON {
     public static func string(_ value: String) -> String {
+        // Most strings (paths, rule ids, messages) need no escaping: a byte check skips the per-scalar rebuild.
+        let needsEscaping = value.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard needsEscaping else { return "\"" + value + "\"" }
         var escaped = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -24,8 +24,8 @@ extension ProjectContext {
         }
     }
 
-    var declaredViews: [DeclaredView] {
-        index.types.values.sorted { $0.name < $1.name }.compactMap { entry in
+    func findDeclaredViews() -> [DeclaredView] {
+        index.entriesInNameOrder.compactMap { entry in
             guard let declaration = entry.declaration, let path = entry.declarationPath, index.isView(entry.name) else { return nil }
             return DeclaredView(entry: entry, declaration: declaration, path: path)
         }

@@ -160,7 +160,7 @@ enum ContainerCallsServiceRule: ProjectRule {
             let isRemoteSingleton = call.receiver.hasSuffix(".shared") && remoteVerbs.contains(where: call.method.hasPrefix)
             return isUnknown && isRemoteSingleton ? Access(service: typeName, isDirect: true) : nil
         }
-        guard let property = project.index.entry(viewName)?.properties.first(where: { $0.name == call.receiver && !$0.isStatic }) else {
+        guard let property = project.index.types[viewName]?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic }) else {
             return nil
         }
         let held = property.heldTypeName.map(Architecture.bareTypeName)

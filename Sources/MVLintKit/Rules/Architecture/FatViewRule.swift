@@ -208,7 +208,7 @@ enum FatViewRule: ProjectRule {
         for file in project.files {
             for call in file.memberCalls where call.context != .viewBuilding {
                 guard let viewName = call.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
-                      let property = project.index.entry(viewName)?.properties.first(where: { $0.name == call.receiver && !$0.isStatic })
+                      let property = project.index.types[viewName]?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic })
                 else { continue }
                 let held = property.heldTypeName.map(Architecture.bareTypeName)
                 if project.observedModel(held: property) != nil || held.map(project.isServiceLike) == true {

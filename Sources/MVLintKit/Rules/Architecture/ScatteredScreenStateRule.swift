@@ -161,12 +161,12 @@ final class ScatteredScreenStateRule: SyntaxRule {
         var states: [StateProperty] = []
         for variable in Self.variables(in: members.members) {
             guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) })
-                      .first(where: { $0.attributeName.trimmedDescription == "State" }),
+                      .first(where: { $0.attributeName.trimmedText == "State" }),
                   !SyntaxText.isStatic(variable.modifiers) else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       !states.contains(where: { $0.name == name }) else { continue }
-                let isBool = binding.typeAnnotation?.type.trimmedDescription == "Bool"
+                let isBool = binding.typeAnnotation?.type.trimmedText == "Bool"
                     || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
                 states.append(StateProperty(name: name, words: Self.words(of: name), isBool: isBool, attribute: attribute))
             }

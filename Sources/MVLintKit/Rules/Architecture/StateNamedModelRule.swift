@@ -114,7 +114,8 @@ enum StateNamedModelRule: ProjectRule {
                 builtOutsideViews.insert(construction.typeName)
             }
         }
-        for (name, entry) in project.index.types.sorted(by: { $0.key < $1.key }) {
+        for entry in project.index.entriesInNameOrder {
+            let name = entry.name
             guard name.hasSuffix("Model"), entry.kind == .struct, project.architecture.role(of: name) == .state,
                   let declaration = entry.declaration, let path = entry.declarationPath,
                   entry.inherited.isDisjoint(with: dataConformances), !builtOutsideViews.contains(name),

@@ -40,9 +40,12 @@ public enum SuperfluousDisableRule {
 
     static func findings(in analysis: FileAnalysis, used: Set<SuppressionMap.DirectiveUse>, isEnabled: (String) -> Bool,
                          severity: Severity) -> [Finding] {
-        let known = RuleRegistry.descriptions.map(\.id)
+        let unused = analysis.suppressions.unusedRules(used: used)
+        // Runs for every file; most have no unused directive, so the id list is built only when needed.
+        guard !unused.isEmpty else { return [] }
+        let known = RuleRegistry.descriptions.map { $0.id }
         var findings: [Finding] = []
-        for (directive, rules) in analysis.suppressions.unusedRules(used: used) {
+        for (directive, rules) in unused {
             for rule in rules {
                 let message: String
                 if rule != "all", !known.contains(rule) {

@@ -191,7 +191,24 @@ final class CancellationNotHandledRule: SyntaxRule {
 
     /// Code (not comments) that names cancellation: `CancellationError`, `Task.isCancelled`, `.cancelled`…
     private static func mentionsCancellation(_ statement: DoStmtSyntax) -> Bool {
-        statement.tokens(viewMode: .sourceAccurate).contains { $0.text.lowercased().contains("cancel") }
+        statement.tokens(viewMode: .sourceAccurate).contains { token in
+            let text = token.text
+            // Lowercasing and searching every token was a hot spot. Lowercasing turns no other character into
+            // these ASCII letters, so tokens without them in any case are skipped by a byte scan first.
+            return hasCancelLetters(text) && text.lowercased().contains("cancel")
+        }
+    }
+
+    private static let cancelWord = Array("cancel".utf8)
+
+    private static func hasCancelLetters(_ text: String) -> Bool {
+        let word = cancelWord
+        let bytes = Array(text.utf8)
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in
+            // `| 0x20` lowercases ASCII letters only; the word holds nothing else.
+            word.indices.allSatisfy { bytes[start + $0] | 0x20 == word[$0] }
+        }
     }
 
     /// The name a catch-all clause binds the error to (`catch` → `error`, `catch let failure` → `failure`);

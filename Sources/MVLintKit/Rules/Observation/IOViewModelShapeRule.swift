@@ -104,7 +104,7 @@ enum IOViewModelShapeRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let index = project.index
-        for entry in index.types.values.sorted(by: { $0.name < $1.name }) {
+        for entry in index.entriesInNameOrder {
             guard entry.name.hasSuffix("ViewModel"), let declaration = entry.declaration, declaration.kind == .class,
                   let path = entry.declarationPath, shapeProtocol(of: entry.name, index: index, visiting: []) == nil else { continue }
             report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(entry.name)` has no `inputs`/`outputs` split, so views can read and change everything on it: declare `\(entry.name)Type` with `inputs` and `outputs` protocols, conform the class to them, and let views hold the `…Type`"))
@@ -121,7 +121,7 @@ enum IOViewModelShapeRule: ProjectRule {
             for site in file.modelSites {
                 guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
                       let viewName = site.enclosingType.map(Architecture.simpleName), index.isView(viewName),
-                      let held = index.entry(viewName)?.properties.first(where: { $0.name == property && !$0.isStatic })?
+                      let held = index.types[viewName]?.firstProperty(where: { $0.name == property && !$0.isStatic })?
                           .heldTypeName.map(Architecture.bareTypeName),
                       shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
                 let message = isCall

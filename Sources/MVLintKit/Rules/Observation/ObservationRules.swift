@@ -52,8 +52,8 @@ struct ObservableClass {
 
 extension ProjectContext {
     /// Every observable class declared in the project, in name order so findings come out stably.
-    var observableClasses: [ObservableClass] {
-        index.types.values.sorted { $0.name < $1.name }.compactMap { entry in
+    func findObservableClasses() -> [ObservableClass] {
+        index.entriesInNameOrder.compactMap { entry in
             guard let declaration = entry.declaration, declaration.kind == .class, let path = entry.declarationPath,
                   let observation = index.observation(of: entry.name) else { return nil }
             let role = architecture.role(of: entry.name) ?? .model

@@ -141,7 +141,7 @@ final class ComplexViewPropertyRule: SyntaxRule {
               !SyntaxText.isStatic(node.modifiers),
               node.bindings.count == 1, let binding = node.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, name.text != "body",
-              let type = binding.typeAnnotation?.type, SyntaxText.isSomeView(type.trimmedDescription),
+              let type = binding.typeAnnotation?.type, SyntaxText.isSomeView(type.trimmedText),
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors)
         else { return }
         open.append(Property(name: name.text, nameOffset: name.positionAfterSkippingLeadingTrivia.utf8Offset,

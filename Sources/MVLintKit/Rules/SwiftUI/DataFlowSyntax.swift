@@ -5,7 +5,7 @@ internal import SwiftSyntax
 extension SyntaxText {
     /// The `@name` attribute of a declaration, if written.
     static func attribute(named name: String, in attributes: AttributeListSyntax) -> AttributeSyntax? {
-        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { $0.attributeName.trimmedDescription == name }
+        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { $0.attributeName.trimmedText == name }
     }
 
     /// The member of a modifier call `.name(…)` whose name is one of `names` (a call with a receiver or an
@@ -70,6 +70,6 @@ extension SyntaxText {
     /// A key path argument's text without spaces, for comparing with `\.self` or `\.offset`.
     static func keyPathText(_ call: FunctionCallExprSyntax, labeled label: String) -> String? {
         guard let keyPath = argument(call, labeled: label)?.expression.as(KeyPathExprSyntax.self) else { return nil }
-        return keyPath.trimmedDescription.filter { !$0.isWhitespace }
+        return keyPath.trimmedText.filter { !$0.isWhitespace }
     }
 }

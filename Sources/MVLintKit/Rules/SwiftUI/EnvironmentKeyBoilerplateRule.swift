@@ -202,7 +202,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         let parts = Array(assignment.elements)
         guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), subscriptKey(parts[0]) == readKey,
               parts[2].as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue" else { return nil }
-        let modifiers = variable.modifiers.isEmpty ? "" : variable.modifiers.trimmedDescription + " "
+        let modifiers = variable.modifiers.isEmpty ? "" : variable.modifiers.trimmedText + " "
         let start = variable.positionAfterSkippingLeadingTrivia.utf8Offset
         return (readKey, Accessor(range: FixText.range(of: variable), head: "@Entry \(modifiers)var \(name): \(FixText.text(of: type)) = ",
                                   indentation: FixText.indentation(ofLineContaining: start, in: source)))

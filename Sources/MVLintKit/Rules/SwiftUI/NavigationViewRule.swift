@@ -161,7 +161,7 @@ final class NavigationViewRule: SyntaxRule {
         guard call.arguments.isEmpty, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty else { return nil }
         var edits = [TextEdit.replacing(name, with: "NavigationStack")]
         for modifier in SyntaxText.modifiersApplied(to: call) where SyntaxText.calledName(modifier) == "navigationViewStyle" {
-            guard let style = modifier.arguments.first?.expression.trimmedDescription,
+            guard let style = modifier.arguments.first?.expression.trimmedText,
                   style == ".stack" || style == "StackNavigationViewStyle()",
                   let base = SyntaxText.modifierBase(modifier) else { return nil }
             edits.append(TextEdit(range: base.endPositionBeforeTrailingTrivia.utf8Offset..<modifier.endPositionBeforeTrailingTrivia.utf8Offset,

@@ -200,7 +200,7 @@ final class TaskInOnAppearRule: SyntaxRule {
             file.report(id, at: modifier.declName,
                         "`.onAppear { Task { … } }` starts work that keeps running after the view disappears: use `.task { … }`, which SwiftUI cancels with the view",
                         fix: rewrite?.onAppearFix())
-        } else if let value = SyntaxText.argument(node, labeled: "of")?.expression.trimmedDescription {
+        } else if let value = SyntaxText.argument(node, labeled: "of")?.expression.trimmedText {
             file.report(id, at: modifier.declName,
                         "`.onChange(of: \(value)) { Task { … } }` starts a new task on every change while older ones keep running: use `.task(id: \(value)) { … }`, which cancels the previous run",
                         fix: rewrite?.onChangeFix(value: value))
@@ -234,7 +234,7 @@ final class TaskInOnAppearRule: SyntaxRule {
             statements = closure.statements
             taskStatement = statement
             taskClosure = operation
-            priority = task.arguments.first.map { $0.expression.trimmedDescription }
+            priority = task.arguments.first.map { $0.expression.trimmedText }
             self.source = source
         }
 

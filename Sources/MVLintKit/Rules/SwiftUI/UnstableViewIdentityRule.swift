@@ -164,6 +164,6 @@ final class UnstableViewIdentityRule: SyntaxRule {
 
     /// The view's content closures with whitespace removed, so equal content in differently indented branches compares equal.
     private static func closureTexts(of call: FunctionCallExprSyntax) -> [String] {
-        SyntaxText.closures(of: call).map { String($0.closure.trimmedDescription.filter { !$0.isWhitespace }) }
+        SyntaxText.closures(of: call).map { String($0.closure.trimmedText.filter { !$0.isWhitespace }) }
     }
 }

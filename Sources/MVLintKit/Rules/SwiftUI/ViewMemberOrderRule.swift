@@ -218,7 +218,7 @@ final class ViewMemberOrderRule: SyntaxRule {
         let label = "`\(name)`"
         if binding.accessorBlock.map(SyntaxText.isComputed) ?? false {
             if name == "body" { return (.body, label) }
-            let isView = binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedDescription) } ?? false
+            let isView = binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false
             return (isView ? .viewHelper : .computed, label)
         }
         let wrappers = SyntaxText.attributeNames(variable.attributes).filter(SyntaxText.isPropertyWrapperName)
