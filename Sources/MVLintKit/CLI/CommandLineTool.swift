@@ -44,6 +44,7 @@ public struct CommandLineTool {
             case "roles": return try roles(arguments)
             case "init": return try initialize(arguments)
             case "map": return try map(arguments)
+            case "migrate": return try migrate(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -241,6 +242,59 @@ public struct CommandLineTool {
             console.err("mvlint: warning: \(problem)\n")
         }
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+    }
+
+    // MARK: migrate
+
+    static let migrateSpec = CommandSpec(name: "migrate", flags: ["--dry-run", "--write", "--assume-ios17", "--help"],
+                                         options: ["--only", "--config"])
+
+    /// `migrate observation`: plans the move from `ObservableObject` to `@Observable` (`MIGRATION.md`). Rewriting
+    /// does not exist yet, so every run is a dry run and `--write` is refused.
+    private func migrate(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.migrateSpec)
+        if parsed.has("--help") { return help("migrate") }
+        guard let target = parsed.positionals.first else {
+            throw UsageError("'migrate' needs what to migrate: 'mvlint migrate observation [paths …]'")
+        }
+        guard target == "observation" else { throw UsageError("cannot migrate '\(target)'; only 'observation' exists") }
+        if parsed.has("--dry-run"), parsed.has("--write") { throw UsageError("--dry-run and --write exclude each other") }
+        let treeState = workingTreeState()
+        if parsed.has("--write") {
+            if let treeState { throw UsageError("refusing --write: \(treeState); commit or stash first, or use --dry-run") }
+            throw UsageError("--write is not available yet; run with --dry-run to see what would change")
+        }
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let outcome = Linter.run(Linter.Request(paths: Array(parsed.positionals.dropFirst()), workingDirectory: workingDirectory,
+                                                configuration: configuration))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        if let only = parsed["--only"] {
+            let names = ObservationMigrationPlan.candidateNames(in: outcome.project)
+            guard names.contains(only) else {
+                let hint = Suggestion.nearest(to: only, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--only: no ObservableObject type '\(only)'\(hint)")
+            }
+        }
+        let plan = ObservationMigrationPlan(project: outcome.project, only: parsed["--only"], assumeModernOS: parsed.has("--assume-ios17"))
+        console.err("mvlint: dry run (\(treeState ?? "rewriting is not available yet")); nothing is written\n")
+        console.out(plan.report)
+        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+    }
+
+    /// Why writing would be unsafe here: not a git work tree, or uncommitted changes; nil when the tree is clean.
+    private func workingTreeState() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "status", "--porcelain"]
+        process.currentDirectoryURL = workingDirectory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "git is not available to check the working tree" }
+        let changes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { return "not a git working tree" }
+        return changes.isEmpty ? nil : "the working tree has uncommitted changes"
     }
 
     // MARK: rules, explain, version, help

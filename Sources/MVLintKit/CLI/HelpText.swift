@@ -64,6 +64,23 @@ enum HelpText {
           --profile NAME              The profile whose rules decide which relations are violations.
 
         """),
+        ("migrate", """
+        USAGE: mvlint migrate observation [paths …] [--dry-run | --write] [--only TypeName] [--assume-ios17]
+                                          [--config FILE]
+
+        Plans the move from ObservableObject/@Published to @Observable: lists every ObservableObject type,
+        every @StateObject, @ObservedObject, @EnvironmentObject and .environmentObject that uses it, and
+        whether it can migrate safely, or what blocks it (rule R0–R4, file:line), with a summary table.
+
+        OPTIONS:
+          --dry-run        Only report (the default; for now every run is a dry run).
+          --write          Rewrite the code. Not available yet (exit code 2); refused anyway when the
+                           folder is not a git work tree or has uncommitted changes.
+          --only TypeName  Only this type and its uses.
+          --assume-ios17   Confirm iOS 17 / macOS 14 or later when no project file states a deployment target.
+          --config FILE    Use this configuration instead of the nearest .mvlint.yml.
+
+        """),
         ("explain", """
         USAGE: mvlint explain <rule-id>
 
@@ -96,6 +113,7 @@ enum HelpText {
       roles      Show the role of every type and why.
       init       Write a commented .mvlint.yml for the code in a folder.
       map        Draw the architecture as a Mermaid, DOT or JSON graph.
+      migrate    Plan the move from ObservableObject to @Observable (dry run only, for now).
       explain    Explain one rule, with examples.
       version    Print the version.
       help       Show help for a command: mvlint help lint

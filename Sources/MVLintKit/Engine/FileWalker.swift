@@ -93,6 +93,8 @@ final class FileWalker: SyntaxVisitor {
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
+            .contains { $0.specifier != nil } ?? false
         typeFactIndices.append(facts.types.count)
         facts.types.append(fact)
         walk.typeStack.append(TypeScope(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
@@ -137,6 +139,8 @@ final class FileWalker: SyntaxVisitor {
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
                     hasInitializer: binding.initializer != nil, position: position(binding.pattern),
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
+                facts.types[typeIndex].properties[facts.types[typeIndex].properties.count - 1].isLazy =
+                    node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
                     facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
                 }
@@ -403,6 +407,10 @@ final class FileWalker: SyntaxVisitor {
     /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         noteTypeReference(node.name.text, at: node)
+        // Conformance clauses are in the index already; everywhere else the protocol is used as a type.
+        if node.name.text == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
+            facts.observableObjectTypeUses.append(position(node))
+        }
         return .visitChildren
     }
 
@@ -413,7 +421,33 @@ final class FileWalker: SyntaxVisitor {
         if !isMemberName, SyntaxText.isCapitalized(node.baseName.text) {
             noteTypeReference(node.baseName.text, at: node)
         }
+        notePublisherReference(node, isMemberName: isMemberName)
         return .visitChildren
+    }
+
+    /// `$name` and `objectWillChange`: what `migrate observation` must not break. Closure arguments (`$0`) stay out.
+    private func notePublisherReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
+        let kind: PublisherReferenceFact.Kind
+        let text = node.baseName.text
+        if text.utf8.first == UInt8(ascii: "$"), text.dropFirst().first?.isNumber == false {
+            let base = isMemberName ? node.parent : Syntax(node)
+            let follower = base?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == base?.id ? $0 : nil }
+            kind = .projection(name: String(text.dropFirst()), member: follower?.declName.baseName.text)
+        } else if text == "objectWillChange" {
+            kind = .objectWillChange
+        } else {
+            return
+        }
+        var receiver: String?
+        var hasUnnamedReceiver = false
+        if isMemberName, let base = node.parent?.as(MemberAccessExprSyntax.self)?.base {
+            let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            receiver = isSelf ? nil : SyntaxText.receiverName(base)
+            hasUnnamedReceiver = !isSelf && receiver == nil
+        }
+        facts.publisherReferences.append(PublisherReferenceFact(
+            kind: kind, receiver: receiver, hasUnnamedReceiver: hasUnnamedReceiver,
+            enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
