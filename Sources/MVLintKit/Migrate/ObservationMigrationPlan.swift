@@ -11,6 +11,7 @@ public struct ObservationMigrationPlan: Sendable {
         case objectWillChange = "R1.b"
         case publisher = "R1.c"
         case lazyProperty = "R1.d"
+        case wrappedPublished = "R1.e"
         case underscoreMember = "R1.f"
         case reflection = "R1.g"
         case hierarchy = "R1.h"
@@ -27,6 +28,7 @@ public struct ObservationMigrationPlan: Sendable {
             case .objectWillChange: "objectWillChange used"
             case .publisher: "$property publisher used"
             case .lazyProperty: "lazy var"
+            case .wrappedPublished: "@Published with another wrapper"
             case .underscoreMember: "_name member or Published(initialValue:)"
             case .reflection: "Codable or Mirror"
             case .hierarchy: "class hierarchy"
@@ -206,6 +208,10 @@ private struct MigrationAnalysis {
                 block(.lazyProperty, "lazy var \(property.name) would become tracked, which does not compile (swiftlang/swift#71160)",
                       memberPath, property.position)
             }
+            if property.wrapper == "Published", let other = property.attributes.first(where: SyntaxText.isPropertyWrapperName) {
+                block(.wrappedPublished, "@Published \(property.name) also has @\(other); @ObservationIgnored would silence a property views observe",
+                      memberPath, property.position)
+            }
             if property.name.hasPrefix("_"), storedNames.contains(String(property.name.dropFirst())) {
                 block(.underscoreMember, "member \(property.name) clashes with the storage @Observable generates for \(property.name.dropFirst())",
                       memberPath, property.position)
@@ -326,7 +332,13 @@ private struct MigrationAnalysis {
         }
         for file in project.files {
             for injection in file.injections where injection.modifier == "environmentObject" {
-                let injected = injection.constructedType ?? heldType(of: injection.value, in: injection.enclosingType)
+                let injected: String?
+                if let constructed = injection.constructedType {
+                    // A lowercase callee is a function (`makeSession()`): what it returns is unknown.
+                    injected = SyntaxText.isCapitalized(constructed) ? constructed : nil
+                } else {
+                    injected = heldType(of: injection.value, in: injection.enclosingType)
+                }
                 if injected == name {
                     uses.append(.init(kind: .injection, holder: injection.enclosingType ?? "(file scope)", path: file.path,
                                       line: injection.position.line))

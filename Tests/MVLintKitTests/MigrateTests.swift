@@ -1,0 +1,296 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// `mvlint migrate observation`: which `ObservableObject` types may move to `@Observable`, and for the others
+/// the rule of MIGRATION.md that blocks them with the blocking construct's file:line.
+final class MigrateTests: XCTestCase {
+    private let modern = TargetSettings(deploymentTargets: [.iOS: Version(17)])
+
+    /// The plan for files that all target iOS 17 unless `settings` says otherwise.
+    private func plan(_ files: [String: String], settings: [String: TargetSettings]? = nil,
+                      assumeModernOS: Bool = false) -> ObservationMigrationPlan {
+        let targets = settings ?? Dictionary(uniqueKeysWithValues: files.keys.map { ($0, modern) })
+        return ObservationMigrationPlan(project: TestProject.context(files, settings: targets), assumeModernOS: assumeModernOS)
+    }
+
+    private func candidate(_ name: String, in plan: ObservationMigrationPlan,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> ObservationMigrationPlan.Candidate {
+        try XCTUnwrap(plan.candidates.first { $0.name == name }, "no candidate \(name)", file: file, line: line)
+    }
+
+    /// The blockers of `name` as `rule path:line`, the form the report prints.
+    private func blockers(_ name: String, _ files: [String: String]) throws -> [String] {
+        try candidate(name, in: plan(files)).blockers.map { "\($0.reason.rawValue) \($0.location)" }
+    }
+
+    // MARK: Migrating classes and their uses
+
+    func testPlainClassWouldMigrateWithEveryUse() throws {
+        let result = plan([
+            "Settings.swift": """
+            import SwiftUI
+            final class Settings: ObservableObject {
+                @Published var name = ""
+                var visits = 0
+                @AppStorage("theme") var theme = "light"
+            }
+            """,
+            "Views.swift": """
+            import SwiftUI
+            struct RootView: View {
+                @StateObject private var settings = Settings()
+                var body: some View { EditView(settings: settings).environmentObject(settings) }
+            }
+            struct EditView: View {
+                @ObservedObject var settings: Settings
+                var body: some View { TextField("Name", text: $settings.name) }
+            }
+            struct BadgeView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text(settings.name) }
+            }
+            """,
+        ])
+        let settings = try candidate("Settings", in: result)
+        XCTAssertTrue(settings.wouldMigrate, "\(settings.blockers)")
+        XCTAssertEqual(settings.uses.map { "\($0.kind.rawValue) \($0.holder) \($0.line)" }, [
+            "@StateObject RootView 3", ".environmentObject RootView 4", "@ObservedObject EditView 7", "@EnvironmentObject BadgeView 11",
+        ])
+        XCTAssertEqual(settings.uses.filter(\.needsBindable).map(\.holder), ["EditView"])
+        // A wrapper on a var that was never @Published only needs @ObservationIgnored; an untracked var becomes tracked.
+        XCTAssertTrue(settings.notes.contains { $0.contains("@AppStorage var theme needs @ObservationIgnored") }, "\(settings.notes)")
+        XCTAssertTrue(settings.notes.contains { $0.contains("becomes tracked (was not @Published): visits") }, "\(settings.notes)")
+    }
+
+    func testGenericClassMigratesButParameterPackBlocks() throws {
+        let files = [
+            "Box.swift": """
+            final class Box<Value>: ObservableObject { @Published var value: Value? }
+            final class Tuple<each Element>: ObservableObject {}
+            """,
+        ]
+        XCTAssertTrue(try candidate("Box", in: plan(files)).wouldMigrate)
+        XCTAssertEqual(try blockers("Tuple", files), ["R1.j Box.swift:2"])
+    }
+
+    // MARK: R1 blockers
+
+    func testNonClassIsBlocked() throws {
+        XCTAssertEqual(try blockers("Flags", ["Flags.swift": "struct Flags: ObservableObject {}"]), ["R1.a Flags.swift:1"])
+    }
+
+    func testObjectWillChangeBlocksInsideOutsideAndWhenDeclared() throws {
+        XCTAssertEqual(try blockers("Timer", ["Timer.swift": """
+        final class Timer: ObservableObject {
+            func tick() { objectWillChange.send() }
+        }
+        """]), ["R1.b Timer.swift:2"])
+        XCTAssertEqual(try blockers("Store", ["Store.swift": """
+        final class Store: ObservableObject {}
+        struct StoreView: View {
+            @ObservedObject var store: Store
+            var body: some View { Text("").onReceive(store.objectWillChange) { _ in } }
+        }
+        """]), ["R1.b Store.swift:4"])
+        XCTAssertEqual(try blockers("Custom", ["Custom.swift": """
+        final class Custom: ObservableObject {
+            let objectWillChange = PassthroughSubject<Void, Never>()
+        }
+        """]), ["R1.b Custom.swift:2"])
+    }
+
+    func testPublisherOfPublishedPropertyBlocks() throws {
+        let files = [
+            "Search.swift": """
+            final class Search: ObservableObject {
+                @Published var query = ""
+                @Published var results: [String] = []
+                init() {
+                    $query.debounce(for: 0.3, scheduler: RunLoop.main).sink { _ in }
+                }
+            }
+            """,
+            "SearchView.swift": """
+            struct SearchView: View {
+                @ObservedObject var search: Search
+                var body: some View { List {}.onReceive(search.$results) { _ in } }
+            }
+            """,
+        ]
+        XCTAssertEqual(try blockers("Search", files), ["R1.c Search.swift:5", "R1.c SearchView.swift:3"])
+        let message = try candidate("Search", in: plan(files)).blockers.last?.message
+        XCTAssertEqual(message, "search.$results uses the publisher of @Published results; Observation generates none")
+    }
+
+    func testPublisherOfAnotherClassDoesNotBlock() throws {
+        let result = plan(["Models.swift": """
+        final class Filter: ObservableObject { @Published var query = "" }
+        final class Search: ObservableObject { @Published var query = "" }
+        struct SearchView: View {
+            @ObservedObject var filter: Filter
+            var body: some View { Text("").onReceive(filter.$query) { _ in } }
+        }
+        """])
+        XCTAssertEqual(try candidate("Filter", in: result).blockers.map(\.location), ["Models.swift:5"])
+        XCTAssertTrue(try candidate("Search", in: result).wouldMigrate)
+    }
+
+    func testAssignToPublisherBlocks() throws {
+        XCTAssertEqual(try blockers("Clock", ["Clock.swift": """
+        final class Clock: ObservableObject {
+            @Published var now = Date()
+            func start() { Timer.publish(every: 1, on: .main, in: .common).autoconnect().assign(to: &$now) }
+        }
+        """]), ["R1.c Clock.swift:3"])
+    }
+
+    func testLazyVarBlocks() throws {
+        XCTAssertEqual(try blockers("Formatter", ["Formatter.swift": """
+        final class Formatter: ObservableObject {
+            lazy var style = DateFormatter()
+        }
+        """]), ["R1.d Formatter.swift:2"])
+    }
+
+    func testPublishedPropertyWithAnotherWrapperBlocks() throws {
+        XCTAssertEqual(try blockers("Prefs", ["Prefs.swift": """
+        final class Prefs: ObservableObject {
+            @Published @Clamped var volume = 5
+        }
+        """]), ["R1.e Prefs.swift:2"])
+    }
+
+    func testUnderscoreMemberAndPublishedInitialValueBlock() throws {
+        XCTAssertEqual(try blockers("Form", ["Form.swift": """
+        final class Form: ObservableObject {
+            @Published var title: String
+            var _title = ""
+            init(title: String) { _title = Published(initialValue: title) }
+        }
+        """]), ["R1.f Form.swift:3", "R1.f Form.swift:4"])
+    }
+
+    func testCodableAndMirrorBlock() throws {
+        XCTAssertEqual(try blockers("Draft", ["Draft.swift": """
+        final class Draft: ObservableObject, Codable {
+            @Published var text = ""
+            func dump() { print(Mirror(reflecting: self).children.count) }
+        }
+        """]), ["R1.g Draft.swift:1", "R1.g Draft.swift:3"])
+    }
+
+    func testClassHierarchyBlocksBothEnds() throws {
+        let files = ["Models.swift": """
+        class BaseModel: ObservableObject { @Published var isLoading = false }
+        final class ProfileModel: BaseModel {}
+        """]
+        XCTAssertEqual(try blockers("BaseModel", files), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("ProfileModel", files), ["R1.h Models.swift:2"])
+    }
+
+    func testUseAsObservableObjectBlocks() throws {
+        let constraint = [
+            "Model.swift": "final class Model: ObservableObject {}",
+            "Helpers.swift": """
+            func observe<Object: ObservableObject>(_ object: Object) {}
+            """,
+        ]
+        XCTAssertEqual(try blockers("Model", constraint), ["R1.i Helpers.swift:1"])
+        let existential = ["Model.swift": "final class Model: ObservableObject {}\nlet anyModel: any ObservableObject = Model()"]
+        XCTAssertEqual(try blockers("Model", existential), ["R1.i Model.swift:2"])
+        let refining = ["Model.swift": "protocol Loading: ObservableObject {}\nfinal class Model: Loading {}"]
+        XCTAssertEqual(try blockers("Model", refining), ["R1.i Model.swift:1"])
+    }
+
+    // MARK: R0, R2, R3, R4
+
+    func testPlatformPreconditions() throws {
+        let files = ["Model.swift": "final class Model: ObservableObject {}"]
+        let old = try candidate("Model", in: plan(files, settings: ["Model.swift": TargetSettings(deploymentTargets: [.iOS: Version(16)])]))
+        XCTAssertEqual(old.blockers.map(\.message), ["deployment target iOS 16.0 is below 17.0, where Observation starts"])
+        let unknown = try candidate("Model", in: plan(files, settings: [:]))
+        XCTAssertEqual(unknown.blockers.map(\.reason), [.platform])
+        XCTAssertTrue(try candidate("Model", in: plan(files, settings: [:], assumeModernOS: true)).wouldMigrate)
+        XCTAssertEqual(try blockers("Model", ["Model.swift": "import RxSwift\nfinal class Model: ObservableObject {}"]),
+                       ["R0 Model.swift:1"])
+    }
+
+    func testStateObjectWithSideEffectingInitBlocks() throws {
+        XCTAssertEqual(try blockers("Feed", ["Feed.swift": """
+        final class Feed: ObservableObject {
+            init() { NotificationCenter.default.addObserver(forName: .refresh, object: nil, queue: nil) { _ in } }
+        }
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            var body: some View { Text("") }
+        }
+        """]), ["R2 Feed.swift:5"])
+    }
+
+    func testWrapperPassedOnBlocks() throws {
+        XCTAssertEqual(try blockers("Cart", ["Cart.swift": """
+        final class Cart: ObservableObject {}
+        struct CartView: View {
+            @ObservedObject var cart: Cart
+            var body: some View { CartRow(cart: $cart) }
+        }
+        """]), ["R3 Cart.swift:4"])
+    }
+
+    func testUnresolvedEnvironmentObjectInjectionBlocks() throws {
+        XCTAssertEqual(try blockers("Session", ["Session.swift": """
+        final class Session: ObservableObject {}
+        struct SessionView: View {
+            @EnvironmentObject var session: Session
+            var body: some View { Text("").environmentObject(makeSession()) }
+        }
+        """]), ["R4 Session.swift:4"])
+    }
+
+    // MARK: Report and command line
+
+    func testSummaryCountsClassesPerReason() {
+        let report = plan([
+            "Models.swift": """
+            final class Ready: ObservableObject {}
+            final class Lazy: ObservableObject { lazy var cache = [String]() }
+            struct Value: ObservableObject {}
+            """,
+        ]).report
+        XCTAssertTrue(report.contains("Lazy (Models.swift:2): blocked\n  blocked R1.d at Models.swift:2: lazy var cache"), report)
+        XCTAssertTrue(report.contains("Ready (Models.swift:1): would migrate"), report)
+        for row in ["ObservableObject types found  3", "would migrate                 1", "blocked                       2",
+                    "R1.a not a class", "R1.d lazy var"] {
+            XCTAssertTrue(report.contains(row), "missing '\(row)' in\n\(report)")
+        }
+    }
+
+    func testCommandPrintsDryRunOutsideGit() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App/Model.swift", """
+        final class Counter: ObservableObject {
+            @Published var count = 0
+            lazy var formatter = NumberFormatter()
+        }
+        """)
+        let result = try BinaryRunner.run(["migrate", "observation", "App", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("dry run (not a git working tree)"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Counter (App/Model.swift:1): blocked"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("blocked R1.d at App/Model.swift:3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Summary"), result.stdout)
+
+        let write = try BinaryRunner.run(["migrate", "observation", "--write"], in: folder.url)
+        XCTAssertEqual(write.status, 2)
+        XCTAssertTrue(write.stderr.contains("refusing --write: not a git working tree"), write.stderr)
+
+        let only = try BinaryRunner.run(["migrate", "observation", "--only", "Countr"], in: folder.url)
+        XCTAssertEqual(only.status, 2)
+        XCTAssertTrue(only.stderr.contains("did you mean 'Counter'?"), only.stderr)
+
+        let unknown = try BinaryRunner.run(["migrate", "combine"], in: folder.url)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("only 'observation' exists"), unknown.stderr)
+    }
+}
