@@ -59,7 +59,7 @@ final class MigrateTests: XCTestCase {
         ])
         XCTAssertEqual(settings.uses.filter(\.needsBindable).map(\.holder), ["EditView"])
         // A wrapper on a var that was never @Published only needs @ObservationIgnored; an untracked var becomes tracked.
-        XCTAssertTrue(settings.notes.contains { $0.contains("@AppStorage var theme needs @ObservationIgnored") }, "\(settings.notes)")
+        XCTAssertTrue(settings.notes.contains { $0.contains("@AppStorage var theme gets @ObservationIgnored") }, "\(settings.notes)")
         XCTAssertTrue(settings.notes.contains { $0.contains("becomes tracked (was not @Published): visits") }, "\(settings.notes)")
     }
 
@@ -72,6 +72,74 @@ final class MigrateTests: XCTestCase {
         ]
         XCTAssertTrue(try candidate("Box", in: plan(files)).wouldMigrate)
         XCTAssertEqual(try blockers("Tuple", files), ["R1.j Box.swift:2"])
+    }
+
+    // MARK: Rewrite (shown as a diff; nothing is written yet)
+
+    /// The diff of migrating `files`, computed on the texts themselves.
+    private func rewriteDiff(_ files: [String: String]) -> ObservationRewriter.Outcome {
+        ObservationRewriter.diff(plan(files)) { files[$0] }
+    }
+
+    func testRewriteFlipsClassAndEveryUse() {
+        let outcome = rewriteDiff([
+            "Model.swift": """
+            import Foundation
+            @MainActor
+            final class Library: NSObject, ObservableObject, Identifiable {
+                @Published private(set) var books: [String] = [] // shown in the list
+                @AppStorage("sort") var sort = "title"
+            }
+            """,
+            "Views.swift": """
+            import SwiftUI
+            struct Shelf: View {
+                @StateObject private var library = Library()
+                var body: some View { Rack(library: library).environmentObject(library) }
+            }
+            struct Rack: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("") }
+            }
+            struct Counter: View {
+                @EnvironmentObject private var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+        ])
+        XCTAssertEqual(outcome.problems, [])
+        for line in ["+import Observation", "+@Observable @MainActor", "+final class Library: NSObject, Identifiable {",
+                     "+    private(set) var books: [String] = [] // shown in the list",
+                     "+    @ObservationIgnored @AppStorage(\"sort\") var sort = \"title\"",
+                     "+    @State private var library = Library()", "+    var body: some View { Rack(library: library).environment(library) }",
+                     "+    var library: Library", "+    @Environment(Library.self) private var library: Library"] {
+            XCTAssertTrue(outcome.diff.contains(line + "\n"), "missing '\(line)' in\n\(outcome.diff)")
+        }
+    }
+
+    func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
+        let outcome = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Feed: ObservableObject { lazy var cache = [String]() }
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(outcome.diff, "")
+    }
+
+    func testRewriteUsesBindableWhereBindingsAreMade() {
+        let outcome = rewriteDiff(["Form.swift": """
+        import SwiftUI
+        final class Form: ObservableObject { @Published var name = "" }
+        struct FormView: View {
+            @ObservedObject var form: Form
+            var body: some View { TextField("Name", text: $form.name) }
+        }
+        """])
+        XCTAssertTrue(outcome.diff.contains("+@Observable final class Form { var name = \"\" }\n"), outcome.diff)
+        XCTAssertTrue(outcome.diff.contains("+    @Bindable var form: Form\n"), outcome.diff)
     }
 
     // MARK: R1 blockers
@@ -280,6 +348,15 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Counter (App/Model.swift:1): blocked"), result.stdout)
         XCTAssertTrue(result.stdout.contains("blocked R1.d at App/Model.swift:3"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Summary"), result.stdout)
+
+        try folder.write("App/Model.swift", "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n")
+        let diff = try BinaryRunner.run(["migrate", "observation", "App", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertTrue(diff.stdout.hasPrefix("--- a/App/Model.swift\n+++ b/App/Model.swift\n"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+@Observable final class Counter {\n"), diff.stdout)
+        XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("App/Model.swift"), encoding: .utf8),
+                       "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
+                       "a dry run writes nothing")
 
         let write = try BinaryRunner.run(["migrate", "observation", "--write"], in: folder.url)
         XCTAssertEqual(write.status, 2)

@@ -276,8 +276,12 @@ public struct CommandLineTool {
             }
         }
         let plan = ObservationMigrationPlan(project: outcome.project, only: parsed["--only"], assumeModernOS: parsed.has("--assume-ios17"))
-        console.err("mvlint: dry run (\(treeState ?? "rewriting is not available yet")); nothing is written\n")
-        console.out(plan.report)
+        console.err("mvlint: dry run (\(treeState ?? "--write is not available yet")); nothing is written\n")
+        let rewrite = ObservationRewriter.diff(plan) { path in
+            try? String(contentsOf: Discovery.resolve(path, against: workingDirectory), encoding: .utf8)
+        }
+        for problem in rewrite.problems { console.err(problem + "\n") }
+        console.out(rewrite.diff + (rewrite.diff.isEmpty ? "" : "\n") + plan.report)
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }
 

@@ -71,6 +71,7 @@ enum HelpText {
         Plans the move from ObservableObject/@Published to @Observable: lists every ObservableObject type,
         every @StateObject, @ObservedObject, @EnvironmentObject and .environmentObject that uses it, and
         whether it can migrate safely, or what blocks it (rule R0–R4, file:line), with a summary table.
+        The rewrite of the classes that can migrate is printed as a unified diff; nothing is written yet.
 
         OPTIONS:
           --dry-run        Only report (the default; for now every run is a dry run).

@@ -93,6 +93,7 @@ final class FileWalker: SyntaxVisitor {
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false
         typeFactIndices.append(facts.types.count)
@@ -101,6 +102,20 @@ final class FileWalker: SyntaxVisitor {
                                         declaresView: inherited.contains("View")))
         pushAvailability(from: attributes, owner: node.id)
         for rule in rules { rule.visitType(node, members: members, in: walk) }
+    }
+
+    /// `: ObservableObject` when it is the only conformance, `ObservableObject, ` when first, `, ObservableObject` otherwise.
+    private static func observableObjectRemoval(_ clause: InheritanceClauseSyntax) -> Range<Int>? {
+        let types = Array(clause.inheritedTypes)
+        guard let index = types.firstIndex(where: { SyntaxText.typeName($0.type) == "ObservableObject" }) else { return nil }
+        let element = types[index]
+        if types.count == 1 {
+            return clause.positionAfterSkippingLeadingTrivia.utf8Offset..<element.endPositionBeforeTrailingTrivia.utf8Offset
+        }
+        if index == 0 {
+            return element.positionAfterSkippingLeadingTrivia.utf8Offset..<types[1].positionAfterSkippingLeadingTrivia.utf8Offset
+        }
+        return types[index - 1].type.endPositionBeforeTrailingTrivia.utf8Offset..<element.type.endPositionBeforeTrailingTrivia.utf8Offset
     }
 
     private func leaveType(_ node: DeclSyntax) {
@@ -139,8 +154,11 @@ final class FileWalker: SyntaxVisitor {
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
                     hasInitializer: binding.initializer != nil, position: position(binding.pattern),
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
-                facts.types[typeIndex].properties[facts.types[typeIndex].properties.count - 1].isLazy =
-                    node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                let last = facts.types[typeIndex].properties.count - 1
+                facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                facts.types[typeIndex].properties[last].wrapperRange = wrapperNode.map {
+                    $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPosition.utf8Offset
+                }
                 if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
                     facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
                 }

@@ -80,6 +80,8 @@ public struct TypeFact: Sendable {
     public var bodyStart: StatementInsertionPoint?
     /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
     public var hasParameterPack = false
+    /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
+    public var observableObjectRemoval: Range<Int>?
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -116,6 +118,8 @@ public struct PropertyFact: Sendable {
     /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
     public var layout: DeclarationLayout?
     public var isLazy = false
+    /// The wrapper attribute with the spaces after it: deleted or renamed by `migrate`.
+    public var wrapperRange: Range<Int>?
 
     public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,

@@ -67,6 +67,14 @@ public struct ObservationMigrationPlan: Sendable {
         public var line: Int
         /// `$model.name` is read from it: the rewrite needs `@Bindable` (R3, R4).
         public var needsBindable = false
+        /// The wrapper attribute with the spaces after it, or the `environmentObject` name: what the rewrite edits.
+        var editRange: Range<Int>?
+    }
+
+    /// One edit of the rewrite, in the file it applies to.
+    public struct FileEdit: Sendable {
+        public var path: String
+        public var edit: TextEdit
     }
 
     public struct Candidate: Sendable {
@@ -77,6 +85,8 @@ public struct ObservationMigrationPlan: Sendable {
         public var uses: [Use] = []
         /// Behaviour changes a migration would bring that no diff shows (R1 report, R1.e, R1.k).
         public var notes: [String] = []
+        /// The rewrite of the class and every use, when it migrates (R1–R4 mechanics).
+        public var edits: [FileEdit] = []
 
         public var wouldMigrate: Bool { blockers.isEmpty }
     }
@@ -162,7 +172,10 @@ private struct MigrationAnalysis {
         publisherBlockers(name, entry: entry, block: block)
         candidate.uses = uses(of: name, block: block)
         candidate.blockers = blockers.sorted { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
-        if candidate.wouldMigrate { candidate.notes = behaviourNotes(entry, uses: candidate.uses) }
+        if candidate.wouldMigrate {
+            candidate.notes = behaviourNotes(entry, uses: candidate.uses)
+            candidate.edits = rewrite(entry, path: path, uses: candidate.uses)
+        }
         return candidate
     }
 
@@ -319,7 +332,15 @@ private struct MigrationAnalysis {
                           let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
                     let bound = file.bindingProjections.contains { $0.base == property.name && $0.enclosingType == type.qualifiedName }
                     uses.append(.init(kind: kind, holder: type.qualifiedName, path: file.path, line: property.position.line,
-                                      needsBindable: bound && kind != .stateObject))
+                                      needsBindable: bound && kind != .stateObject, editRange: property.wrapperRange))
+                    if kind == .stateObject, !property.hasInitializer {
+                        block(.sideEffectingStateObject, "@StateObject \(property.name) in \(type.name) is set in an init; "
+                                  + "rewriting _\(property.name) = StateObject(wrappedValue:) is not supported yet", file.path, property.position)
+                    }
+                    if kind == .environmentObject, bound {
+                        block(.unknownInjection, "$\(property.name) bindings in \(type.name) need a local @Bindable; not supported yet",
+                              file.path, property.position)
+                    }
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     if kind == .stateObject, let initializerEffect {
                         block(.sideEffectingStateObject,
@@ -340,8 +361,9 @@ private struct MigrationAnalysis {
                     injected = heldType(of: injection.value, in: injection.enclosingType)
                 }
                 if injected == name {
+                    let nameRange = injection.position.utf8Offset.map { $0..<($0 + injection.modifier.utf8.count) }
                     uses.append(.init(kind: .injection, holder: injection.enclosingType ?? "(file scope)", path: file.path,
-                                      line: injection.position.line))
+                                      line: injection.position.line, editRange: nameRange))
                 } else if injected == nil, readFromEnvironment {
                     block(.unknownInjection, ".environmentObject(\(injection.value)) may inject \(name) and cannot be rewritten unseen",
                           file.path, injection.position)
@@ -368,6 +390,48 @@ private struct MigrationAnalysis {
         return nil
     }
 
+    // MARK: Rewrite
+
+    /// `@Observable` on the class without `ObservableObject` and `@Published`, `@ObservationIgnored` on other
+    /// wrapped vars, `import Observation` where SwiftUI is not imported, and every use flipped (R1–R4).
+    private func rewrite(_ entry: ProjectIndex.TypeEntry, path: String, uses: [ObservationMigrationPlan.Use])
+        -> [ObservationMigrationPlan.FileEdit] {
+        guard let declaration = entry.declaration, let start = declaration.position.utf8Offset,
+              let removal = declaration.observableObjectRemoval else { return [] }
+        var edits: [ObservationMigrationPlan.FileEdit] = []
+        func edit(_ path: String, _ range: Range<Int>, _ replacement: String) {
+            edits.append(.init(path: path, edit: TextEdit(range: range, replacement: replacement)))
+        }
+        edit(path, start..<start, "@Observable ")
+        edit(path, removal, "")
+        let imports = pathsByFile[path]?.imports ?? []
+        if !imports.contains("SwiftUI"), !imports.contains("Observation") {
+            edit(path, 0..<0, "import Observation\n")
+        }
+        for (memberPath, property) in memberFacts(of: entry) where !property.isStatic && !property.isComputed {
+            guard let wrapper = property.wrapper, let range = property.wrapperRange,
+                  !property.attributes.contains("ObservationIgnored") else { continue }
+            if wrapper == "Published" {
+                edit(memberPath, range, "")
+            } else {
+                edit(memberPath, range.lowerBound..<range.lowerBound, "@ObservationIgnored ")
+            }
+        }
+        for use in uses {
+            guard let range = use.editRange else { continue }
+            // The attribute's name, after its `@`.
+            let name = (range.lowerBound + 1)..<(range.lowerBound + 1 + use.kind.rawValue.utf8.count - 1)
+            switch use.kind {
+            case .stateObject: edit(use.path, name, "State")
+            case .observedObject where use.needsBindable: edit(use.path, name, "Bindable")
+            case .observedObject: edit(use.path, range, "")
+            case .environmentObject: edit(use.path, name, "Environment(\(entry.name).self)")
+            case .injection: edit(use.path, range, "environment")
+            }
+        }
+        return edits
+    }
+
     // MARK: Report of what no diff shows
 
     private func behaviourNotes(_ entry: ProjectIndex.TypeEntry, uses: [ObservationMigrationPlan.Use]) -> [String] {
@@ -380,10 +444,10 @@ private struct MigrationAnalysis {
         }
         let otherWrappers = stored.filter { $0.wrapper != nil && $0.wrapper != "Published" && !$0.attributes.contains("ObservationIgnored") }
         for property in otherWrappers {
-            notes.append("@\(property.wrapper ?? "") var \(property.name) needs @ObservationIgnored (line \(property.position.line))")
+            notes.append("@\(property.wrapper ?? "") var \(property.name) gets @ObservationIgnored (line \(property.position.line))")
         }
         for use in uses where use.needsBindable {
-            notes.append("\(use.kind.rawValue) in \(use.holder) (\(use.path):\(use.line)) makes bindings with $: needs @Bindable")
+            notes.append("\(use.kind.rawValue) in \(use.holder) (\(use.path):\(use.line)) makes bindings with $: becomes @Bindable")
         }
         let swift5Holders = Set(uses.filter { use in
             use.kind != .injection && (project.settingsByPath[use.path]?.swiftLanguageMode.map { $0 < Version(6) } ?? false)
