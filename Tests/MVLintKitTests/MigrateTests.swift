@@ -78,7 +78,9 @@ final class MigrateTests: XCTestCase {
 
     /// The diff of migrating `files`, computed on the texts themselves.
     private func rewriteDiff(_ files: [String: String]) -> ObservationRewriter.Outcome {
-        ObservationRewriter.diff(plan(files)) { files[$0] }
+        ObservationRewriter.rewrite(plan(files)) { path in
+            files[path].map { .success($0) } ?? .failure(FixProblem(kind: .unreadable, message: "no such file"))
+        }
     }
 
     func testRewriteFlipsClassAndEveryUse() {
@@ -108,12 +110,13 @@ final class MigrateTests: XCTestCase {
             """,
         ])
         XCTAssertEqual(outcome.problems, [])
+        let diff = outcome.diff
         for line in ["+import Observation", "+@Observable @MainActor", "+final class Library: NSObject, Identifiable {",
                      "+    private(set) var books: [String] = [] // shown in the list",
                      "+    @ObservationIgnored @AppStorage(\"sort\") var sort = \"title\"",
                      "+    @State private var library = Library()", "+    var body: some View { Rack(library: library).environment(library) }",
                      "+    var library: Library", "+    @Environment(Library.self) private var library: Library"] {
-            XCTAssertTrue(outcome.diff.contains(line + "\n"), "missing '\(line)' in\n\(outcome.diff)")
+            XCTAssertTrue(diff.contains(line + "\n"), "missing '\(line)' in\n\(diff)")
         }
     }
 
@@ -126,7 +129,7 @@ final class MigrateTests: XCTestCase {
             var body: some View { Text("") }
         }
         """])
-        XCTAssertEqual(outcome.diff, "")
+        XCTAssertTrue(outcome.texts.isEmpty, outcome.diff)
     }
 
     func testRewriteUsesBindableWhereBindingsAreMade() {
@@ -138,8 +141,9 @@ final class MigrateTests: XCTestCase {
             var body: some View { TextField("Name", text: $form.name) }
         }
         """])
-        XCTAssertTrue(outcome.diff.contains("+@Observable final class Form { var name = \"\" }\n"), outcome.diff)
-        XCTAssertTrue(outcome.diff.contains("+    @Bindable var form: Form\n"), outcome.diff)
+        let diff = outcome.diff
+        XCTAssertTrue(diff.contains("+@Observable final class Form { var name = \"\" }\n"), diff)
+        XCTAssertTrue(diff.contains("+    @Bindable var form: Form\n"), diff)
     }
 
     // MARK: R1 blockers
@@ -369,5 +373,41 @@ final class MigrateTests: XCTestCase {
         let unknown = try BinaryRunner.run(["migrate", "combine"], in: folder.url)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("only 'observation' exists"), unknown.stderr)
+    }
+
+    func testCommandWritesInACleanGitTreeOnlyAndOnce() throws {
+        let folder = try TemporaryFolder()
+        let original = "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n"
+        let file = try folder.write("Counter.swift", original)
+        try git(["init", "-q"], in: folder.url)
+        try git(["add", "-A"], in: folder.url)
+        try git(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"], in: folder.url)
+
+        let first = try BinaryRunner.run(["migrate", "observation", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("rewrote 1 file"), first.stderr)
+        let migrated = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(migrated, "import SwiftUI\n@Observable final class Counter {\n    var count = 0\n}\n")
+
+        // The tree is dirty now: a dry run by default, and --write is refused.
+        let refused = try BinaryRunner.run(["migrate", "observation", "--write", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("refusing --write: the working tree has uncommitted changes"), refused.stderr)
+
+        try git(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", "migrated"], in: folder.url)
+        let second = try BinaryRunner.run(["migrate", "observation", "--write", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("rewrote 0 files"), second.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), migrated, "a second run changes nothing")
+    }
+
+    private func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " ")) failed")
     }
 }

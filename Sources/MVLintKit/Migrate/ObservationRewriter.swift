@@ -2,20 +2,27 @@
 /// not at all, and only when the result still parses.
 enum ObservationRewriter {
     struct Outcome {
-        /// The unified diff of every file that would change.
-        var diff = ""
+        /// Original and rewritten text of every file that changes, by plan path.
+        var texts: [(path: String, original: String, rewritten: String)] = []
         /// Files left alone and why.
         var problems: [String] = []
+
+        var diff: String {
+            texts.map { UnifiedDiff.render(path: $0.path, original: $0.original, fixed: $0.rewritten) }.joined()
+        }
     }
 
-    /// `loadText` reads a file by its plan path; nil when it cannot.
-    static func diff(_ plan: ObservationMigrationPlan, loadText: (String) -> String?) -> Outcome {
+    /// `loadText` reads a file by its plan path, or says why it cannot (unreadable, changed since the analysis).
+    static func rewrite(_ plan: ObservationMigrationPlan, loadText: (String) -> Result<String, FixProblem>) -> Outcome {
         var outcome = Outcome()
         let editsByPath = Dictionary(grouping: plan.candidates.flatMap(\.edits), by: \.path)
         let parser = LintEngine(selection: RuleSelection(rules: []))
         for (path, edits) in editsByPath.sorted(by: { $0.key < $1.key }) {
-            guard let original = loadText(path) else {
-                outcome.problems.append("\(path): the file can no longer be read; left unchanged")
+            let original: String
+            switch loadText(path) {
+            case .success(let text): original = text
+            case .failure(let problem):
+                outcome.problems.append("\(path): \(problem.message)")
                 continue
             }
             let applied = FixApplier.apply([Fix("migrate to Observation", edits: edits.map(\.edit))], to: original)
@@ -27,7 +34,7 @@ enum ObservationRewriter {
                 outcome.problems.append("\(path): the migration would leave a syntax error (\(error.line):\(error.column): \(error.message)); left unchanged")
                 continue
             }
-            outcome.diff += UnifiedDiff.render(path: path, original: original, fixed: applied.text)
+            outcome.texts.append((path, original, applied.text))
         }
         return outcome
     }
