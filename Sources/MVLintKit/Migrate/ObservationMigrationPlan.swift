@@ -17,9 +17,9 @@ public struct ObservationMigrationPlan: Sendable {
         case hierarchy = "R1.h"
         case usedAsObservableObject = "R1.i"
         case parameterPack = "R1.j"
-        case sideEffectingStateObject = "R2"
+        case stateObjectKept = "R2"
         case wrapperPassedOn = "R3"
-        case unknownInjection = "R4"
+        case environmentObjectKept = "R4"
 
         public var title: String {
             switch self {
@@ -34,9 +34,9 @@ public struct ObservationMigrationPlan: Sendable {
             case .hierarchy: "class hierarchy"
             case .usedAsObservableObject: "used as ObservableObject"
             case .parameterPack: "parameter pack"
-            case .sideEffectingStateObject: "@StateObject init has side effects"
+            case .stateObjectKept: "@StateObject that @State cannot replace"
             case .wrapperPassedOn: "$model passed on as a wrapper"
-            case .unknownInjection: "unresolved .environmentObject"
+            case .environmentObjectKept: "environment object not rewritable"
             }
         }
 
@@ -333,17 +333,17 @@ private struct MigrationAnalysis {
                     let bound = file.bindingProjections.contains { $0.base == property.name && $0.enclosingType == type.qualifiedName }
                     uses.append(.init(kind: kind, holder: type.qualifiedName, path: file.path, line: property.position.line,
                                       needsBindable: bound && kind != .stateObject, editRange: property.wrapperRange))
+                    readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     if kind == .stateObject, !property.hasInitializer {
-                        block(.sideEffectingStateObject, "@StateObject \(property.name) in \(type.name) is set in an init; "
+                        block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set in an init; "
                                   + "rewriting _\(property.name) = StateObject(wrappedValue:) is not supported yet", file.path, property.position)
                     }
                     if kind == .environmentObject, bound {
-                        block(.unknownInjection, "$\(property.name) bindings in \(type.name) need a local @Bindable; not supported yet",
+                        block(.environmentObjectKept, "$\(property.name) bindings in \(type.name) need a local @Bindable; not supported yet",
                               file.path, property.position)
                     }
-                    readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     if kind == .stateObject, let initializerEffect {
-                        block(.sideEffectingStateObject,
+                        block(.stateObjectKept,
                               "@StateObject \(property.name) in \(type.name) would be rebuilt with every view value by @State, and "
                                   + "\(name)'s init \(initializerEffect.what) (\(initializerEffect.location)); load it from .task instead",
                               file.path, property.position)
@@ -351,6 +351,7 @@ private struct MigrationAnalysis {
                 }
             }
         }
+        var unresolved: [(path: String, injection: InjectionFact)] = []
         for file in project.files {
             for injection in file.injections where injection.modifier == "environmentObject" {
                 let injected: String?
@@ -364,11 +365,17 @@ private struct MigrationAnalysis {
                     let nameRange = injection.position.utf8Offset.map { $0..<($0 + injection.modifier.utf8.count) }
                     uses.append(.init(kind: .injection, holder: injection.enclosingType ?? "(file scope)", path: file.path,
                                       line: injection.position.line, editRange: nameRange))
-                } else if injected == nil, readFromEnvironment {
-                    block(.unknownInjection, ".environmentObject(\(injection.value)) may inject \(name) and cannot be rewritten unseen",
-                          file.path, injection.position)
+                } else if injected == nil {
+                    unresolved.append((file.path, injection))
                 }
             }
+        }
+        // Left as it is, such a call would stop compiling if it injected this class; a class nothing reads from
+        // the environment is assumed not to be injected.
+        if readFromEnvironment, let first = unresolved.first {
+            let others = unresolved.count > 1 ? " and \(unresolved.count - 1) more like it" : ""
+            block(.environmentObjectKept, ".environmentObject(\(first.injection.value))\(others) may inject \(name); mvlint cannot tell what they inject",
+                  first.path, first.injection.position)
         }
         return uses.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
     }
