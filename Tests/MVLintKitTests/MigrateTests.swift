@@ -120,6 +120,15 @@ final class MigrateTests: XCTestCase {
         }
     }
 
+    func testRewriteDropsConformanceDeclaredInAnExtension() {
+        let diff = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Model { @Published var count = 0 }
+        extension Model: ObservableObject {}
+        """]).diff
+        XCTAssertTrue(diff.contains("+@Observable final class Model { var count = 0 }\n+extension Model {}\n"), diff)
+    }
+
     func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
         let outcome = rewriteDiff(["Model.swift": """
         import SwiftUI

@@ -122,12 +122,12 @@ private struct MigrationAnalysis {
     /// Protocols refining `ObservableObject`, directly or through each other.
     let observableProtocols: Set<String>
     let candidateNames: [String]
-    let pathsByFile: [String: FileFacts]
+    let filesByPath: [String: FileFacts]
 
     init(project: ProjectContext, assumeModernOS: Bool) {
         self.project = project
         self.assumeModernOS = assumeModernOS
-        pathsByFile = Dictionary(project.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        filesByPath = Dictionary(project.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let index = project.index
         var protocols: Set<String> = []
         var names: Set<String> = []
@@ -197,7 +197,7 @@ private struct MigrationAnalysis {
            let ownPath = project.index.entry(own)?.declarationPath, let ownType = project.index.entry(own)?.declaration {
             block(.platform, "the project declares its own '\(own)', which @Observable would clash with", ownPath, ownType.position)
         }
-        if let rx = pathsByFile[declarationPath]?.dependencies.imports.first(where: { $0.module.hasPrefix("Rx") }) {
+        if let rx = filesByPath[declarationPath]?.dependencies.imports.first(where: { $0.module.hasPrefix("Rx") }) {
             block(.platform, "the file imports \(rx.module), whose 'Observable' makes @Observable ambiguous (ReactiveX/RxSwift#2532)",
                   declarationPath, rx.position)
         }
@@ -403,15 +403,19 @@ private struct MigrationAnalysis {
     /// wrapped vars, `import Observation` where SwiftUI is not imported, and every use flipped (R1–R4).
     private func rewrite(_ entry: ProjectIndex.TypeEntry, path: String, uses: [ObservationMigrationPlan.Use])
         -> [ObservationMigrationPlan.FileEdit] {
-        guard let declaration = entry.declaration, let start = declaration.position.utf8Offset,
-              let removal = declaration.observableObjectRemoval else { return [] }
+        // The conformance may be declared by an extension (`extension Model: ObservableObject {}`).
+        let conformances = [(path, entry.declaration)] + entry.extensions.map { ($0.path, Optional($0.fact)) }
+        guard let start = entry.declaration?.position.utf8Offset,
+              let (removalPath, removal) = conformances.lazy.compactMap({ path, fact in
+                  fact?.observableObjectRemoval.map { (path, $0) }
+              }).first else { return [] }
         var edits: [ObservationMigrationPlan.FileEdit] = []
         func edit(_ path: String, _ range: Range<Int>, _ replacement: String) {
             edits.append(.init(path: path, edit: TextEdit(range: range, replacement: replacement)))
         }
         edit(path, start..<start, "@Observable ")
-        edit(path, removal, "")
-        let imports = pathsByFile[path]?.imports ?? []
+        edit(removalPath, removal, "")
+        let imports = filesByPath[path]?.imports ?? []
         if !imports.contains("SwiftUI"), !imports.contains("Observation") {
             edit(path, 0..<0, "import Observation\n")
         }
