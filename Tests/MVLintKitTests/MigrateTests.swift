@@ -129,6 +129,29 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(diff.contains("+@Observable final class Model { var count = 0 }\n+extension Model {}\n"), diff)
     }
 
+    func testRewriteAddsLocalBindableForEnvironmentBindings() throws {
+        let files = ["Session.swift": """
+        import SwiftUI
+        final class Session: ObservableObject { @Published var name = "" }
+        struct NameField: View {
+            @EnvironmentObject var session: Session
+            var body: some View {
+                TextField("Name", text: $session.name)
+            }
+        }
+        struct Badge: View {
+            @EnvironmentObject var session: Session
+            var body: some View { Text(session.name) }
+            var editor: some View { TextField("Name", text: $session.name) }
+        }
+        """]
+        XCTAssertEqual(try blockers("Session", files), ["R4 Session.swift:12"])
+        let fieldOnly = try XCTUnwrap(files["Session.swift"]).components(separatedBy: "struct Badge")[0]
+        let diff = rewriteDiff(["Session.swift": fieldOnly]).diff
+        XCTAssertTrue(diff.contains("+    @Environment(Session.self) var session: Session\n"), diff)
+        XCTAssertTrue(diff.contains("+        @Bindable var session = session\n         TextField"), diff)
+    }
+
     func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
         let outcome = rewriteDiff(["Model.swift": """
         import SwiftUI

@@ -69,6 +69,8 @@ public struct ObservationMigrationPlan: Sendable {
         public var needsBindable = false
         /// The wrapper attribute with the spaces after it, or the `environmentObject` name: what the rewrite edits.
         var editRange: Range<Int>?
+        /// `@Bindable var model = model` insertions an `@Environment` property needs for its `$model.x` bindings (R4).
+        var localBindables: [FileEdit] = []
     }
 
     /// One edit of the rewrite, in the file it applies to.
@@ -330,18 +332,35 @@ private struct MigrationAnalysis {
                 for property in type.properties where property.heldTypeName == name {
                     guard let wrapper = property.wrapper,
                           let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
-                    let bound = file.bindingProjections.contains { $0.base == property.name && $0.enclosingType == type.qualifiedName }
-                    uses.append(.init(kind: kind, holder: type.qualifiedName, path: file.path, line: property.position.line,
-                                      needsBindable: bound && kind != .stateObject, editRange: property.wrapperRange))
+                    // Extensions in other files can make bindings too.
+                    let projections = project.files.flatMap { projectionFile in
+                        projectionFile.bindingProjections.filter { $0.base == property.name && $0.enclosingType == type.qualifiedName }
+                            .map { (file: projectionFile, projection: $0) }
+                    }
+                    let bound = !projections.isEmpty
+                    var use = ObservationMigrationPlan.Use(kind: kind, holder: type.qualifiedName, path: file.path,
+                                                           line: property.position.line, needsBindable: bound && kind != .stateObject,
+                                                           editRange: property.wrapperRange)
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     if kind == .stateObject, !property.hasInitializer {
                         block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set in an init; "
                                   + "rewriting _\(property.name) = StateObject(wrappedValue:) is not supported yet", file.path, property.position)
                     }
                     if kind == .environmentObject, bound {
-                        block(.environmentObjectKept, "$\(property.name) bindings in \(type.name) need a local @Bindable; not supported yet",
-                              file.path, property.position)
+                        // `@Bindable var model = model` atop `body`, as `missing-bindable` fixes it; elsewhere no place is known.
+                        let locals = projections.filter { !$0.projection.hasLocalBindable }.map { site in
+                            (site, MissingBindableRule.bindableLocal(site.projection, in: site.file))
+                        }
+                        if let outside = locals.first(where: { $0.1 == nil }) {
+                            block(.environmentObjectKept, "$\(property.name) is bound outside body in \(type.name); "
+                                      + "adding @Bindable there is not supported yet", outside.0.file.path, outside.0.projection.position)
+                        }
+                        var seen = Set<TextEdit>()
+                        use.localBindables = locals.flatMap { site, fix in
+                            (fix?.edits ?? []).filter { seen.insert($0).inserted }.map { .init(path: site.file.path, edit: $0) }
+                        }
                     }
+                    uses.append(use)
                     if kind == .stateObject, let initializerEffect {
                         block(.stateObjectKept,
                               "@StateObject \(property.name) in \(type.name) would be rebuilt with every view value by @State, and "
@@ -436,7 +455,9 @@ private struct MigrationAnalysis {
             case .stateObject: edit(use.path, name, "State")
             case .observedObject where use.needsBindable: edit(use.path, name, "Bindable")
             case .observedObject: edit(use.path, range, "")
-            case .environmentObject: edit(use.path, name, "Environment(\(entry.name).self)")
+            case .environmentObject:
+                edit(use.path, name, "Environment(\(entry.name).self)")
+                edits += use.localBindables
             case .injection: edit(use.path, range, "environment")
             }
         }
