@@ -152,6 +152,13 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(diff.contains("+        @Bindable var session = session\n         TextField"), diff)
     }
 
+    func testRewriteImportsObservationOnlyWithoutSwiftUI() {
+        let bare = rewriteDiff(["Model.swift": "// Model\nfinal class Model: ObservableObject {}\n"]).diff
+        XCTAssertTrue(bare.contains("+import Observation\n+@Observable final class Model {}\n"), bare)
+        let withSwiftUI = rewriteDiff(["Model.swift": "import SwiftUI\nfinal class Model: ObservableObject {}\n"]).diff
+        XCTAssertFalse(withSwiftUI.contains("import Observation"), withSwiftUI)
+    }
+
     func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
         let outcome = rewriteDiff(["Model.swift": """
         import SwiftUI

@@ -432,12 +432,15 @@ private struct MigrationAnalysis {
         func edit(_ path: String, _ range: Range<Int>, _ replacement: String) {
             edits.append(.init(path: path, edit: TextEdit(range: range, replacement: replacement)))
         }
-        edit(path, start..<start, "@Observable ")
-        edit(removalPath, removal, "")
-        let imports = filesByPath[path]?.imports ?? []
-        if !imports.contains("SwiftUI"), !imports.contains("Observation") {
-            edit(path, 0..<0, "import Observation\n")
+        let imports = filesByPath[path]?.dependencies.imports ?? []
+        var importLine = ""
+        if !imports.contains(where: { $0.module == "SwiftUI" || $0.module == "Observation" }) {
+            // Above the first import, below any header comment; merged with `@Observable` when both go at one offset.
+            let offset = imports.first?.position.utf8Offset ?? start
+            if offset == start { importLine = "import Observation\n" } else { edit(path, offset..<offset, "import Observation\n") }
         }
+        edit(path, start..<start, importLine + "@Observable ")
+        edit(removalPath, removal, "")
         for (memberPath, property) in memberFacts(of: entry) where !property.isStatic && !property.isComputed {
             guard let wrapper = property.wrapper, let range = property.wrapperRange,
                   !property.attributes.contains("ObservationIgnored") else { continue }
