@@ -159,6 +159,17 @@ final class MigrateTests: XCTestCase {
         XCTAssertFalse(withSwiftUI.contains("import Observation"), withSwiftUI)
     }
 
+    func testRewriteDeletesAWrapperLineWhole() {
+        let diff = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Model: ObservableObject {
+            @Published
+            var count = 0
+        }
+        """]).diff
+        XCTAssertTrue(diff.contains("-    @Published\n+@Observable final class Model {\n     var count = 0\n"), diff)
+    }
+
     func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
         let outcome = rewriteDiff(["Model.swift": """
         import SwiftUI

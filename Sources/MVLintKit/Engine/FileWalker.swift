@@ -104,6 +104,17 @@ final class FileWalker: SyntaxVisitor {
         for rule in rules { rule.visitType(node, members: members, in: walk) }
     }
 
+    private func wrapperDeletion(_ attribute: AttributeSyntax) -> Range<Int> {
+        let start = attribute.positionAfterSkippingLeadingTrivia.utf8Offset
+        if FixText.startsLine(start, in: walk.source) {
+            let lineStart = start - (walk.source.location(ofUTF8Offset: start).column - 1)
+            if let line = FixText.lineDeletion(from: lineStart, to: attribute.endPositionBeforeTrailingTrivia.utf8Offset, in: walk.source) {
+                return line
+            }
+        }
+        return start..<attribute.endPosition.utf8Offset
+    }
+
     /// `: ObservableObject` when it is the only conformance, `ObservableObject, ` when first, `, ObservableObject` otherwise.
     private static func observableObjectRemoval(_ clause: InheritanceClauseSyntax) -> Range<Int>? {
         let types = Array(clause.inheritedTypes)
@@ -156,9 +167,7 @@ final class FileWalker: SyntaxVisitor {
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
                 let last = facts.types[typeIndex].properties.count - 1
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
-                facts.types[typeIndex].properties[last].wrapperRange = wrapperNode.map {
-                    $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPosition.utf8Offset
-                }
+                facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
                 if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
                     facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
                 }

@@ -118,8 +118,9 @@ public struct PropertyFact: Sendable {
     /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
     public var layout: DeclarationLayout?
     public var isLazy = false
-    /// The wrapper attribute with the spaces after it: deleted or renamed by `migrate`.
-    public var wrapperRange: Range<Int>?
+    /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
+    /// the attribute and the spaces after it.
+    public var wrapperDeletion: Range<Int>?
 
     public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,

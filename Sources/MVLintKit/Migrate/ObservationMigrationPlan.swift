@@ -67,8 +67,10 @@ public struct ObservationMigrationPlan: Sendable {
         public var line: Int
         /// `$model.name` is read from it: the rewrite needs `@Bindable` (R3, R4).
         public var needsBindable = false
-        /// The wrapper attribute with the spaces after it, or the `environmentObject` name: what the rewrite edits.
+        /// What deleting the wrapper removes, or the `environmentObject` name: what the rewrite edits.
         var editRange: Range<Int>?
+        /// Where the wrapper attribute's `@` is: renames start after it.
+        var attributeStart: Int?
         /// `@Bindable var model = model` insertions an `@Environment` property needs for its `$model.x` bindings (R4).
         var localBindables: [FileEdit] = []
     }
@@ -340,7 +342,8 @@ private struct MigrationAnalysis {
                     let bound = !projections.isEmpty
                     var use = ObservationMigrationPlan.Use(kind: kind, holder: type.qualifiedName, path: file.path,
                                                            line: property.position.line, needsBindable: bound && kind != .stateObject,
-                                                           editRange: property.wrapperRange)
+                                                           editRange: property.wrapperDeletion,
+                                                           attributeStart: property.wrapperPosition?.utf8Offset)
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     if kind == .stateObject, !property.hasInitializer {
                         block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set in an init; "
@@ -442,18 +445,19 @@ private struct MigrationAnalysis {
         edit(path, start..<start, importLine + "@Observable ")
         edit(removalPath, removal, "")
         for (memberPath, property) in memberFacts(of: entry) where !property.isStatic && !property.isComputed {
-            guard let wrapper = property.wrapper, let range = property.wrapperRange,
+            guard let wrapper = property.wrapper, let range = property.wrapperDeletion, let attributeStart = property.wrapperPosition?.utf8Offset,
                   !property.attributes.contains("ObservationIgnored") else { continue }
             if wrapper == "Published" {
                 edit(memberPath, range, "")
             } else {
-                edit(memberPath, range.lowerBound..<range.lowerBound, "@ObservationIgnored ")
+                edit(memberPath, attributeStart..<attributeStart, "@ObservationIgnored ")
             }
         }
         for use in uses {
             guard let range = use.editRange else { continue }
-            // The attribute's name, after its `@`.
-            let name = (range.lowerBound + 1)..<(range.lowerBound + 1 + use.kind.rawValue.utf8.count - 1)
+            // The attribute's name, after its `@` (an injection has no attribute and edits `range`).
+            let nameStart = (use.attributeStart ?? range.lowerBound) + 1
+            let name = nameStart..<(nameStart + use.kind.rawValue.utf8.count - 1)
             switch use.kind {
             case .stateObject: edit(use.path, name, "State")
             case .observedObject where use.needsBindable: edit(use.path, name, "Bindable")
