@@ -44,6 +44,7 @@ public struct CommandLineTool {
             case "roles": return try roles(arguments)
             case "init": return try initialize(arguments)
             case "map": return try map(arguments)
+            case "migrate": return try migrate(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -241,6 +242,91 @@ public struct CommandLineTool {
             console.err("mvlint: warning: \(problem)\n")
         }
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+    }
+
+    // MARK: migrate
+
+    static let migrateSpec = CommandSpec(name: "migrate", flags: ["--dry-run", "--write", "--assume-ios17", "--help"],
+                                         options: ["--only", "--config"])
+
+    /// `migrate observation`: moves `ObservableObject` classes to `@Observable` where `MIGRATION.md` proves it safe.
+    /// Writes only in a clean git work tree, where every change can be reviewed and undone; a dry run otherwise.
+    private func migrate(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.migrateSpec)
+        if parsed.has("--help") { return help("migrate") }
+        guard let target = parsed.positionals.first else {
+            throw UsageError("'migrate' needs what to migrate: 'mvlint migrate observation [paths …]'")
+        }
+        guard target == "observation" else { throw UsageError("cannot migrate '\(target)'; only 'observation' exists") }
+        if parsed.has("--dry-run"), parsed.has("--write") { throw UsageError("--dry-run and --write exclude each other") }
+        let treeState = workingTreeState()
+        if parsed.has("--write"), let treeState {
+            throw UsageError("refusing --write: \(treeState); commit or stash first, or use --dry-run")
+        }
+        let writes = treeState == nil && !parsed.has("--dry-run")
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let outcome = Linter.run(Linter.Request(paths: Array(parsed.positionals.dropFirst()), workingDirectory: workingDirectory,
+                                                configuration: configuration))
+        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        if let only = parsed["--only"] {
+            let names = ObservationMigrationPlan.candidateNames(in: outcome.project)
+            guard names.contains(only) else {
+                let hint = Suggestion.nearest(to: only, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--only: no ObservableObject type '\(only)'\(hint)")
+            }
+        }
+        let plan = ObservationMigrationPlan(project: outcome.project, only: parsed["--only"], assumeModernOS: parsed.has("--assume-ios17"))
+        let digests = Dictionary(outcome.analyses.map { ($0.path, $0.sourceDigest) }, uniquingKeysWith: { first, _ in first })
+        var readContents: [String: Data] = [:]
+        let rewrite = ObservationRewriter.rewrite(plan) { path in
+            // The edits' offsets hold only for the text the analysis read.
+            guard let data = FileManager.default.contents(atPath: Discovery.resolve(path, against: workingDirectory).path),
+                  let text = String(validating: data, as: UTF8.self) else {
+                return .failure(FixProblem(kind: .unreadable, message: "the file can no longer be read; left unchanged"))
+            }
+            guard SourceDigest(text) == digests[path] else {
+                return .failure(FixProblem(kind: .changedOnDisk, message: "the file changed on disk while mvlint ran; left unchanged"))
+            }
+            readContents[path] = data
+            return .success(text)
+        }
+        var failed = !outcome.inputProblems.isEmpty || !rewrite.problems.isEmpty
+        for problem in rewrite.problems { console.err(problem + "\n") }
+        if writes {
+            var written = 0
+            for file in rewrite.texts {
+                guard let data = readContents[file.path] else { continue }
+                switch AtomicFileWriter.replace(Discovery.resolve(file.path, against: workingDirectory), with: file.rewritten, expecting: data) {
+                case .success: written += 1
+                case .failure(let problem):
+                    console.err("\(file.path): error: \(problem.message)\n")
+                    failed = true
+                }
+            }
+            console.err("mvlint: rewrote \(written) file\(written == 1 ? "" : "s"); review with git diff\n")
+            console.out(plan.report)
+        } else {
+            console.err("mvlint: dry run (\(treeState ?? "as asked")); nothing is written\n")
+            let diff = rewrite.diff
+            console.out(diff + (diff.isEmpty ? "" : "\n") + plan.report)
+        }
+        return failed ? .usageOrInput : .success
+    }
+
+    /// Why writing would be unsafe here: not a git work tree, or uncommitted changes; nil when the tree is clean.
+    private func workingTreeState() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "status", "--porcelain"]
+        process.currentDirectoryURL = workingDirectory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "git is not available to check the working tree" }
+        let changes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { return "not a git working tree" }
+        return changes.isEmpty ? nil : "the working tree has uncommitted changes"
     }
 
     // MARK: rules, explain, version, help

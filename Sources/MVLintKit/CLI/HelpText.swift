@@ -64,6 +64,26 @@ enum HelpText {
           --profile NAME              The profile whose rules decide which relations are violations.
 
         """),
+        ("migrate", """
+        USAGE: mvlint migrate observation [paths …] [--dry-run | --write] [--only TypeName] [--assume-ios17]
+                                          [--config FILE]
+
+        Plans the move from ObservableObject/@Published to @Observable: lists every ObservableObject type,
+        every @StateObject, @ObservedObject, @EnvironmentObject and .environmentObject that uses it, and
+        whether it can migrate safely, or what blocks it (rule R0–R4, file:line), with a summary table.
+        The classes that can migrate are rewritten together with their uses, in a clean git work tree
+        only; elsewhere the rewrite is printed as a unified diff instead. Running it twice changes nothing.
+
+        OPTIONS:
+          --dry-run        Print the rewrite as a unified diff, write nothing (the default outside a git
+                           work tree or with uncommitted changes).
+          --write          Rewrite (the default in a clean git work tree); refused with exit code 2 outside
+                           one.
+          --only TypeName  Only this type and its uses.
+          --assume-ios17   Confirm iOS 17 / macOS 14 or later when no project file states a deployment target.
+          --config FILE    Use this configuration instead of the nearest .mvlint.yml.
+
+        """),
         ("explain", """
         USAGE: mvlint explain <rule-id>
 
@@ -96,6 +116,7 @@ enum HelpText {
       roles      Show the role of every type and why.
       init       Write a commented .mvlint.yml for the code in a folder.
       map        Draw the architecture as a Mermaid, DOT or JSON graph.
+      migrate    Move ObservableObject classes to @Observable where that is provably safe.
       explain    Explain one rule, with examples.
       version    Print the version.
       help       Show help for a command: mvlint help lint

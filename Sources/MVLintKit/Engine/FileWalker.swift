@@ -93,12 +93,40 @@ final class FileWalker: SyntaxVisitor {
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
+        fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
+            .contains { $0.specifier != nil } ?? false
         typeFactIndices.append(facts.types.count)
         facts.types.append(fact)
         walk.typeStack.append(TypeScope(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                                         declaresView: inherited.contains("View")))
         pushAvailability(from: attributes, owner: node.id)
         for rule in rules { rule.visitType(node, members: members, in: walk) }
+    }
+
+    private func wrapperDeletion(_ attribute: AttributeSyntax) -> Range<Int> {
+        let start = attribute.positionAfterSkippingLeadingTrivia.utf8Offset
+        if FixText.startsLine(start, in: walk.source) {
+            let lineStart = start - (walk.source.location(ofUTF8Offset: start).column - 1)
+            if let line = FixText.lineDeletion(from: lineStart, to: attribute.endPositionBeforeTrailingTrivia.utf8Offset, in: walk.source) {
+                return line
+            }
+        }
+        return start..<attribute.endPosition.utf8Offset
+    }
+
+    /// `: ObservableObject` when it is the only conformance, `ObservableObject, ` when first, `, ObservableObject` otherwise.
+    private static func observableObjectRemoval(_ clause: InheritanceClauseSyntax) -> Range<Int>? {
+        let types = Array(clause.inheritedTypes)
+        guard let index = types.firstIndex(where: { SyntaxText.typeName($0.type) == "ObservableObject" }) else { return nil }
+        let element = types[index]
+        if types.count == 1 {
+            return clause.positionAfterSkippingLeadingTrivia.utf8Offset..<element.endPositionBeforeTrailingTrivia.utf8Offset
+        }
+        if index == 0 {
+            return element.positionAfterSkippingLeadingTrivia.utf8Offset..<types[1].positionAfterSkippingLeadingTrivia.utf8Offset
+        }
+        return types[index - 1].type.endPositionBeforeTrailingTrivia.utf8Offset..<element.type.endPositionBeforeTrailingTrivia.utf8Offset
     }
 
     private func leaveType(_ node: DeclSyntax) {
@@ -137,6 +165,9 @@ final class FileWalker: SyntaxVisitor {
                     initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
                     hasInitializer: binding.initializer != nil, position: position(binding.pattern),
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
+                let last = facts.types[typeIndex].properties.count - 1
+                facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
                 if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
                     facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
                 }
@@ -403,6 +434,10 @@ final class FileWalker: SyntaxVisitor {
     /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         noteTypeReference(node.name.text, at: node)
+        // Conformance clauses are in the index already; everywhere else the protocol is used as a type.
+        if node.name.text == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
+            facts.observableObjectTypeUses.append(position(node))
+        }
         return .visitChildren
     }
 
@@ -413,7 +448,33 @@ final class FileWalker: SyntaxVisitor {
         if !isMemberName, SyntaxText.isCapitalized(node.baseName.text) {
             noteTypeReference(node.baseName.text, at: node)
         }
+        notePublisherReference(node, isMemberName: isMemberName)
         return .visitChildren
+    }
+
+    /// `$name` and `objectWillChange`: what `migrate observation` must not break. Closure arguments (`$0`) stay out.
+    private func notePublisherReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
+        let kind: PublisherReferenceFact.Kind
+        let text = node.baseName.text
+        if text.utf8.first == UInt8(ascii: "$"), text.dropFirst().first?.isNumber == false {
+            let base = isMemberName ? node.parent : Syntax(node)
+            let follower = base?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == base?.id ? $0 : nil }
+            kind = .projection(name: String(text.dropFirst()), member: follower?.declName.baseName.text)
+        } else if text == "objectWillChange" {
+            kind = .objectWillChange
+        } else {
+            return
+        }
+        var receiver: String?
+        var hasUnnamedReceiver = false
+        if isMemberName, let base = node.parent?.as(MemberAccessExprSyntax.self)?.base {
+            let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            receiver = isSelf ? nil : SyntaxText.receiverName(base)
+            hasUnnamedReceiver = !isSelf && receiver == nil
+        }
+        facts.publisherReferences.append(PublisherReferenceFact(
+            kind: kind, receiver: receiver, hasUnnamedReceiver: hasUnnamedReceiver,
+            enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {

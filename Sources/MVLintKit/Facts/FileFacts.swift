@@ -16,6 +16,11 @@ public struct FileFacts: Sendable {
     public var modelSites: [ModelSiteFact] = []
     /// Imports with positions and the type names the file mentions (`layer-dependency`).
     public var dependencies = DependencyFacts()
+    /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
+    public var publisherReferences: [PublisherReferenceFact] = []
+    /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
+    /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
+    public var observableObjectTypeUses: [SourcePosition] = []
 
     public init(path: String) { self.path = path }
 }
@@ -73,6 +78,10 @@ public struct TypeFact: Sendable {
     public var behavior = BehaviorFacts()
     /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
     public var bodyStart: StatementInsertionPoint?
+    /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
+    public var hasParameterPack = false
+    /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
+    public var observableObjectRemoval: Range<Int>?
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -108,6 +117,10 @@ public struct PropertyFact: Sendable {
     public var wrapperPosition: SourcePosition?
     /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
     public var layout: DeclarationLayout?
+    public var isLazy = false
+    /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
+    /// the attribute and the spaces after it.
+    public var wrapperDeletion: Range<Int>?
 
     public init(name: String, wrapper: String? = nil, wrapperArgument: String? = nil, attributes: [String] = [],
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,
@@ -208,6 +221,23 @@ public struct InjectionFact: Sendable {
     public var value: String
     /// Set when the value is constructed in place.
     public var constructedType: String?
+    public var enclosingType: String?
+    public var position: SourcePosition
+}
+
+/// `$count`, `model.$count`, `$model.name`, `objectWillChange`, `model.objectWillChange`, as written.
+public struct PublisherReferenceFact: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// `$name`; `member` is what follows it (`sink` in `$count.sink`, `name` in `$model.name`).
+        case projection(name: String, member: String?)
+        case objectWillChange
+    }
+
+    public var kind: Kind
+    /// What the reference is read from: `model` in `model.$count`; nil when written bare or after `self.`.
+    public var receiver: String?
+    /// True when the receiver is an expression the walk cannot name (`makeModel().$count`).
+    public var hasUnnamedReceiver: Bool
     public var enclosingType: String?
     public var position: SourcePosition
 }

@@ -211,8 +211,9 @@ enum MissingBindableRule: ProjectRule {
         return Fix(description, edits: edits)
     }
 
-    /// `@Bindable var model = model` as the first statement of `body`, for a projection inside `body`.
-    private static func bindableLocal(_ projection: BindingProjectionFact, in file: FileFacts) -> Fix? {
+    /// `@Bindable var model = model` as the first statement of `body`, for a projection inside `body`
+    /// (also used by `migrate observation` for `@EnvironmentObject` properties that become `@Environment`).
+    static func bindableLocal(_ projection: BindingProjectionFact, in file: FileFacts) -> Fix? {
         guard projection.isInBody,
               let start = file.types.first(where: { $0.qualifiedName == projection.enclosingType && $0.bodyStart != nil })?.bodyStart
         else { return nil }

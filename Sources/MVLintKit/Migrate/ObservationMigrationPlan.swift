@@ -1,0 +1,500 @@
+/// What `mvlint migrate observation` would do: every `ObservableObject` type, every use of it, and for each
+/// the rule of `MIGRATION.md` (R0–R4) that keeps it from moving to `@Observable`, with the blocking construct's place.
+///
+/// Built only from the facts and index of a lint run: no second parse. Where the facts cannot tell which
+/// class an expression means, the plan blocks every class it could mean: a partial migration that compiles
+/// beats a complete one that does not.
+public struct ObservationMigrationPlan: Sendable {
+    public enum Reason: String, Sendable, CaseIterable, Comparable {
+        case platform = "R0"
+        case notAClass = "R1.a"
+        case objectWillChange = "R1.b"
+        case publisher = "R1.c"
+        case lazyProperty = "R1.d"
+        case wrappedPublished = "R1.e"
+        case underscoreMember = "R1.f"
+        case reflection = "R1.g"
+        case hierarchy = "R1.h"
+        case usedAsObservableObject = "R1.i"
+        case parameterPack = "R1.j"
+        case stateObjectKept = "R2"
+        case wrapperPassedOn = "R3"
+        case environmentObjectKept = "R4"
+
+        public var title: String {
+            switch self {
+            case .platform: "Observation unavailable or ambiguous"
+            case .notAClass: "not a class"
+            case .objectWillChange: "objectWillChange used"
+            case .publisher: "$property publisher used"
+            case .lazyProperty: "lazy var"
+            case .wrappedPublished: "@Published with another wrapper"
+            case .underscoreMember: "_name member or Published(initialValue:)"
+            case .reflection: "Codable or Mirror"
+            case .hierarchy: "class hierarchy"
+            case .usedAsObservableObject: "used as ObservableObject"
+            case .parameterPack: "parameter pack"
+            case .stateObjectKept: "@StateObject that @State cannot replace"
+            case .wrapperPassedOn: "$model passed on as a wrapper"
+            case .environmentObjectKept: "environment object not rewritable"
+            }
+        }
+
+        public static func < (lhs: Reason, rhs: Reason) -> Bool {
+            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        }
+    }
+
+    public struct Blocker: Sendable, Equatable {
+        public var reason: Reason
+        public var message: String
+        public var path: String
+        public var line: Int
+
+        public var location: String { "\(path):\(line)" }
+    }
+
+    public struct Use: Sendable {
+        public enum Kind: String, Sendable {
+            case stateObject = "@StateObject", observedObject = "@ObservedObject", environmentObject = "@EnvironmentObject"
+            case injection = ".environmentObject"
+        }
+
+        public var kind: Kind
+        /// The type whose code holds the use.
+        public var holder: String
+        public var path: String
+        public var line: Int
+        /// `$model.name` is read from it: the rewrite needs `@Bindable` (R3, R4).
+        public var needsBindable = false
+        /// What deleting the wrapper removes, or the `environmentObject` name: what the rewrite edits.
+        var editRange: Range<Int>?
+        /// Where the wrapper attribute's `@` is: renames start after it.
+        var attributeStart: Int?
+        /// `@Bindable var model = model` insertions an `@Environment` property needs for its `$model.x` bindings (R4).
+        var localBindables: [FileEdit] = []
+    }
+
+    /// One edit of the rewrite, in the file it applies to.
+    public struct FileEdit: Sendable {
+        public var path: String
+        public var edit: TextEdit
+    }
+
+    public struct Candidate: Sendable {
+        public var name: String
+        public var path: String
+        public var line: Int
+        public var blockers: [Blocker] = []
+        public var uses: [Use] = []
+        /// Behaviour changes a migration would bring that no diff shows (R1 report, R1.e, R1.k).
+        public var notes: [String] = []
+        /// The rewrite of the class and every use, when it migrates (R1–R4 mechanics).
+        public var edits: [FileEdit] = []
+
+        public var wouldMigrate: Bool { blockers.isEmpty }
+    }
+
+    /// Every `ObservableObject` type found (only `--only`'s when given), in name order.
+    public var candidates: [Candidate]
+}
+
+extension ObservationMigrationPlan {
+    /// Deployment targets from which Observation exists (R0).
+    static let observationMinimums: [Platform: Version] = [
+        .iOS: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10), .visionOS: Version(1),
+        .macCatalyst: Version(17),
+    ]
+
+    /// Plans the migration of the project's `ObservableObject` types; `only` restricts the plan to one of them.
+    /// `assumeModernOS` confirms Observation is available when no project file states a deployment target.
+    public init(project: ProjectContext, only: String? = nil, assumeModernOS: Bool = false) {
+        let analysis = MigrationAnalysis(project: project, assumeModernOS: assumeModernOS)
+        candidates = analysis.candidateNames.filter { only == nil || $0 == only }.compactMap { analysis.candidate(named: $0) }
+    }
+
+    /// Names of every `ObservableObject` type, for `--only` suggestions.
+    public static func candidateNames(in project: ProjectContext) -> [String] {
+        MigrationAnalysis(project: project, assumeModernOS: true).candidateNames
+    }
+}
+
+/// The checks behind `ObservationMigrationPlan`, with the project-wide lookups they share built once.
+private struct MigrationAnalysis {
+    let project: ProjectContext
+    let assumeModernOS: Bool
+    /// Protocols refining `ObservableObject`, directly or through each other.
+    let observableProtocols: Set<String>
+    let candidateNames: [String]
+    let filesByPath: [String: FileFacts]
+
+    init(project: ProjectContext, assumeModernOS: Bool) {
+        self.project = project
+        self.assumeModernOS = assumeModernOS
+        filesByPath = Dictionary(project.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = project.index
+        var protocols: Set<String> = []
+        var names: Set<String> = []
+        var grew = true
+        // Conformance spreads through refining protocols and superclasses: repeat until nothing new joins.
+        while grew {
+            grew = false
+            for entry in index.entriesInNameOrder where entry.declaration != nil {
+                let inherited = entry.inherited
+                guard inherited.contains("ObservableObject") || !inherited.isDisjoint(with: protocols)
+                    || !inherited.isDisjoint(with: names) else { continue }
+                if entry.kind == .protocol {
+                    grew = protocols.insert(entry.name).inserted || grew
+                } else {
+                    grew = names.insert(entry.name).inserted || grew
+                }
+            }
+        }
+        observableProtocols = protocols
+        candidateNames = names.sorted()
+    }
+
+    func candidate(named name: String) -> ObservationMigrationPlan.Candidate? {
+        guard let entry = project.index.entry(name), let declaration = entry.declaration, let path = entry.declarationPath else {
+            return nil
+        }
+        var candidate = ObservationMigrationPlan.Candidate(name: name, path: path, line: declaration.position.line)
+        var blockers: [ObservationMigrationPlan.Blocker] = []
+        func block(_ reason: ObservationMigrationPlan.Reason, _ message: String, _ path: String, _ position: SourcePosition) {
+            blockers.append(.init(reason: reason, message: message, path: path, line: position.line))
+        }
+
+        platformBlockers(declarationPath: path, position: declaration.position, block: block)
+        if declaration.kind != .class {
+            block(.notAClass, "\(declaration.kind.rawValue) \(name) cannot become @Observable; only classes can", path, declaration.position)
+        }
+        if declaration.hasParameterPack {
+            block(.parameterPack, "generic over a parameter pack; @Observable crashes the compiler there (swiftlang/swift#73690)",
+                  path, declaration.position)
+        }
+        classBlockers(entry, path: path, block: block)
+        publisherBlockers(name, entry: entry, block: block)
+        candidate.uses = uses(of: name, block: block)
+        candidate.blockers = blockers.sorted { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
+        if candidate.wouldMigrate {
+            candidate.notes = behaviourNotes(entry, uses: candidate.uses)
+            candidate.edits = rewrite(entry, path: path, uses: candidate.uses)
+        }
+        return candidate
+    }
+
+    // MARK: R0
+
+    private func platformBlockers(declarationPath: String, position: SourcePosition,
+                                  block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        let targets = project.settingsByPath[declarationPath]?.deploymentTargets ?? [:]
+        for (platform, version) in targets.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let minimum = observationMinimums[platform], version < minimum else { continue }
+            block(.platform, "deployment target \(platform.rawValue) \(version) is below \(minimum), where Observation starts",
+                  declarationPath, position)
+        }
+        if targets.isEmpty, !assumeModernOS {
+            block(.platform, "no deployment target found; check it is iOS 17 / macOS 14 or later and pass --assume-ios17",
+                  declarationPath, position)
+        }
+        if let own = ["Observable", "Observation"].first(where: { project.index.entry($0)?.declaration != nil }),
+           let ownPath = project.index.entry(own)?.declarationPath, let ownType = project.index.entry(own)?.declaration {
+            block(.platform, "the project declares its own '\(own)', which @Observable would clash with", ownPath, ownType.position)
+        }
+        if let rx = filesByPath[declarationPath]?.dependencies.imports.first(where: { $0.module.hasPrefix("Rx") }) {
+            block(.platform, "the file imports \(rx.module), whose 'Observable' makes @Observable ambiguous (ReactiveX/RxSwift#2532)",
+                  declarationPath, rx.position)
+        }
+    }
+
+    private var observationMinimums: [Platform: Version] { ObservationMigrationPlan.observationMinimums }
+
+    // MARK: R1 from the declaration and the index
+
+    private func classBlockers(_ entry: ProjectIndex.TypeEntry, path: String,
+                               block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        let name = entry.name
+        let declarationPosition = entry.declaration?.position ?? SourcePosition(line: 0, column: 0)
+        let members = memberFacts(of: entry)
+        let storedNames = Set(members.filter { !$0.fact.isStatic && !$0.fact.isComputed }.map(\.fact.name))
+        for (memberPath, property) in members where !property.isStatic {
+            if property.name == "objectWillChange" {
+                block(.objectWillChange, "declares its own objectWillChange", memberPath, property.position)
+            }
+            if property.isLazy {
+                block(.lazyProperty, "lazy var \(property.name) would become tracked, which does not compile (swiftlang/swift#71160)",
+                      memberPath, property.position)
+            }
+            if property.wrapper == "Published", let other = property.attributes.first(where: SyntaxText.isPropertyWrapperName) {
+                block(.wrappedPublished, "@Published \(property.name) also has @\(other); @ObservationIgnored would silence a property views observe",
+                      memberPath, property.position)
+            }
+            if property.name.hasPrefix("_"), storedNames.contains(String(property.name.dropFirst())) {
+                block(.underscoreMember, "member \(property.name) clashes with the storage @Observable generates for \(property.name.dropFirst())",
+                      memberPath, property.position)
+            }
+        }
+        for conformance in entry.inherited.sorted() {
+            if ["Codable", "Decodable", "Encodable"].contains(conformance) {
+                block(.reflection, "conforms to \(conformance): synthesized coding keys would become _name (swiftlang/swift#73280)",
+                      path, declarationPosition)
+            }
+            if observableProtocols.contains(conformance) {
+                let protocolEntry = project.index.entry(conformance)
+                block(.usedAsObservableObject, "conforms to \(conformance), a protocol refining ObservableObject",
+                      protocolEntry?.declarationPath ?? path, protocolEntry?.declaration?.position ?? declarationPosition)
+            }
+            if project.index.kind(of: conformance) == .class {
+                block(.hierarchy, "subclass of \(conformance); hierarchies must migrate whole and that is not supported yet",
+                      path, declarationPosition)
+            }
+        }
+        for subclass in project.index.entriesInNameOrder where subclass.declaration?.kind == .class && subclass.inherited.contains(name) {
+            block(.hierarchy, "superclass of \(subclass.name); hierarchies must migrate whole and that is not supported yet",
+                  subclass.declarationPath ?? path, subclass.declaration?.position ?? declarationPosition)
+        }
+        for file in project.files {
+            for construction in file.constructions where construction.enclosingType.map(Architecture.simpleName) == name {
+                if construction.typeName == "Published" {
+                    block(.underscoreMember, "assigns a Published(initialValue:) wrapper directly", file.path, construction.position)
+                }
+                if construction.typeName == "Mirror" {
+                    block(.reflection, "reflects itself with Mirror; stored names would change to _name", file.path, construction.position)
+                }
+            }
+            if let use = file.observableObjectTypeUses.first {
+                block(.usedAsObservableObject, "ObservableObject is used as a type here (a constraint or existential) and any class may be passed",
+                      file.path, use)
+            }
+        }
+    }
+
+    /// The type's properties with the file each is declared in (extensions can live elsewhere).
+    private func memberFacts(of entry: ProjectIndex.TypeEntry) -> [(path: String, fact: PropertyFact)] {
+        var members = (entry.declaration?.properties ?? []).map { (entry.declarationPath ?? "", $0) }
+        for (path, fact) in entry.extensions { members += fact.properties.map { (path, $0) } }
+        return members
+    }
+
+    // MARK: R1.b, R1.c, R3: publishers
+
+    private func publisherBlockers(_ name: String, entry: ProjectIndex.TypeEntry,
+                                   block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        let published = Set(entry.properties.filter { $0.wrapper == "Published" }.map(\.name))
+        for file in project.files {
+            for reference in file.publisherReferences {
+                let owner = ownerOfReference(reference)
+                switch reference.kind {
+                case .objectWillChange:
+                    guard owner.map({ $0 == name }) ?? true else { continue }
+                    let whose = owner == nil ? " (cannot tell of which class)" : ""
+                    block(.objectWillChange, "objectWillChange is used\(whose); Observation has no such publisher", file.path, reference.position)
+                case .projection(let property, let member):
+                    if reference.receiver == nil, !reference.hasUnnamedReceiver,
+                       heldType(of: property, in: reference.enclosingType) == name {
+                        // `$model.name` in a view binds into the model; `$model` alone hands the wrapper on.
+                        if member == nil {
+                            block(.wrapperPassedOn, "$\(property) is passed on as a wrapper; a plain property has no projection",
+                                  file.path, reference.position)
+                        }
+                        continue
+                    }
+                    guard published.contains(property), owner.map({ $0 == name }) ?? true else { continue }
+                    let written = (reference.receiver.map { $0 + "." } ?? "") + "$\(property)" + (member.map { ".\($0)" } ?? "")
+                    block(.publisher, "\(written) uses the publisher of @Published \(property); Observation generates none",
+                          file.path, reference.position)
+                }
+            }
+        }
+    }
+
+    /// The type a publisher reference is read from: the enclosing type when bare or after `self.`, the held
+    /// type of a named receiver; nil when unknown (then every candidate is assumed).
+    private func ownerOfReference(_ reference: PublisherReferenceFact) -> String? {
+        if reference.hasUnnamedReceiver { return nil }
+        guard let receiver = reference.receiver else { return reference.enclosingType.map(Architecture.simpleName) }
+        return heldType(of: receiver, in: reference.enclosingType)
+    }
+
+    /// The type held by property `name` of `enclosingType`, when the index knows it.
+    private func heldType(of name: String, in enclosingType: String?) -> String? {
+        guard let enclosingType, let entry = project.index.entry(Architecture.simpleName(enclosingType)) else { return nil }
+        return entry.firstProperty(where: { $0.name == name })?.heldTypeName
+    }
+
+    // MARK: R2–R4: uses
+
+    private func uses(of name: String, block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void)
+        -> [ObservationMigrationPlan.Use] {
+        var uses: [ObservationMigrationPlan.Use] = []
+        let initializerEffect = initializerSideEffect(of: name)
+        var readFromEnvironment = false
+        for file in project.files {
+            for type in file.types {
+                for property in type.properties where property.heldTypeName == name {
+                    guard let wrapper = property.wrapper,
+                          let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
+                    // Extensions in other files can make bindings too.
+                    let projections = project.files.flatMap { projectionFile in
+                        projectionFile.bindingProjections.filter { $0.base == property.name && $0.enclosingType == type.qualifiedName }
+                            .map { (file: projectionFile, projection: $0) }
+                    }
+                    let bound = !projections.isEmpty
+                    var use = ObservationMigrationPlan.Use(kind: kind, holder: type.qualifiedName, path: file.path,
+                                                           line: property.position.line, needsBindable: bound && kind != .stateObject,
+                                                           editRange: property.wrapperDeletion,
+                                                           attributeStart: property.wrapperPosition?.utf8Offset)
+                    readFromEnvironment = readFromEnvironment || kind == .environmentObject
+                    if kind == .stateObject, !property.hasInitializer {
+                        block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set in an init; "
+                                  + "rewriting _\(property.name) = StateObject(wrappedValue:) is not supported yet", file.path, property.position)
+                    }
+                    if kind == .environmentObject, bound {
+                        // `@Bindable var model = model` atop `body`, as `missing-bindable` fixes it; elsewhere no place is known.
+                        let locals = projections.filter { !$0.projection.hasLocalBindable }.map { site in
+                            (site, MissingBindableRule.bindableLocal(site.projection, in: site.file))
+                        }
+                        if let outside = locals.first(where: { $0.1 == nil }) {
+                            block(.environmentObjectKept, "$\(property.name) is bound outside body in \(type.name); "
+                                      + "adding @Bindable there is not supported yet", outside.0.file.path, outside.0.projection.position)
+                        }
+                        var seen = Set<TextEdit>()
+                        use.localBindables = locals.flatMap { site, fix in
+                            (fix?.edits ?? []).filter { seen.insert($0).inserted }.map { .init(path: site.file.path, edit: $0) }
+                        }
+                    }
+                    uses.append(use)
+                    if kind == .stateObject, let initializerEffect {
+                        block(.stateObjectKept,
+                              "@StateObject \(property.name) in \(type.name) would be rebuilt with every view value by @State, and "
+                                  + "\(name)'s init \(initializerEffect.what) (\(initializerEffect.location)); load it from .task instead",
+                              file.path, property.position)
+                    }
+                }
+            }
+        }
+        var unresolved: [(path: String, injection: InjectionFact)] = []
+        for file in project.files {
+            for injection in file.injections where injection.modifier == "environmentObject" {
+                let injected: String?
+                if let constructed = injection.constructedType {
+                    // A lowercase callee is a function (`makeSession()`): what it returns is unknown.
+                    injected = SyntaxText.isCapitalized(constructed) ? constructed : nil
+                } else {
+                    injected = heldType(of: injection.value, in: injection.enclosingType)
+                }
+                if injected == name {
+                    let nameRange = injection.position.utf8Offset.map { $0..<($0 + injection.modifier.utf8.count) }
+                    uses.append(.init(kind: .injection, holder: injection.enclosingType ?? "(file scope)", path: file.path,
+                                      line: injection.position.line, editRange: nameRange))
+                } else if injected == nil {
+                    unresolved.append((file.path, injection))
+                }
+            }
+        }
+        // Left as it is, such a call would stop compiling if it injected this class; a class nothing reads from
+        // the environment is assumed not to be injected.
+        if readFromEnvironment, let first = unresolved.first {
+            let others = unresolved.count > 1 ? " and \(unresolved.count - 1) more like it" : ""
+            block(.environmentObjectKept, ".environmentObject(\(first.injection.value))\(others) may inject \(name); mvlint cannot tell what they inject",
+                  first.path, first.injection.position)
+        }
+        return uses.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
+    }
+
+    /// What the class's initializer does that `@State` would repeat with every view value, if anything.
+    private func initializerSideEffect(of name: String) -> (what: String, location: String)? {
+        for (site, path) in project.modelSitesByType[name] ?? [] {
+            if case .loadCalledInInitializer(let method, let inTask) = site.kind {
+                return ("calls \(method)()\(inTask ? " in a Task" : "")", "\(path):\(site.position.line)")
+            }
+        }
+        for file in project.files {
+            if let call = file.memberCalls.first(where: {
+                $0.context == .initializer && $0.enclosingType.map(Architecture.simpleName) == name
+            }) {
+                return ("calls \(call.receiver).\(call.method)()", "\(file.path):\(call.position.line)")
+            }
+        }
+        return nil
+    }
+
+    // MARK: Rewrite
+
+    /// `@Observable` on the class without `ObservableObject` and `@Published`, `@ObservationIgnored` on other
+    /// wrapped vars, `import Observation` where SwiftUI is not imported, and every use flipped (R1–R4).
+    private func rewrite(_ entry: ProjectIndex.TypeEntry, path: String, uses: [ObservationMigrationPlan.Use])
+        -> [ObservationMigrationPlan.FileEdit] {
+        // The conformance may be declared by an extension (`extension Model: ObservableObject {}`).
+        let conformances = [(path, entry.declaration)] + entry.extensions.map { ($0.path, Optional($0.fact)) }
+        guard let start = entry.declaration?.position.utf8Offset,
+              let (removalPath, removal) = conformances.lazy.compactMap({ path, fact in
+                  fact?.observableObjectRemoval.map { (path, $0) }
+              }).first else { return [] }
+        var edits: [ObservationMigrationPlan.FileEdit] = []
+        func edit(_ path: String, _ range: Range<Int>, _ replacement: String) {
+            edits.append(.init(path: path, edit: TextEdit(range: range, replacement: replacement)))
+        }
+        let imports = filesByPath[path]?.dependencies.imports ?? []
+        var importLine = ""
+        if !imports.contains(where: { $0.module == "SwiftUI" || $0.module == "Observation" }) {
+            // Above the first import, below any header comment; merged with `@Observable` when both go at one offset.
+            let offset = imports.first?.position.utf8Offset ?? start
+            if offset == start { importLine = "import Observation\n" } else { edit(path, offset..<offset, "import Observation\n") }
+        }
+        edit(path, start..<start, importLine + "@Observable ")
+        edit(removalPath, removal, "")
+        for (memberPath, property) in memberFacts(of: entry) where !property.isStatic && !property.isComputed {
+            guard let wrapper = property.wrapper, let range = property.wrapperDeletion, let attributeStart = property.wrapperPosition?.utf8Offset,
+                  !property.attributes.contains("ObservationIgnored") else { continue }
+            if wrapper == "Published" {
+                edit(memberPath, range, "")
+            } else {
+                edit(memberPath, attributeStart..<attributeStart, "@ObservationIgnored ")
+            }
+        }
+        for use in uses {
+            guard let range = use.editRange else { continue }
+            // The attribute's name, after its `@` (an injection has no attribute and edits `range`).
+            let nameStart = (use.attributeStart ?? range.lowerBound) + 1
+            let name = nameStart..<(nameStart + use.kind.rawValue.utf8.count - 1)
+            switch use.kind {
+            case .stateObject: edit(use.path, name, "State")
+            case .observedObject where use.needsBindable: edit(use.path, name, "Bindable")
+            case .observedObject: edit(use.path, range, "")
+            case .environmentObject:
+                edit(use.path, name, "Environment(\(entry.name).self)")
+                edits += use.localBindables
+            case .injection: edit(use.path, range, "environment")
+            }
+        }
+        return edits
+    }
+
+    // MARK: Report of what no diff shows
+
+    private func behaviourNotes(_ entry: ProjectIndex.TypeEntry, uses: [ObservationMigrationPlan.Use]) -> [String] {
+        var notes: [String] = []
+        let stored = entry.properties.filter { !$0.isStatic && !$0.isComputed && !$0.isLet }
+        let newlyTracked = stored.filter { $0.wrapper == nil && !$0.attributes.contains("ObservationIgnored") }.map(\.name)
+        if !newlyTracked.isEmpty {
+            notes.append("becomes tracked (was not @Published): \(newlyTracked.joined(separator: ", ")); "
+                         + "add @ObservationIgnored to keep it silent")
+        }
+        let otherWrappers = stored.filter { $0.wrapper != nil && $0.wrapper != "Published" && !$0.attributes.contains("ObservationIgnored") }
+        for property in otherWrappers {
+            notes.append("@\(property.wrapper ?? "") var \(property.name) gets @ObservationIgnored (line \(property.position.line))")
+        }
+        for use in uses where use.needsBindable {
+            notes.append("\(use.kind.rawValue) in \(use.holder) (\(use.path):\(use.line)) makes bindings with $: becomes @Bindable")
+        }
+        let swift5Holders = Set(uses.filter { use in
+            use.kind != .injection && (project.settingsByPath[use.path]?.swiftLanguageMode.map { $0 < Version(6) } ?? false)
+        }.map(\.holder))
+        for holder in swift5Holders.sorted() {
+            notes.append("\(holder) is built in Swift 5 mode and may lose the @MainActor its wrapper implied")
+        }
+        notes.append("views will update only when a property they read changes, and assigning an equal value no longer notifies")
+        return notes
+    }
+}

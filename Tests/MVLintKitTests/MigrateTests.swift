@@ -1,0 +1,463 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// `mvlint migrate observation`: which `ObservableObject` types may move to `@Observable`, and for the others
+/// the rule of MIGRATION.md that blocks them with the blocking construct's file:line.
+final class MigrateTests: XCTestCase {
+    private let modern = TargetSettings(deploymentTargets: [.iOS: Version(17)])
+
+    /// The plan for files that all target iOS 17 unless `settings` says otherwise.
+    private func plan(_ files: [String: String], settings: [String: TargetSettings]? = nil,
+                      assumeModernOS: Bool = false) -> ObservationMigrationPlan {
+        let targets = settings ?? Dictionary(uniqueKeysWithValues: files.keys.map { ($0, modern) })
+        return ObservationMigrationPlan(project: TestProject.context(files, settings: targets), assumeModernOS: assumeModernOS)
+    }
+
+    private func candidate(_ name: String, in plan: ObservationMigrationPlan,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> ObservationMigrationPlan.Candidate {
+        try XCTUnwrap(plan.candidates.first { $0.name == name }, "no candidate \(name)", file: file, line: line)
+    }
+
+    /// The blockers of `name` as `rule path:line`, the form the report prints.
+    private func blockers(_ name: String, _ files: [String: String]) throws -> [String] {
+        try candidate(name, in: plan(files)).blockers.map { "\($0.reason.rawValue) \($0.location)" }
+    }
+
+    // MARK: Migrating classes and their uses
+
+    func testPlainClassWouldMigrateWithEveryUse() throws {
+        let result = plan([
+            "Settings.swift": """
+            import SwiftUI
+            final class Settings: ObservableObject {
+                @Published var name = ""
+                var visits = 0
+                @AppStorage("theme") var theme = "light"
+            }
+            """,
+            "Views.swift": """
+            import SwiftUI
+            struct RootView: View {
+                @StateObject private var settings = Settings()
+                var body: some View { EditView(settings: settings).environmentObject(settings) }
+            }
+            struct EditView: View {
+                @ObservedObject var settings: Settings
+                var body: some View { TextField("Name", text: $settings.name) }
+            }
+            struct BadgeView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text(settings.name) }
+            }
+            """,
+        ])
+        let settings = try candidate("Settings", in: result)
+        XCTAssertTrue(settings.wouldMigrate, "\(settings.blockers)")
+        XCTAssertEqual(settings.uses.map { "\($0.kind.rawValue) \($0.holder) \($0.line)" }, [
+            "@StateObject RootView 3", ".environmentObject RootView 4", "@ObservedObject EditView 7", "@EnvironmentObject BadgeView 11",
+        ])
+        XCTAssertEqual(settings.uses.filter(\.needsBindable).map(\.holder), ["EditView"])
+        // A wrapper on a var that was never @Published only needs @ObservationIgnored; an untracked var becomes tracked.
+        XCTAssertTrue(settings.notes.contains { $0.contains("@AppStorage var theme gets @ObservationIgnored") }, "\(settings.notes)")
+        XCTAssertTrue(settings.notes.contains { $0.contains("becomes tracked (was not @Published): visits") }, "\(settings.notes)")
+    }
+
+    func testGenericClassMigratesButParameterPackBlocks() throws {
+        let files = [
+            "Box.swift": """
+            final class Box<Value>: ObservableObject { @Published var value: Value? }
+            final class Tuple<each Element>: ObservableObject {}
+            """,
+        ]
+        XCTAssertTrue(try candidate("Box", in: plan(files)).wouldMigrate)
+        XCTAssertEqual(try blockers("Tuple", files), ["R1.j Box.swift:2"])
+    }
+
+    // MARK: Rewrite (shown as a diff; nothing is written yet)
+
+    /// The diff of migrating `files`, computed on the texts themselves.
+    private func rewriteDiff(_ files: [String: String]) -> ObservationRewriter.Outcome {
+        ObservationRewriter.rewrite(plan(files)) { path in
+            files[path].map { .success($0) } ?? .failure(FixProblem(kind: .unreadable, message: "no such file"))
+        }
+    }
+
+    func testRewriteFlipsClassAndEveryUse() {
+        let outcome = rewriteDiff([
+            "Model.swift": """
+            import Foundation
+            @MainActor
+            final class Library: NSObject, ObservableObject, Identifiable {
+                @Published private(set) var books: [String] = [] // shown in the list
+                @AppStorage("sort") var sort = "title"
+            }
+            """,
+            "Views.swift": """
+            import SwiftUI
+            struct Shelf: View {
+                @StateObject private var library = Library()
+                var body: some View { Rack(library: library).environmentObject(library) }
+            }
+            struct Rack: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("") }
+            }
+            struct Counter: View {
+                @EnvironmentObject private var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+        ])
+        XCTAssertEqual(outcome.problems, [])
+        let diff = outcome.diff
+        for line in ["+import Observation", "+@Observable @MainActor", "+final class Library: NSObject, Identifiable {",
+                     "+    private(set) var books: [String] = [] // shown in the list",
+                     "+    @ObservationIgnored @AppStorage(\"sort\") var sort = \"title\"",
+                     "+    @State private var library = Library()", "+    var body: some View { Rack(library: library).environment(library) }",
+                     "+    var library: Library", "+    @Environment(Library.self) private var library: Library"] {
+            XCTAssertTrue(diff.contains(line + "\n"), "missing '\(line)' in\n\(diff)")
+        }
+    }
+
+    func testRewriteDropsConformanceDeclaredInAnExtension() {
+        let diff = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Model { @Published var count = 0 }
+        extension Model: ObservableObject {}
+        """]).diff
+        XCTAssertTrue(diff.contains("+@Observable final class Model { var count = 0 }\n+extension Model {}\n"), diff)
+    }
+
+    func testRewriteAddsLocalBindableForEnvironmentBindings() throws {
+        let files = ["Session.swift": """
+        import SwiftUI
+        final class Session: ObservableObject { @Published var name = "" }
+        struct NameField: View {
+            @EnvironmentObject var session: Session
+            var body: some View {
+                TextField("Name", text: $session.name)
+            }
+        }
+        struct Badge: View {
+            @EnvironmentObject var session: Session
+            var body: some View { Text(session.name) }
+            var editor: some View { TextField("Name", text: $session.name) }
+        }
+        """]
+        XCTAssertEqual(try blockers("Session", files), ["R4 Session.swift:12"])
+        let fieldOnly = try XCTUnwrap(files["Session.swift"]).components(separatedBy: "struct Badge")[0]
+        let diff = rewriteDiff(["Session.swift": fieldOnly]).diff
+        XCTAssertTrue(diff.contains("+    @Environment(Session.self) var session: Session\n"), diff)
+        XCTAssertTrue(diff.contains("+        @Bindable var session = session\n         TextField"), diff)
+    }
+
+    func testRewriteImportsObservationOnlyWithoutSwiftUI() {
+        let bare = rewriteDiff(["Model.swift": "// Model\nfinal class Model: ObservableObject {}\n"]).diff
+        XCTAssertTrue(bare.contains("+import Observation\n+@Observable final class Model {}\n"), bare)
+        let withSwiftUI = rewriteDiff(["Model.swift": "import SwiftUI\nfinal class Model: ObservableObject {}\n"]).diff
+        XCTAssertFalse(withSwiftUI.contains("import Observation"), withSwiftUI)
+    }
+
+    func testRewriteDeletesAWrapperLineWhole() {
+        let diff = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Model: ObservableObject {
+            @Published
+            var count = 0
+        }
+        """]).diff
+        XCTAssertTrue(diff.contains("-    @Published\n+@Observable final class Model {\n     var count = 0\n"), diff)
+    }
+
+    func testRewriteLeavesBlockedClassesAndTheirUsesAlone() {
+        let outcome = rewriteDiff(["Model.swift": """
+        import SwiftUI
+        final class Feed: ObservableObject { lazy var cache = [String]() }
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertTrue(outcome.texts.isEmpty, outcome.diff)
+    }
+
+    func testRewriteUsesBindableWhereBindingsAreMade() {
+        let outcome = rewriteDiff(["Form.swift": """
+        import SwiftUI
+        final class Form: ObservableObject { @Published var name = "" }
+        struct FormView: View {
+            @ObservedObject var form: Form
+            var body: some View { TextField("Name", text: $form.name) }
+        }
+        """])
+        let diff = outcome.diff
+        XCTAssertTrue(diff.contains("+@Observable final class Form { var name = \"\" }\n"), diff)
+        XCTAssertTrue(diff.contains("+    @Bindable var form: Form\n"), diff)
+    }
+
+    // MARK: R1 blockers
+
+    func testNonClassIsBlocked() throws {
+        XCTAssertEqual(try blockers("Flags", ["Flags.swift": "struct Flags: ObservableObject {}"]), ["R1.a Flags.swift:1"])
+    }
+
+    func testObjectWillChangeBlocksInsideOutsideAndWhenDeclared() throws {
+        XCTAssertEqual(try blockers("Timer", ["Timer.swift": """
+        final class Timer: ObservableObject {
+            func tick() { objectWillChange.send() }
+        }
+        """]), ["R1.b Timer.swift:2"])
+        XCTAssertEqual(try blockers("Store", ["Store.swift": """
+        final class Store: ObservableObject {}
+        struct StoreView: View {
+            @ObservedObject var store: Store
+            var body: some View { Text("").onReceive(store.objectWillChange) { _ in } }
+        }
+        """]), ["R1.b Store.swift:4"])
+        XCTAssertEqual(try blockers("Custom", ["Custom.swift": """
+        final class Custom: ObservableObject {
+            let objectWillChange = PassthroughSubject<Void, Never>()
+        }
+        """]), ["R1.b Custom.swift:2"])
+    }
+
+    func testPublisherOfPublishedPropertyBlocks() throws {
+        let files = [
+            "Search.swift": """
+            final class Search: ObservableObject {
+                @Published var query = ""
+                @Published var results: [String] = []
+                init() {
+                    $query.debounce(for: 0.3, scheduler: RunLoop.main).sink { _ in }
+                }
+            }
+            """,
+            "SearchView.swift": """
+            struct SearchView: View {
+                @ObservedObject var search: Search
+                var body: some View { List {}.onReceive(search.$results) { _ in } }
+            }
+            """,
+        ]
+        XCTAssertEqual(try blockers("Search", files), ["R1.c Search.swift:5", "R1.c SearchView.swift:3"])
+        let message = try candidate("Search", in: plan(files)).blockers.last?.message
+        XCTAssertEqual(message, "search.$results uses the publisher of @Published results; Observation generates none")
+    }
+
+    func testPublisherOfAnotherClassDoesNotBlock() throws {
+        let result = plan(["Models.swift": """
+        final class Filter: ObservableObject { @Published var query = "" }
+        final class Search: ObservableObject { @Published var query = "" }
+        struct SearchView: View {
+            @ObservedObject var filter: Filter
+            var body: some View { Text("").onReceive(filter.$query) { _ in } }
+        }
+        """])
+        XCTAssertEqual(try candidate("Filter", in: result).blockers.map(\.location), ["Models.swift:5"])
+        XCTAssertTrue(try candidate("Search", in: result).wouldMigrate)
+    }
+
+    func testAssignToPublisherBlocks() throws {
+        XCTAssertEqual(try blockers("Clock", ["Clock.swift": """
+        final class Clock: ObservableObject {
+            @Published var now = Date()
+            func start() { Timer.publish(every: 1, on: .main, in: .common).autoconnect().assign(to: &$now) }
+        }
+        """]), ["R1.c Clock.swift:3"])
+    }
+
+    func testLazyVarBlocks() throws {
+        XCTAssertEqual(try blockers("Formatter", ["Formatter.swift": """
+        final class Formatter: ObservableObject {
+            lazy var style = DateFormatter()
+        }
+        """]), ["R1.d Formatter.swift:2"])
+    }
+
+    func testPublishedPropertyWithAnotherWrapperBlocks() throws {
+        XCTAssertEqual(try blockers("Prefs", ["Prefs.swift": """
+        final class Prefs: ObservableObject {
+            @Published @Clamped var volume = 5
+        }
+        """]), ["R1.e Prefs.swift:2"])
+    }
+
+    func testUnderscoreMemberAndPublishedInitialValueBlock() throws {
+        XCTAssertEqual(try blockers("Form", ["Form.swift": """
+        final class Form: ObservableObject {
+            @Published var title: String
+            var _title = ""
+            init(title: String) { _title = Published(initialValue: title) }
+        }
+        """]), ["R1.f Form.swift:3", "R1.f Form.swift:4"])
+    }
+
+    func testCodableAndMirrorBlock() throws {
+        XCTAssertEqual(try blockers("Draft", ["Draft.swift": """
+        final class Draft: ObservableObject, Codable {
+            @Published var text = ""
+            func dump() { print(Mirror(reflecting: self).children.count) }
+        }
+        """]), ["R1.g Draft.swift:1", "R1.g Draft.swift:3"])
+    }
+
+    func testClassHierarchyBlocksBothEnds() throws {
+        let files = ["Models.swift": """
+        class BaseModel: ObservableObject { @Published var isLoading = false }
+        final class ProfileModel: BaseModel {}
+        """]
+        XCTAssertEqual(try blockers("BaseModel", files), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("ProfileModel", files), ["R1.h Models.swift:2"])
+    }
+
+    func testUseAsObservableObjectBlocks() throws {
+        let constraint = [
+            "Model.swift": "final class Model: ObservableObject {}",
+            "Helpers.swift": """
+            func observe<Object: ObservableObject>(_ object: Object) {}
+            """,
+        ]
+        XCTAssertEqual(try blockers("Model", constraint), ["R1.i Helpers.swift:1"])
+        let existential = ["Model.swift": "final class Model: ObservableObject {}\nlet anyModel: any ObservableObject = Model()"]
+        XCTAssertEqual(try blockers("Model", existential), ["R1.i Model.swift:2"])
+        let refining = ["Model.swift": "protocol Loading: ObservableObject {}\nfinal class Model: Loading {}"]
+        XCTAssertEqual(try blockers("Model", refining), ["R1.i Model.swift:1"])
+    }
+
+    // MARK: R0, R2, R3, R4
+
+    func testPlatformPreconditions() throws {
+        let files = ["Model.swift": "final class Model: ObservableObject {}"]
+        let old = try candidate("Model", in: plan(files, settings: ["Model.swift": TargetSettings(deploymentTargets: [.iOS: Version(16)])]))
+        XCTAssertEqual(old.blockers.map(\.message), ["deployment target iOS 16.0 is below 17.0, where Observation starts"])
+        let unknown = try candidate("Model", in: plan(files, settings: [:]))
+        XCTAssertEqual(unknown.blockers.map(\.reason), [.platform])
+        XCTAssertTrue(try candidate("Model", in: plan(files, settings: [:], assumeModernOS: true)).wouldMigrate)
+        XCTAssertEqual(try blockers("Model", ["Model.swift": "import RxSwift\nfinal class Model: ObservableObject {}"]),
+                       ["R0 Model.swift:1"])
+    }
+
+    func testStateObjectWithSideEffectingInitBlocks() throws {
+        XCTAssertEqual(try blockers("Feed", ["Feed.swift": """
+        final class Feed: ObservableObject {
+            init() { NotificationCenter.default.addObserver(forName: .refresh, object: nil, queue: nil) { _ in } }
+        }
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            var body: some View { Text("") }
+        }
+        """]), ["R2 Feed.swift:5"])
+    }
+
+    func testWrapperPassedOnBlocks() throws {
+        XCTAssertEqual(try blockers("Cart", ["Cart.swift": """
+        final class Cart: ObservableObject {}
+        struct CartView: View {
+            @ObservedObject var cart: Cart
+            var body: some View { CartRow(cart: $cart) }
+        }
+        """]), ["R3 Cart.swift:4"])
+    }
+
+    func testUnresolvedEnvironmentObjectInjectionBlocks() throws {
+        XCTAssertEqual(try blockers("Session", ["Session.swift": """
+        final class Session: ObservableObject {}
+        struct SessionView: View {
+            @EnvironmentObject var session: Session
+            var body: some View { Text("").environmentObject(makeSession()) }
+        }
+        """]), ["R4 Session.swift:4"])
+    }
+
+    // MARK: Report and command line
+
+    func testSummaryCountsClassesPerReason() {
+        let report = plan([
+            "Models.swift": """
+            final class Ready: ObservableObject {}
+            final class Lazy: ObservableObject { lazy var cache = [String]() }
+            struct Value: ObservableObject {}
+            """,
+        ]).report
+        XCTAssertTrue(report.contains("Lazy (Models.swift:2): blocked\n  blocked R1.d at Models.swift:2: lazy var cache"), report)
+        XCTAssertTrue(report.contains("Ready (Models.swift:1): would migrate"), report)
+        for row in ["ObservableObject types found  3", "would migrate                 1", "blocked                       2",
+                    "R1.a not a class", "R1.d lazy var"] {
+            XCTAssertTrue(report.contains(row), "missing '\(row)' in\n\(report)")
+        }
+    }
+
+    func testCommandPrintsDryRunOutsideGit() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App/Model.swift", """
+        final class Counter: ObservableObject {
+            @Published var count = 0
+            lazy var formatter = NumberFormatter()
+        }
+        """)
+        let result = try BinaryRunner.run(["migrate", "observation", "App", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("dry run (not a git working tree)"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Counter (App/Model.swift:1): blocked"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("blocked R1.d at App/Model.swift:3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Summary"), result.stdout)
+
+        try folder.write("App/Model.swift", "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n")
+        let diff = try BinaryRunner.run(["migrate", "observation", "App", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertTrue(diff.stdout.hasPrefix("--- a/App/Model.swift\n+++ b/App/Model.swift\n"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+@Observable final class Counter {\n"), diff.stdout)
+        XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("App/Model.swift"), encoding: .utf8),
+                       "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
+                       "a dry run writes nothing")
+
+        let write = try BinaryRunner.run(["migrate", "observation", "--write"], in: folder.url)
+        XCTAssertEqual(write.status, 2)
+        XCTAssertTrue(write.stderr.contains("refusing --write: not a git working tree"), write.stderr)
+
+        let only = try BinaryRunner.run(["migrate", "observation", "--only", "Countr"], in: folder.url)
+        XCTAssertEqual(only.status, 2)
+        XCTAssertTrue(only.stderr.contains("did you mean 'Counter'?"), only.stderr)
+
+        let unknown = try BinaryRunner.run(["migrate", "combine"], in: folder.url)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("only 'observation' exists"), unknown.stderr)
+    }
+
+    func testCommandWritesInACleanGitTreeOnlyAndOnce() throws {
+        let folder = try TemporaryFolder()
+        let original = "import SwiftUI\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n"
+        let file = try folder.write("Counter.swift", original)
+        try git(["init", "-q"], in: folder.url)
+        try git(["add", "-A"], in: folder.url)
+        try git(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start"], in: folder.url)
+
+        let first = try BinaryRunner.run(["migrate", "observation", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("rewrote 1 file"), first.stderr)
+        let migrated = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(migrated, "import SwiftUI\n@Observable final class Counter {\n    var count = 0\n}\n")
+
+        // The tree is dirty now: a dry run by default, and --write is refused.
+        let refused = try BinaryRunner.run(["migrate", "observation", "--write", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("refusing --write: the working tree has uncommitted changes"), refused.stderr)
+
+        try git(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", "migrated"], in: folder.url)
+        let second = try BinaryRunner.run(["migrate", "observation", "--write", "--assume-ios17"], in: folder.url)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("rewrote 0 files"), second.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), migrated, "a second run changes nothing")
+    }
+
+    private func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " ")) failed")
+    }
+}
