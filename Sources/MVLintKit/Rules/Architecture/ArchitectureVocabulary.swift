@@ -95,7 +95,7 @@ extension ProjectContext {
 
     /// Names of types that talk to a server or a store, even when they are also observable (`@Observable final class APIClient`).
     /// Narrower than the classifier's service names: a `*DataSource` is as often a screen's paging helper.
-    static let remoteServiceSuffixes = ["Service", "Client", "Repository", "API", "Api", "Gateway"]
+    static let remoteServiceSuffixes = Architecture.serviceSuffixes.filter { $0 != "DataSource" }
 
     /// A type that talks to the network, disk or a database: by name, or because its own code uses such APIs.
     func isServiceLike(_ name: String) -> Bool {
