@@ -94,7 +94,8 @@ public struct CommandLineTool {
         if let fixReport, fixReport.isDiff {
             console.out(fixReport.diff)
         } else {
-            console.out(reporterKind.reporter.render(findings: outcome.findings, summary: summary, showAdvice: showAdvice))
+            console.out(reporterKind.reporter.render(LintReport(findings: outcome.findings, summary: summary,
+                                                               showAdvice: showAdvice, project: outcome.project)))
         }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")

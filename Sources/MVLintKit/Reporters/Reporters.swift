@@ -15,10 +15,27 @@ public struct LintSummary: Sendable, Equatable {
     }
 }
 
-/// Turns findings into text for one audience.
+/// Everything a reporter may show about one run.
+public struct LintReport: Sendable {
+    /// Already sorted in `Finding.reportOrder`.
+    public var findings: [Finding]
+    public var summary: LintSummary
+    /// Whether human-facing reporters list advice; machine-readable reports always include it.
+    public var showAdvice: Bool
+    /// The project as linted (facts, index, roles): for reporters that draw the architecture or quote code.
+    public var project: ProjectContext
+
+    public init(findings: [Finding], summary: LintSummary, showAdvice: Bool, project: ProjectContext) {
+        self.findings = findings
+        self.summary = summary
+        self.showAdvice = showAdvice
+        self.project = project
+    }
+}
+
+/// Turns one run's findings into text for one audience.
 public protocol Reporter {
-    /// `findings` are already sorted; `showAdvice` tells human-facing reporters whether to list advice.
-    func render(findings: [Finding], summary: LintSummary, showAdvice: Bool) -> String
+    func render(_ report: LintReport) -> String
 }
 
 public enum ReporterKind: String, CaseIterable, Sendable {
@@ -37,9 +54,9 @@ public enum ReporterKind: String, CaseIterable, Sendable {
 public struct XcodeReporter: Reporter {
     public init() {}
 
-    public func render(findings: [Finding], summary: LintSummary, showAdvice: Bool) -> String {
+    public func render(_ report: LintReport) -> String {
         var output = ""
-        for finding in findings where showAdvice || finding.severity != .advice {
+        for finding in report.findings where report.showAdvice || finding.severity != .advice {
             let label = finding.severity == .advice ? "note" : finding.severity.rawValue
             output += "\(finding.file):\(finding.line):\(finding.column): \(label): \(finding.message) (\(finding.rule))\n"
         }
@@ -52,7 +69,8 @@ public struct XcodeReporter: Reporter {
 public struct JSONReporter: Reporter {
     public init() {}
 
-    public func render(findings: [Finding], summary: LintSummary, showAdvice: Bool) -> String {
+    public func render(_ report: LintReport) -> String {
+        let findings = report.findings, summary = report.summary
         var output = "{\n  \"version\": \(JSON.string(MVLintVersion.current)),\n  \"findings\": ["
         for (index, finding) in findings.enumerated() {
             output += index == 0 ? "\n" : ",\n"
