@@ -467,7 +467,9 @@ final class FileWalker: SyntaxVisitor {
         }
         var receiver: String?
         var hasUnnamedReceiver = false
-        if isMemberName, let base = node.parent?.as(MemberAccessExprSyntax.self)?.base {
+        if isMemberName, let written = node.parent?.as(MemberAccessExprSyntax.self)?.base {
+            // `self?.objectWillChange` in a `[weak self]` closure and `model?.$count` name their receiver as well.
+            let base = Self.withoutOptionalMarks(written)
             let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
             receiver = isSelf ? nil : SyntaxText.receiverName(base)
             hasUnnamedReceiver = !isSelf && receiver == nil
@@ -475,6 +477,12 @@ final class FileWalker: SyntaxVisitor {
         facts.publisherReferences.append(PublisherReferenceFact(
             kind: kind, receiver: receiver, hasUnnamedReceiver: hasUnnamedReceiver,
             enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+    }
+
+    private static func withoutOptionalMarks(_ expression: ExprSyntax) -> ExprSyntax {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return withoutOptionalMarks(chained.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return withoutOptionalMarks(unwrapped.expression) }
+        return expression
     }
 
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
