@@ -486,7 +486,36 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(quick.written, [])
     }
 
+    func testLinterReportsEveryFinishedFile() throws {
+        final class Counter: LintProgress, @unchecked Sendable {
+            let lock = NSLock()
+            var calls: [Int] = []
+            func fileFinished(of total: Int) {
+                lock.lock()
+                calls.append(total)
+                lock.unlock()
+            }
+        }
+        let folder = try TemporaryFolder()
+        for name in ["A", "B", "C"] { try folder.write("\(name).swift", "struct \(name) {}\n") }
+        try Data([0xFF]).write(to: folder.url.appendingPathComponent("Binary.swift"))
+        let counter = Counter()
+        _ = Linter.run(Linter.Request(paths: [], workingDirectory: folder.url, configuration: Configuration(rootDirectory: folder.url),
+                                      progress: counter))
+        // The unreadable file counts too: the bar measures work done, not files linted.
+        XCTAssertEqual(counter.calls, [4, 4, 4, 4])
+    }
+
     // MARK: command line
+
+    func testReadmeAndHelpNameEveryFormat() throws {
+        let readme = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = try XCTUnwrap(HelpText.commands.first { $0.name == "lint" }?.text)
+        for kind in ReporterKind.allCases {
+            XCTAssertTrue(readme.contains("| `\(kind.rawValue)` | "), "README.md's Reporters table lacks \(kind.rawValue)")
+            XCTAssertTrue(help.contains(kind.rawValue), kind.rawValue)
+        }
+    }
 
     func testOutputFileTakesTheReportAndTheSummaryStaysOnStandardError() throws {
         let folder = try TemporaryFolder()

@@ -8,8 +8,9 @@ enum HelpText {
 
         OPTIONS:
           --format NAME         Output format (default: xcode, or `reporter:` in the config):
-                                xcode, json, sarif, github-actions, checkstyle, junit, markdown, summary.
-          --output FILE         Write the report to FILE (atomically) instead of standard output.
+                                \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")).
+          --output FILE         Write the report (or the --diff) to FILE, atomically, instead of standard
+                                output. The folder must exist.
           --color, --no-color   Colour the xcode report even when piped / never colour and never draw
                                 the progress bar. By default both appear on a terminal only, and not
                                 when NO_COLOR is set.

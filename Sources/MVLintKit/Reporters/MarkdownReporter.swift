@@ -40,7 +40,7 @@ public struct MarkdownReporter: Reporter {
 }
 
 /// Findings per rule, most frequent first: the Markdown and summary reports' tables.
-struct RuleCount: Equatable {
+struct RuleCount {
     var id: String
     /// The highest severity among the rule's findings (configuration may differ from the default).
     var severity: Severity
