@@ -59,6 +59,21 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(XcodeReporter().render(report(colored: true)).contains("\(escape)36mnote:\(escape)0m Use"))
     }
 
+    func testJSONIncludesAdviceAndEscapes() {
+        XCTAssertEqual(JSONReporter().render(report(showAdvice: false)), #"""
+            {
+              "version": "\#(MVLintVersion.current)",
+              "findings": [
+                {"rule": "missing-bindable", "severity": "error", "file": "Sources/Model.swift", "line": 4, "column": 47, "message": "`$model.name` needs `@Bindable`", "fixable": false},
+                {"rule": "preview-provider", "severity": "advice", "file": "Sources/Model.swift", "line": 6, "column": 1, "message": "Use `#Preview` instead", "fixable": false},
+                {"rule": "foreground-color", "severity": "warning", "file": "Sources/Q&A, \"v2\"/Row.swift", "line": 3, "column": 38, "message": "Use <foregroundStyle> & \"50%\" | a*b_c [x]: done,\nnext", "fixable": true}
+              ],
+              "summary": {"files": 3, "errors": 1, "warnings": 1, "advice": 1, "parse_errors": 0}
+            }
+
+            """#)
+    }
+
     func testGitHubActions() {
         XCTAssertEqual(GitHubActionsReporter().render(report(showAdvice: false)), """
             ::error file=Sources/Model.swift,line=4,col=47,title=missing-bindable::`$model.name` needs `@Bindable`

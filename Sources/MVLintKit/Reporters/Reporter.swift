@@ -22,7 +22,8 @@ public struct LintReport: Sendable {
     /// Already sorted in `Finding.reportOrder`.
     public var findings: [Finding]
     public var summary: LintSummary
-    /// Whether human-facing reporters list advice; machine-readable reports always include it.
+    /// Whether advice is listed by the reporters that follow `--advice` (xcode, junit, markdown, summary); the
+    /// others carry a severity per finding and always include it.
     public var showAdvice: Bool
     /// The project as linted (facts, index, roles): for reporters that draw the architecture or quote code.
     public var project: ProjectContext

@@ -70,9 +70,12 @@ public struct SARIFReporter: Reporter {
 
     /// The `mvlint explain` sections as Markdown, which GitHub shows on the alert page.
     static func helpMarkdown(_ rule: RuleDescription) -> String {
+        func swiftBlock(_ example: Example) -> String {
+            "```swift\n" + ExampleRunner.strip(example.code).code.droppingTrailing(while: \.isNewline) + "\n```"
+        }
         var sections = [rule.summary, "**Why this is bad.** " + rule.rationale, "**Instead.** " + rule.instead]
-        if let bad = rule.triggering.first { sections.append("Reported:\n\n```swift\n\(ExampleRunner.strip(bad.code).code.trimmingTrailingNewlines)\n```") }
-        if let good = rule.nonTriggering.first { sections.append("Not reported:\n\n```swift\n\(ExampleRunner.strip(good.code).code.trimmingTrailingNewlines)\n```") }
+        if let bad = rule.triggering.first { sections.append("Reported:\n\n" + swiftBlock(bad)) }
+        if let good = rule.nonTriggering.first { sections.append("Not reported:\n\n" + swiftBlock(good)) }
         return sections.joined(separator: "\n\n")
     }
 
@@ -143,13 +146,5 @@ enum URIEncoding {
             }
         }
         return encoded
-    }
-}
-
-extension String {
-    var trimmingTrailingNewlines: String {
-        var trimmed = Substring(self)
-        while trimmed.last?.isNewline == true { trimmed.removeLast() }
-        return String(trimmed)
     }
 }

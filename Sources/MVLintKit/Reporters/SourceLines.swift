@@ -43,3 +43,11 @@ struct SourceLines {
         return bytes[start..<end].filter { $0 & 0b1100_0000 != 0b1000_0000 }.count + 1
     }
 }
+
+extension String {
+    func droppingTrailing(while predicate: (Character) -> Bool) -> String {
+        var trimmed = Substring(self)
+        while let last = trimmed.last, predicate(last) { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}

@@ -16,17 +16,9 @@ public struct SummaryReporter: Reporter {
             cells.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return column < 2 ? cell + padding : padding + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces + "\n"
+            }.joined(separator: "  ").droppingTrailing { $0 == " " } + "\n"
         }
-        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n"
-        return line(header) + rule + rows.map(line).joined() + rule + line(total)
-    }
-}
-
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var trimmed = Substring(self)
-        while trimmed.last == " " { trimmed.removeLast() }
-        return String(trimmed)
+        let separator = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n"
+        return line(header) + separator + rows.map(line).joined() + separator + line(total)
     }
 }
