@@ -561,6 +561,29 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("--color and --no-color exclude each other"), both.stderr)
     }
 
+    func testTerminalConsoleGetsColourUnlessNoColorIsSet() throws {
+        final class Captured: @unchecked Sendable {
+            let lock = NSLock()
+            var out = ""
+            func append(_ text: String) {
+                lock.lock()
+                out += text
+                lock.unlock()
+            }
+        }
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { Text(\"a\").foregroundColor(.red) }\n}\n")
+        func lint(_ environment: [String: String], outIsTerminal: Bool = true) -> String {
+            let captured = Captured()
+            let console = CommandLineTool.Console(out: captured.append, err: { _ in }, outIsTerminal: outIsTerminal, errIsTerminal: true)
+            _ = CommandLineTool(console: console, workingDirectory: folder.url, environment: environment).run(["lint"])
+            return captured.out
+        }
+        XCTAssertTrue(lint(["TERM": "xterm"]).hasPrefix("A.swift:3:37: \u{1B}[33mwarning:\u{1B}[0m "))
+        XCTAssertTrue(lint(["TERM": "xterm", "NO_COLOR": "1"]).hasPrefix("A.swift:3:37: warning: "))
+        XCTAssertTrue(lint(["TERM": "xterm"], outIsTerminal: false).hasPrefix("A.swift:3:37: warning: "))
+    }
+
     func testConfigurationChoosesAnyReporterAndColourCanBeForced() throws {
         let folder = try TemporaryFolder()
         try folder.write("A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { Text(\"a\").foregroundColor(.red) }\n}\n")
