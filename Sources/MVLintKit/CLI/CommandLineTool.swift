@@ -6,15 +6,22 @@ public struct CommandLineTool {
     public struct Console: Sendable {
         public var out: @Sendable (String) -> Void
         public var err: @Sendable (String) -> Void
+        /// Whether each stream is a terminal: colour and the progress bar are for people only.
+        public var outIsTerminal: Bool
+        public var errIsTerminal: Bool
 
-        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                    outIsTerminal: Bool = false, errIsTerminal: Bool = false) {
             self.out = out
             self.err = err
+            self.outIsTerminal = outIsTerminal
+            self.errIsTerminal = errIsTerminal
         }
 
         public static let standard = Console(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) }
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1
         )
     }
 
@@ -28,10 +35,14 @@ public struct CommandLineTool {
 
     let console: Console
     let workingDirectory: URL
+    /// Read for `NO_COLOR` and `TERM`.
+    let environment: [String: String]
 
-    public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
         self.workingDirectory = workingDirectory
+        self.environment = environment
     }
 
     public func run(_ arguments: [String]) -> ExitCode {
@@ -67,8 +78,8 @@ public struct CommandLineTool {
     // MARK: lint
 
     static let lintSpec = CommandSpec(
-        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff"],
-        options: ["--format", "--config", "--profile"],
+        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--color", "--no-color"],
+        options: ["--format", "--config", "--profile", "--output"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
 
@@ -80,9 +91,12 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
             ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
+        let style = try terminalStyle(parsed)
+        let progressBar = style.showsProgress ? ProgressBar(write: console.err) : nil
         var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
-            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+            profile: parsed["--profile"].flatMap(Profile.init(name:)), progress: progressBar))
+        progressBar?.finish()
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
         if let fixReport { outcome.findings = fixReport.findings }
 
@@ -91,11 +105,13 @@ public struct CommandLineTool {
         for warning in outcome.settingsWarnings where !parsed.has("--quiet") { console.err("mvlint: warning: \(warning)\n") }
         let showAdvice = parsed.has("--advice")
         let summary = LintSummary(files: outcome.filesLinted, findings: outcome.findings)
+        let written: Bool
         if let fixReport, fixReport.isDiff {
-            console.out(fixReport.diff)
+            written = emit(fixReport.diff, to: parsed["--output"])
         } else {
-            console.out(reporterKind.reporter.render(LintReport(findings: outcome.findings, summary: summary,
-                                                               showAdvice: showAdvice, project: outcome.project)))
+            written = emit(reporterKind.reporter.render(LintReport(
+                findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
+                sources: .files(relativeTo: workingDirectory), colored: style.colored)), to: parsed["--output"])
         }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
@@ -105,10 +121,32 @@ public struct CommandLineTool {
             console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
                                     profile: outcome.profile, reason: outcome.profileReason))
         }
-        if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true { return .usageOrInput }
+        if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true || !written { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
         let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0) || !(fixReport?.diff.isEmpty ?? true)
         return failing ? .failingFindings : .success
+    }
+
+    private func terminalStyle(_ parsed: ParsedArguments) throws -> TerminalStyle {
+        if parsed.has("--color"), parsed.has("--no-color") { throw UsageError("--color and --no-color exclude each other") }
+        let choice: TerminalStyle.Choice = parsed.has("--color") ? .always : parsed.has("--no-color") ? .never : .automatic
+        return TerminalStyle(choice: choice, reportIsOnTerminal: console.outIsTerminal && parsed["--output"] == nil,
+                             errorsAreOnTerminal: console.errIsTerminal, environment: environment, quiet: parsed.has("--quiet"))
+    }
+
+    /// The report goes to standard output, or atomically into the `--output` file; false when that write failed.
+    private func emit(_ text: String, to output: String?) -> Bool {
+        guard let output else {
+            console.out(text)
+            return true
+        }
+        switch AtomicFileWriter.write(text, to: Discovery.resolve(output, against: workingDirectory)) {
+        case .success:
+            return true
+        case .failure(let problem):
+            console.err("mvlint: error: cannot write the report to \(output): \(problem.message)\n")
+            return false
+        }
     }
 
     /// What `--fix` did, on standard error: every fix applied, files left alone and why, and a count.

@@ -7,7 +7,13 @@ enum HelpText {
         Checks the Swift files under the paths (default: the current folder) and prints findings.
 
         OPTIONS:
-          --format xcode|json   Output format (default: xcode, or `reporter:` in the config).
+          --format NAME         Output format (default: xcode, or `reporter:` in the config):
+                                \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")).
+          --output FILE         Write the report (or the --diff) to FILE, atomically, instead of standard
+                                output. The folder must exist.
+          --color, --no-color   Colour the xcode report even when piped / never colour and never draw
+                                the progress bar. By default both appear on a terminal only, and not
+                                when NO_COLOR is set.
           --config FILE         Use this configuration instead of the nearest .mvlint.yml.
           --profile NAME        mv, container-presentation (cp), mvvm, mvvm-io (io). Default: the config's
                                 `profile:`, else detected from the code.

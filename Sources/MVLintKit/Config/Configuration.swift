@@ -17,7 +17,7 @@ public struct Configuration: Sendable {
     public var severities: [String: Severity] = [:]
     /// Per-rule numeric thresholds, by rule id then option key.
     public var ruleOptions: [String: [String: Int]] = [:]
-    /// `reporter:`, the output format (`xcode` or `json`) used when the command line names none.
+    /// `reporter:`, the output format (a `ReporterKind`) used when the command line names none.
     public var reporter: String?
     /// `baseline:`, the file of accepted findings, relative to `rootDirectory`.
     public var baselinePath: String?

@@ -16,7 +16,7 @@ public struct ConfigurationErrors: Error, Sendable, CustomStringConvertible {
 public enum ConfigurationLoader {
     public static let fileName = ".mvlint.yml"
     /// The output formats `reporter:` accepts.
-    public static let reporters = ["xcode", "json"]
+    public static let reporters = ReporterKind.allCases.map(\.rawValue)
 
     /// The nearest `.mvlint.yml` in `directory` or one of its ancestors, up to the filesystem root.
     public static func find(from directory: URL) -> URL? {

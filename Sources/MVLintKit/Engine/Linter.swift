@@ -9,12 +9,16 @@ public enum Linter {
         public var configuration: Configuration
         /// `--profile`; wins over the config file and detection.
         public var profile: Profile?
+        /// Told as each file's parse and walk finishes (a progress bar).
+        public var progress: (any LintProgress)?
 
-        public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil) {
+        public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil,
+                    progress: (any LintProgress)? = nil) {
             self.paths = paths
             self.workingDirectory = workingDirectory
             self.configuration = configuration
             self.profile = profile
+            self.progress = progress
         }
     }
 
@@ -59,8 +63,10 @@ public enum Linter {
             (url: url, display: displayPath(url, workingDirectory: request.workingDirectory),
              settings: projectSettings.settings(for: url.standardizedFileURL.path))
         }
+        let progress = request.progress
         let results = ParallelMap.run(jobs) { job -> Result<FileAnalysis, InputProblem> in
-            readSource(job.url, display: job.display).map { engine.analyze(path: job.display, text: $0, settings: job.settings) }
+            defer { progress?.fileFinished(of: jobs.count) }
+            return readSource(job.url, display: job.display).map { engine.analyze(path: job.display, text: $0, settings: job.settings) }
         }
         var analyses: [FileAnalysis] = []
         for result in results {
@@ -144,6 +150,11 @@ public enum Linter {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
+}
+
+/// Hears how a run advances; called from the worker threads.
+public protocol LintProgress: Sendable {
+    func fileFinished(of total: Int)
 }
 
 /// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
