@@ -166,9 +166,7 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
-        let assignments = outcome.project.architecture.roles.values.sorted {
-            ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name)
-        }
+        let assignments = RoleReport.assignments(of: outcome.project.architecture)
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }

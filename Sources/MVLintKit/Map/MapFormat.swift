@@ -5,17 +5,20 @@ public enum MapFormat: String, Sendable, CaseIterable {
     /// Graphviz: `mvlint map --format dot | dot -Tsvg > map.svg`.
     case dot
     case json
+    /// A standalone SVG picture drawn by mvlint itself (the one the HTML report shows).
+    case svg
 
     public func render(_ map: ArchitectureMap) -> String {
         switch self {
         case .mermaid: return MermaidRenderer.render(map)
         case .dot: return DotRenderer.render(map)
         case .json: return MapJSONRenderer.render(map)
+        case .svg: return SVGRenderer.render(map)
         }
     }
 }
 
-/// What the picture looks like, shared by the Mermaid and DOT renderers so both draw a role the same way.
+/// What the picture looks like, shared by the Mermaid, DOT and SVG renderers so all draw a role the same way.
 enum MapStyle {
     enum Shape { case box, rounded, cylinder, hexagon, folder }
 

@@ -39,12 +39,13 @@ public protocol Reporter {
 }
 
 public enum ReporterKind: String, CaseIterable, Sendable {
-    case xcode, json
+    case xcode, json, html
 
     public var reporter: any Reporter {
         switch self {
         case .xcode: return XcodeReporter()
         case .json: return JSONReporter()
+        case .html: return HTMLReporter()
         }
     }
 }
