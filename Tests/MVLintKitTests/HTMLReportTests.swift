@@ -304,32 +304,13 @@ final class HTMLReportTests: XCTestCase {
 
     /// Renders the reference app's report in headless Chromium and checks the screenshot is a full-size PNG.
     func testReportRendersInAHeadlessBrowser() throws {
-        let candidates = ["chromium", "chromium-browser"]
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        guard let browser = candidates.lazy.compactMap({ name in
-            path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }).first else {
-            throw XCTSkip("no chromium or chromium-browser on PATH; install it (apt-get install chromium) to check the HTML report renders")
-        }
+        let browser = try Self.headlessBrowser()
         let folder = try TemporaryFolder()
         let report = try BinaryRunner.run(["lint", "--format", "html", "Examples/UserDirectory"])
         XCTAssertEqual(report.status, 0, report.stderr)
         let page = try folder.write("report.html", report.stdout)
         let screenshot = folder.url.appendingPathComponent("report.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.url.path)/profile",
-                             "--screenshot=\(screenshot.path)", "--window-size=1400,2000", page.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
-        if process.isRunning {
-            process.terminate()
-            XCTFail("\(browser) did not finish the screenshot within 120 s")
-            return
-        }
+        _ = try Self.run(browser, ["--screenshot=\(screenshot.path)", "--window-size=1400,2000", page.absoluteString], in: folder)
         let png = try Data(contentsOf: screenshot)
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
         let header = Array(png.dropFirst(16).prefix(8))
@@ -337,6 +318,55 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual([width, height], [1400, 2000])
         // A blank page compresses to a few kilobytes; the map, findings and table take far more.
         XCTAssertGreaterThan(png.count, 50_000)
+    }
+
+    /// The filter script runs in a browser: it shows the form, hides advice (not asked for) and the
+    /// by-file grouping, and leaves every other finding shown.
+    func testFilterScriptRunsInAHeadlessBrowser() throws {
+        let browser = try Self.headlessBrowser()
+        let folder = try TemporaryFolder()
+        let report = try BinaryRunner.run(["lint", "--format", "html", "Examples/"])
+        XCTAssertEqual(report.status, 1, report.stderr)
+        let page = try folder.write("report.html", report.stdout)
+        let dom = try Self.run(browser, ["--dump-dom", page.absoluteString], in: folder)
+        XCTAssertTrue(report.stdout.contains("<form id=\"filters\" class=\"filters\" hidden>"))
+        XCTAssertTrue(dom.contains("<form id=\"filters\" class=\"filters\">"), "the form is shown")
+        XCTAssertTrue(dom.contains("<div class=\"findings-view\" data-group=\"rule\">"))
+        XCTAssertTrue(dom.contains("<div class=\"findings-view\" data-group=\"file\" hidden=\"\">"))
+        let items = dom.components(separatedBy: "<li class=\"finding\" ").dropFirst().compactMap { $0.components(separatedBy: ">").first }
+        let advice = items.filter { $0.contains("data-severity=\"advice\"") }
+        XCTAssertFalse(advice.isEmpty)
+        XCTAssertEqual(advice.filter { $0.contains("hidden") }.count, advice.count)
+        XCTAssertEqual(items.filter { !$0.contains("data-severity=\"advice\"") && $0.contains("hidden") }, [])
+    }
+
+    /// Chromium from PATH, or a skip saying how to get it.
+    private static func headlessBrowser() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for name in ["chromium", "chromium-browser"] {
+            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return URL(fileURLWithPath: "\(folder)/\(name)")
+            }
+        }
+        throw XCTSkip("no chromium or chromium-browser on PATH; install it (apt-get install chromium) to check the HTML report in a browser")
+    }
+
+    /// Runs headless Chromium with its own profile in `folder`; its standard output, or a failure after two minutes.
+    private static func run(_ browser: URL, _ arguments: [String], in folder: TemporaryFolder) throws -> String {
+        let process = Process()
+        process.executableURL = browser
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.url.path)/profile"] + arguments
+        let output = try folder.write("browser-output.txt", "")
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        if process.isRunning {
+            process.terminate()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(browser.path) did not finish within 120 s"])
+        }
+        return try String(contentsOf: output, encoding: .utf8)
     }
 
     // MARK: Helpers
