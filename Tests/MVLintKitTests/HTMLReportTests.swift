@@ -244,6 +244,22 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertLessThan(x["Z"] ?? 0, x["Y"] ?? 0)
         XCTAssertEqual(layout.boxes.map { "\($0.node.name)\($0.row)" }, ["A0", "B0", "M2", "Y1", "Z1"])
         XCTAssertEqual(layout.bands.map(\.title), ["Container views", "Presentation views", "Models, view models, state and values"])
+        let neighbours = Self.neighbours(map)
+        XCTAssertEqual(SVGLayout.crossings([[0, 1], [3, 4], [2]], neighbours: neighbours), 1, "by name")
+        XCTAssertEqual(SVGLayout.orderedRows(map).map(\.nodes), [[0, 1], [4, 3], [2]])
+        XCTAssertEqual(SVGLayout.crossings([[0, 1], [4, 3], [2]], neighbours: neighbours), 0)
+    }
+
+    /// Each node's neighbours by index in `map.nodes`, as the layout sees them.
+    private static func neighbours(_ map: ArchitectureMap) -> [[Int]] {
+        let index = Dictionary(uniqueKeysWithValues: map.nodes.enumerated().map { ($1.id, $0) })
+        var neighbours = [[Int]](repeating: [], count: map.nodes.count)
+        for edge in map.edges {
+            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
+            neighbours[from].append(to)
+            neighbours[to].append(from)
+        }
+        return neighbours
     }
 
     func testCyclesInABandStillGetRanks() {
@@ -285,6 +301,11 @@ final class HTMLReportTests: XCTestCase {
             for (left, right) in zip(sorted, sorted.dropFirst()) { XCTAssertEqual(right.x - (left.x + left.width), SVGLayout.columnGap) }
         }
         XCTAssertEqual(svg, SVGRenderer.render(map))
+        // The sweeps cut crossings well below those of the rows in name order.
+        let rows = SVGLayout.orderedRows(map).map(\.nodes)
+        let ordered = SVGLayout.crossings(rows, neighbours: Self.neighbours(map))
+        let byName = SVGLayout.crossings(rows.map { $0.sorted() }, neighbours: Self.neighbours(map))
+        XCTAssertLessThan(Double(ordered), Double(byName) * 0.9, "\(ordered) crossings, \(byName) by name")
     }
 
     // MARK: Through the binary

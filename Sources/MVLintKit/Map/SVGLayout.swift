@@ -42,7 +42,7 @@ struct SVGLayout {
     static let bandGap = 40
     static let bandTitleHeight = 22
     static let maximumRowWidth = 1240
-    static let sweeps = 4
+    static let sweeps = 12
 
     init(_ map: ArchitectureMap, top: Int = 0) {
         let lines = Self.orderedRows(map).flatMap { row in Self.folded(row.nodes, map: map).map { (band: row.band, nodes: $0) } }
@@ -167,7 +167,9 @@ struct SVGLayout {
     /// Alternating downward and upward sweeps: each node is placed at the mean relative position of its
     /// neighbours in the rows already swept (above on the way down, below on the way up). Nodes without
     /// such neighbours keep their place; ties keep the current order, so the result is deterministic.
+    /// A sweep can undo what the one before gained, so the order with the fewest crossings is kept.
     static func reduceCrossings(_ rows: inout [[Int]], neighbours: [[Int]]) {
+        var best = (rows: rows, crossings: crossings(rows, neighbours: neighbours))
         var rowOf: [Int: Int] = [:]
         for (row, nodes) in rows.enumerated() { for node in nodes { rowOf[node] = row } }
         var position: [Int: Double] = [:]
@@ -191,7 +193,34 @@ struct SVGLayout {
                 rows[row] = current.indices.sorted { (weights[$0], $0) < (weights[$1], $1) }.map { current[$0] }
                 record(row)
             }
+            let count = crossings(rows, neighbours: neighbours)
+            if count < best.crossings { best = (rows, count) }
         }
+        rows = best.rows
+    }
+
+    /// How many pairs of edges between the same two rows have their ends in opposite orders.
+    static func crossings(_ rows: [[Int]], neighbours: [[Int]]) -> Int {
+        var rowOf: [Int: Int] = [:], position: [Int: Int] = [:]
+        for (row, nodes) in rows.enumerated() {
+            for (index, node) in nodes.enumerated() { (rowOf[node], position[node]) = (row, index) }
+        }
+        // Each edge is listed at both ends; taken once, from its upper end.
+        var edgesByRows: [[Int]: [(upper: Int, lower: Int)]] = [:]
+        for (node, others) in neighbours.enumerated() {
+            guard let row = rowOf[node], let upper = position[node] else { continue }
+            for other in others {
+                guard let otherRow = rowOf[other], otherRow > row, let lower = position[other] else { continue }
+                edgesByRows[[row, otherRow], default: []].append((upper, lower))
+            }
+        }
+        var count = 0
+        for edges in edgesByRows.values {
+            for (index, edge) in edges.enumerated() {
+                for other in edges[(index + 1)...] where (edge.upper - other.upper) * (edge.lower - other.lower) < 0 { count += 1 }
+            }
+        }
+        return count
     }
 
     /// A row split into lines no wider than `maximumRowWidth`, keeping its order.
