@@ -222,6 +222,12 @@ final class HTMLReportTests: XCTestCase {
         withExtendedLifetime(folder) {}
     }
 
+    func testAnEmptyMapSaysSo() throws {
+        let svg = try XMLElements(SVGRenderer.render(ArchitectureMap(nodes: [], edges: [])))
+        XCTAssertEqual(svg.texts.last, "no views, models or services to map")
+        XCTAssertFalse(svg.elements.contains { $0.attributes["class"]?.hasPrefix("node ") == true })
+    }
+
     // MARK: Layout
 
     private static func node(_ name: String, _ role: Role) -> ArchitectureMap.Node {

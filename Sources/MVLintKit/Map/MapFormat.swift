@@ -46,6 +46,9 @@ enum MapStyle {
 
     static let violationColor = "#dc2626"
 
+    /// Drawn instead of an empty picture.
+    static let emptyMapText = "no views, models or services to map"
+
     /// The lines of a node's label: its name, then its role or, for a group, how many types it holds.
     static func labelLines(of node: ArchitectureMap.Node) -> [String] {
         [node.name, node.role?.rawValue ?? "\(node.members) type\(node.members == 1 ? "" : "s")"]

@@ -60,15 +60,18 @@ enum SVGRenderer {
         svg.append("</g>")
         if map.nodes.isEmpty {
             svg.append("<text x=\"\(margin)\" y=\"\(margin + legendHeight + 16)\" font-size=\"13\" fill=\"#475569\">"
-                       + "no views, models or services to map</text>")
+                       + "\(MapStyle.emptyMapText)</text>")
         }
         svg.append("<g class=\"edges\" fill=\"none\">")
         let ends = anchors(map.edges, boxes: boxes)
         // In a dense map the many long edges would hide the boxes and the red ones; hovering still brings one out.
         let opacity = map.edges.count > denseEdgeCount ? "0.3" : "0.8"
+        var violationLabels: [String] = []
         for (index, edge) in map.edges.enumerated() {
             guard let from = boxes[edge.from], let to = boxes[edge.to] else { continue }
-            svg += self.edge(edge, from: from, to: to, ends: ends[index], opacity: opacity)
+            let drawn = self.edge(edge, from: from, to: to, ends: ends[index], opacity: opacity)
+            svg.append(drawn.path)
+            if let label = drawn.label { violationLabels.append(label) }
         }
         svg.append("</g>")
         svg.append("<g class=\"nodes\">")
@@ -77,6 +80,8 @@ enum SVGRenderer {
             svg += self.node(box)
         }
         svg.append("</g>")
+        // Above the boxes, which would otherwise hide the rules a red edge breaks.
+        if !violationLabels.isEmpty { svg += ["<g class=\"violation-labels\">"] + violationLabels + ["</g>"] }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
@@ -168,7 +173,7 @@ enum SVGRenderer {
     /// A curve between two anchors, leaving and entering vertically; between boxes of one row it sags below
     /// the row, and an edge from a box to itself loops on its right.
     static func edge(_ edge: ArchitectureMap.Edge, from: SVGLayout.Box, to: SVGLayout.Box, ends: (start: Point, end: Point)?,
-                     opacity: String) -> [String] {
+                     opacity: String) -> (path: String, label: String?) {
         let points: [Point]
         if let (start, end) = ends {
             if to.row == from.row {
@@ -187,22 +192,20 @@ enum SVGRenderer {
         let labels = MapStyle.labelLines(of: edge)
         let place = edge.line > 0 ? " (\(edge.file):\(edge.line))" : ""
         let tooltip = "\(from.node.name) \(labels.joined(separator: "; ")) → \(to.node.name)\(place)"
-        let path = "M\(points[0].x),\(points[0].y) C\(points[1].x),\(points[1].y) \(points[2].x),\(points[2].y) \(points[3].x),\(points[3].y)"
+        let curve = "M\(points[0].x),\(points[0].y) C\(points[1].x),\(points[1].y) \(points[2].x),\(points[2].y) \(points[3].x),\(points[3].y)"
         var attributes = "class=\"edge \(edge.kind.rawValue)\(edge.isViolation ? " violation" : "")\" "
             + "data-from=\"\(Markup.escape(edge.from))\" data-to=\"\(Markup.escape(edge.to))\" data-kind=\"\(edge.kind.rawValue)\" "
-            + "d=\"\(path)\" stroke=\"\(color)\" stroke-width=\"\(edge.isViolation ? "2.4" : look.width)\" "
+            + "d=\"\(curve)\" stroke=\"\(color)\" stroke-width=\"\(edge.isViolation ? "2.4" : look.width)\" "
         if let dashes = look.dashes { attributes += "stroke-dasharray=\"\(dashes)\" " }
         attributes += "stroke-opacity=\"\(edge.isViolation ? "1" : opacity)\" "
             + "marker-end=\"url(#mvlint-arrow-\(edge.isViolation ? "violation" : edge.kind.rawValue))\""
-        var lines = ["<path \(attributes)><title>\(Markup.escape(tooltip))</title></path>"]
-        if edge.isViolation, labels.count > 1 {
-            // The curve's midpoint at t = 0.5.
-            let midX = (points[0].x + 3 * points[1].x + 3 * points[2].x + points[3].x) / 8
-            let midY = (points[0].y + 3 * points[1].y + 3 * points[2].y + points[3].y) / 8
-            lines.append("<text x=\"\(midX)\" y=\"\(midY + 4)\" text-anchor=\"middle\" font-size=\"10\" fill=\"\(MapStyle.violationColor)\" "
-                         + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(labels[1]))</text>")
-        }
-        return lines
+        let path = "<path \(attributes)><title>\(Markup.escape(tooltip))</title></path>"
+        guard edge.isViolation, labels.count > 1 else { return (path, nil) }
+        // Beside the curve at t = 0.2, in the gap below (or above) the box it leaves, where other boxes are not.
+        let labelX = (512 * points[0].x + 384 * points[1].x + 96 * points[2].x + 8 * points[3].x) / 1000 + 5
+        let labelY = (512 * points[0].y + 384 * points[1].y + 96 * points[2].y + 8 * points[3].y) / 1000 + 4
+        return (path, "<text x=\"\(labelX)\" y=\"\(labelY)\" font-size=\"10\" fill=\"\(MapStyle.violationColor)\" "
+                + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(labels[1]))</text>")
     }
 
     // MARK: Legend
