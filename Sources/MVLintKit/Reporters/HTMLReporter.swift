@@ -39,7 +39,7 @@ public struct HTMLReporter: Reporter {
         var counts = [(Severity.error, summary.errors, summary.errors == 1 ? "error" : "errors"),
                       (.warning, summary.warnings, summary.warnings == 1 ? "warning" : "warnings"), (.advice, summary.advice, "advice")]
             .map { severity, count, noun in badge(severity, "\(count) \(noun)", none: count == 0) }
-        if summary.parseErrors > 0 { counts.append("<span class=\"note\">\(summary.parseErrors) file(s) did not parse</span>") }
+        if summary.parseErrors > 0 { counts.append("<span class=\"note\">\(summary.parseErrors) file\(summary.parseErrors == 1 ? "" : "s") did not parse</span>") }
         return """
         <header>
         <h1>\(Markup.escape(title))</h1>
