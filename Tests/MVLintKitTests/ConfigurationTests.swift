@@ -150,7 +150,7 @@ final class ConfigurationTests: XCTestCase {
                        ["1:10: 'fat-view' expects a severity (error, warning or advice) or a mapping of its options, got nothing"])
         XCTAssertEqual(errors("baseline:\nreporter: {a: b}"), [
             "1:10: 'baseline' expects a file path, got nothing",
-            "2:11: 'reporter' expects one of xcode, json, sarif, github-actions, checkstyle, junit, markdown, summary, got a mapping",
+            "2:11: 'reporter' expects one of xcode, json, sarif, github-actions, checkstyle, junit, markdown, summary, html, got a mapping",
         ])
         XCTAssertEqual(errors("layers: everything"), ["1:9: 'layers' expects a mapping of layer names to {paths, modules, may_depend_on}, got 'everything'"])
         XCTAssertEqual(errors("- profile: mv"), ["1:1: a configuration file must be a mapping of keys to values, got a list"])
@@ -192,7 +192,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testBadReporterAndIsolation() {
-        XCTAssertEqual(errors("reporter: jsn"), ["1:11: unknown reporter 'jsn'; did you mean 'json'? (valid: xcode, json, sarif, github-actions, checkstyle, junit, markdown, summary)"])
+        XCTAssertEqual(errors("reporter: jsn"), ["1:11: unknown reporter 'jsn'; did you mean 'json'? (valid: xcode, json, sarif, github-actions, checkstyle, junit, markdown, summary, html)"])
         XCTAssertEqual(errors("default_isolation: mainactor"),
                        ["1:20: unknown isolation 'mainactor'; did you mean 'MainActor'? (valid: MainActor, nonisolated)"])
     }

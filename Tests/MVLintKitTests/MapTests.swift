@@ -237,7 +237,7 @@ final class MapTests: XCTestCase {
         let negative = map(["--focus", "CartStore", "--depth", "-1"], in: folder)
         XCTAssertEqual(negative.status, .usageOrInput)
         XCTAssertTrue(negative.err.contains("--depth must be a whole number"), negative.err)
-        XCTAssertTrue(map(["--format", "svg"], in: folder).err.contains("--format must be one of mermaid, dot, json"))
+        XCTAssertTrue(map(["--format", "png"], in: folder).err.contains("--format must be one of mermaid, dot, json, svg, not 'png'"))
     }
 
     func testCollapseGroupsByTargetWithEdgeCounts() throws {

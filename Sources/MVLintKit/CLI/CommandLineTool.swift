@@ -111,7 +111,7 @@ public struct CommandLineTool {
         } else {
             written = emit(reporterKind.reporter.render(LintReport(
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
-                sources: .files(relativeTo: workingDirectory), colored: style.colored)), to: parsed["--output"])
+                workingDirectory: workingDirectory, colored: style.colored)), to: parsed["--output"])
         }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
@@ -204,9 +204,7 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
-        let assignments = outcome.project.architecture.roles.values.sorted {
-            ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name)
-        }
+        let assignments = RoleReport.assignments(of: outcome.project.architecture)
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
         return outcome.inputProblems.isEmpty ? .success : .usageOrInput
     }

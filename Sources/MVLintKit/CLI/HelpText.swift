@@ -9,6 +9,7 @@ enum HelpText {
         OPTIONS:
           --format NAME         Output format (default: xcode, or `reporter:` in the config):
                                 \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")).
+                                html is one self-contained page: the map, the findings and the roles.
           --output FILE         Write the report (or the --diff) to FILE, atomically, instead of standard
                                 output. The folder must exist.
           --color, --no-color   Colour the xcode report even when piped / never colour and never draw
@@ -52,7 +53,7 @@ enum HelpText {
 
         """),
         ("map", """
-        USAGE: mvlint map [paths …] [--format mermaid|dot|json] [--focus TypeName [--depth N]] [--collapse]
+        USAGE: mvlint map [paths …] [--format mermaid|dot|json|svg] [--focus TypeName [--depth N]] [--collapse]
                           [--config FILE] [--profile NAME]
 
         Draws the architecture: views (container, presentation, mixed), models, view models, services and
@@ -61,7 +62,9 @@ enum HelpText {
         a warning or error is drawn red and dashed ("violates rule-id").
 
         OPTIONS:
-          --format mermaid|dot|json   Mermaid flowchart (default; GitHub renders it), Graphviz DOT, or JSON.
+          --format mermaid|dot|json|svg
+                                      Mermaid flowchart (default; GitHub renders it), Graphviz DOT, JSON,
+                                      or an SVG picture drawn by mvlint itself.
           --focus TypeName            Only the types within --depth relations of this one, either direction.
           --depth N                   How far --focus reaches (default 1).
           --collapse                  One node per target (per folder when the code has a single target),
@@ -121,7 +124,7 @@ enum HelpText {
       rules      List the rules.
       roles      Show the role of every type and why.
       init       Write a commented .mvlint.yml for the code in a folder.
-      map        Draw the architecture as a Mermaid, DOT or JSON graph.
+      map        Draw the architecture as a Mermaid, DOT, JSON or SVG graph.
       migrate    Move ObservableObject classes to @Observable where that is provably safe.
       explain    Explain one rule, with examples.
       version    Print the version.

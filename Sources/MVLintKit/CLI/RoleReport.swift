@@ -1,10 +1,20 @@
 /// Renders `mvlint roles`: each type, its role, and the evidence for it.
 enum RoleReport {
+    /// Every type with a role, in file and line order: the order `mvlint roles` and the HTML report use.
+    static func assignments(of architecture: Architecture) -> [RoleAssignment] {
+        architecture.roles.values.sorted { ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name) }
+    }
+
+    /// The evidence for a role on one line.
+    static func evidence(of assignment: RoleAssignment) -> String {
+        assignment.evidence.map(\.description).joined(separator: "; ")
+    }
+
     static func text(_ assignments: [RoleAssignment]) -> String {
         let nameWidth = assignments.map(\.name.count).max() ?? 0
         let roleWidth = assignments.map(\.role.rawValue.count).max() ?? 0
         return assignments.map { assignment in
-            let evidence = assignment.evidence.map(\.description).joined(separator: "; ")
+            let evidence = evidence(of: assignment)
             let line = assignment.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + assignment.role.rawValue.padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  " + evidence
             return line.trimmingCharacters(in: .whitespaces) + "\n"

@@ -5,17 +5,20 @@ public enum MapFormat: String, Sendable, CaseIterable {
     /// Graphviz: `mvlint map --format dot | dot -Tsvg > map.svg`.
     case dot
     case json
+    /// A standalone SVG picture drawn by mvlint itself (the one the HTML report shows).
+    case svg
 
     public func render(_ map: ArchitectureMap) -> String {
         switch self {
         case .mermaid: return MermaidRenderer.render(map)
         case .dot: return DotRenderer.render(map)
         case .json: return MapJSONRenderer.render(map)
+        case .svg: return SVGRenderer.render(map)
         }
     }
 }
 
-/// What the picture looks like, shared by the Mermaid and DOT renderers so both draw a role the same way.
+/// What the picture looks like, shared by the Mermaid, DOT and SVG renderers so all draw a role the same way.
 enum MapStyle {
     enum Shape { case box, rounded, cylinder, hexagon, folder }
 
@@ -42,6 +45,9 @@ enum MapStyle {
     }
 
     static let violationColor = "#dc2626"
+
+    /// Drawn instead of an empty picture.
+    static let emptyMapText = "no views, models or services to map"
 
     /// The lines of a node's label: its name, then its role or, for a group, how many types it holds.
     static func labelLines(of node: ArchitectureMap.Node) -> [String] {

@@ -16,7 +16,7 @@ enum MermaidRenderer {
         var lines = ["flowchart LR"]
         if map.nodes.isEmpty {
             // An empty flowchart does not render; say why the picture is empty instead.
-            lines.append("    empty[\"no views, models or services to map\"]")
+            lines.append("    empty[\"\(MapStyle.emptyMapText)\"]")
         }
         for node in map.nodes {
             let label = quoted(MapStyle.labelLines(of: node))

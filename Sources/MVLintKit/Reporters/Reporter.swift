@@ -27,19 +27,22 @@ public struct LintReport: Sendable {
     public var showAdvice: Bool
     /// The project as linted (facts, index, roles): for reporters that draw the architecture or quote code.
     public var project: ProjectContext
+    /// The folder finding paths are relative to.
+    public var workingDirectory: URL
     /// The linted files' text by finding path: for reporters that quote lines or place fixes by line and column.
     public var sources: SourceTexts
     /// Whether reporters for people may colour their text with ANSI escapes (decided by `TerminalStyle`).
     public var colored: Bool
 
     public init(findings: [Finding], summary: LintSummary, showAdvice: Bool, project: ProjectContext,
-                sources: SourceTexts = .files(relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)),
-                colored: Bool = false) {
+                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+                sources: SourceTexts? = nil, colored: Bool = false) {
         self.findings = findings
         self.summary = summary
         self.showAdvice = showAdvice
         self.project = project
-        self.sources = sources
+        self.workingDirectory = workingDirectory
+        self.sources = sources ?? .files(relativeTo: workingDirectory)
         self.colored = colored
     }
 
@@ -57,7 +60,7 @@ public protocol Reporter {
 public enum ReporterKind: String, CaseIterable, Sendable {
     case xcode, json, sarif
     case githubActions = "github-actions"
-    case checkstyle, junit, markdown, summary
+    case checkstyle, junit, markdown, summary, html
 
     public var reporter: any Reporter {
         switch self {
@@ -69,6 +72,7 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         case .junit: return JUnitReporter()
         case .markdown: return MarkdownReporter()
         case .summary: return SummaryReporter()
+        case .html: return HTMLReporter()
         }
     }
 }
