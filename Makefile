@@ -1,8 +1,8 @@
-# mvlint: build, install and test. `make install PREFIX=~/.local` installs into a folder you own.
+# mvlint: build, install and test. `make install PREFIX="$HOME/.local"` installs into a folder you own.
 #
-# On Linux the binary links the SwiftSyntax libraries of the toolchain that built it (usr/lib/swift/host)
-# through an rpath, so it keeps working as long as that toolchain stays where it is; after moving or
-# replacing the toolchain, run `make install` again.
+# On Linux the binary loads the Swift runtime and the SwiftSyntax libraries of the toolchain that built it
+# (usr/lib/swift/linux, usr/lib/swift/host) through its rpath, so it keeps working as long as that
+# toolchain stays where it is; after moving or replacing the toolchain, run `make install` again.
 
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
