@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 import Foundation
 
@@ -7,8 +7,11 @@ import Foundation
 // the machines this project is built on, so by default we link those. Where that folder is absent
 // (macOS with Xcode) we depend on the swift-syntax package instead.
 //
-// MVLINT_SWIFT_SYNTAX=toolchain|package overrides the choice: a package that uses `unsafeFlags`
-// cannot be consumed as a dependency, so the SwiftPM plugins need `package` mode.
+// MVLINT_SWIFT_SYNTAX=toolchain|package overrides the choice. Toolchain mode needs `unsafeFlags`, which
+// SwiftPM accepts from the root package and from dependencies given by `path:`, `branch:` or
+// `revision:`, but refuses from a dependency required by version (`from:`, `exact:`, a range): a
+// package that uses mvlint's plugins that way needs `package` mode (the default where the toolchain
+// has no SwiftSyntax folder, e.g. macOS with Xcode).
 
 /// The `usr/lib/swift/host` folder of the toolchain that runs this manifest, if it has SwiftSyntax.
 func toolchainHostFolder() -> String? {
@@ -70,6 +73,8 @@ let package = Package(
     products: [
         .executable(name: "mvlint", targets: ["mvlint"]),
         .library(name: "MVLintKit", targets: ["MVLintKit"]),
+        .plugin(name: "MVLintBuildToolPlugin", targets: ["MVLintBuildToolPlugin"]),
+        .plugin(name: "MVLintCommandPlugin", targets: ["MVLintCommandPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -91,6 +96,20 @@ let package = Package(
             path: "Benchmarks/Sources/mvlint-bench",
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
+        ),
+        // The plugins read `Target.directoryURL`, new in tools version 6.1.
+        .plugin(
+            name: "MVLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["mvlint"]
+        ),
+        .plugin(
+            name: "MVLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "mvlint", description: "Lint, fix, migrate or map the package's Swift code with mvlint"),
+                permissions: [.writeToPackageDirectory(reason: "`fix` and `migrate` rewrite Swift files in the package")]
+            ),
+            dependencies: ["mvlint"]
         ),
         .testTarget(
             name: "MVLintKitTests",

@@ -49,6 +49,31 @@ enum BinaryRunner {
     }
 }
 
+/// Runs other programs, such as `swift` on a sample package.
+enum ToolRunner {
+    /// The program's exit status and its standard output and error interleaved, as a terminal shows them.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, log)
+    }
+
+    static func executableOnPath(_ name: String) -> URL? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
 /// A scratch folder that disappears with the test.
 final class TemporaryFolder {
     let url: URL

@@ -36,27 +36,13 @@ final class ReferenceAppTests: XCTestCase {
     }
 
     func testReferenceAppModelTestsPassOnLinux() throws {
-        guard let swift = Self.executableOnPath("swift") else {
+        guard let swift = ToolRunner.executableOnPath("swift") else {
             throw XCTSkip("`swift` is not on PATH, so the example package cannot be built here")
         }
         // Inside this package's own build folder (ignored by git), so later runs build incrementally.
         let scratch = BinaryRunner.packageRoot.appendingPathComponent(".build/examples/UserDirectory")
-        let process = Process()
-        process.executableURL = swift
-        process.arguments = ["test", "--package-path", Self.exampleFolder.path, "--scratch-path", scratch.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "swift test of Examples/UserDirectory failed:\n\(log.suffix(4000))")
-    }
-
-    private static func executableOnPath(_ name: String) -> URL? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let result = try ToolRunner.run(swift, ["test", "--package-path", Self.exampleFolder.path, "--scratch-path", scratch.path],
+                                        in: BinaryRunner.packageRoot)
+        XCTAssertEqual(result.status, 0, "swift test of Examples/UserDirectory failed:\n\(result.output.suffix(4000))")
     }
 }

@@ -1,0 +1,3 @@
+public func double(_ value: Int) -> Int {
+    value * 2
+}
