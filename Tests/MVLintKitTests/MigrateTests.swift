@@ -283,14 +283,15 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.e Prefs.swift:2"])
     }
 
-    func testUnderscoreMemberAndPublishedInitialValueBlock() throws {
+    func testUnderscoreMemberAndPublishedWrapperOutsideAnInitBlock() throws {
         XCTAssertEqual(try blockers("Form", ["Form.swift": """
         final class Form: ObservableObject {
             @Published var title: String
             var _title = ""
             init(title: String) { _title = Published(initialValue: title) }
+            func reset() { let wrapper = Published(initialValue: "") }
         }
-        """]), ["R1.f Form.swift:3", "R1.f Form.swift:4"])
+        """]), ["R1.f Form.swift:3", "R1.f Form.swift:5"])
     }
 
     func testCodableAndMirrorBlock() throws {
@@ -302,13 +303,33 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.g Draft.swift:1", "R1.g Draft.swift:3"])
     }
 
-    func testClassHierarchyBlocksBothEnds() throws {
-        let files = ["Models.swift": """
+    func testClassHierarchyMigratesWholeOrNotAtAll() throws {
+        let whole = ["Models.swift": """
         class BaseModel: ObservableObject { @Published var isLoading = false }
         final class ProfileModel: BaseModel {}
         """]
-        XCTAssertEqual(try blockers("BaseModel", files), ["R1.h Models.swift:2"])
-        XCTAssertEqual(try blockers("ProfileModel", files), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("BaseModel", whole), [])
+        XCTAssertEqual(try blockers("ProfileModel", whole), [])
+        let oneBlocked = ["Models.swift": """
+        class BaseModel: ObservableObject { @Published var isLoading = false }
+        final class ProfileModel: BaseModel { lazy var cache = [String]() }
+        final class FeedModel: BaseModel {}
+        """]
+        XCTAssertEqual(try blockers("BaseModel", oneBlocked), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("FeedModel", oneBlocked), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("ProfileModel", oneBlocked), ["R1.d Models.swift:2"])
+        let plainSuperclass = ["Models.swift": "class Base { var id = 0 }\nfinal class Model: Base, ObservableObject {}"]
+        XCTAssertEqual(try candidate("Model", in: plan(plainSuperclass)).blockers.map(\.message),
+                       ["subclass of Base, which is no ObservableObject: @Observable would not track its properties"])
+    }
+
+    func testOnlyTakesTheWholeHierarchy() {
+        let project = TestProject.context(["Models.swift": """
+        class BaseModel: ObservableObject {}
+        final class ProfileModel: BaseModel {}
+        final class Unrelated: ObservableObject {}
+        """], settings: ["Models.swift": modern])
+        XCTAssertEqual(ObservationMigrationPlan(project: project, only: "ProfileModel").candidates.map(\.name), ["BaseModel", "ProfileModel"])
     }
 
     func testUseAsObservableObjectBlocks() throws {
@@ -348,6 +369,36 @@ final class MigrateTests: XCTestCase {
             var body: some View { Text("") }
         }
         """]), ["R2 Feed.swift:5"])
+    }
+
+    func testStateObjectSetInAnInitNeedsAFreshInstanceAndNoDefault() throws {
+        let factory = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed: Feed
+            init(make: () -> Feed) { _feed = StateObject(wrappedValue: make()) }
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try candidate("Feed", in: plan(factory)).blockers.map(\.location), ["Feed.swift:4"])
+        let both = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            init() { _feed = StateObject(wrappedValue: Feed()) }
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try candidate("Feed", in: plan(both)).blockers.map(\.message),
+                       ["@StateObject feed in FeedView has a default and is set in an init; @State must not keep both"])
+        let memberwise = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject var feed: Feed
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try blockers("Feed", memberwise), ["R2 Feed.swift:3"])
     }
 
     func testWrapperPassedOnBlocks() throws {

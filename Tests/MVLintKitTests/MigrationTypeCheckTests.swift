@@ -73,6 +73,28 @@ final class MigrationTypeCheckTests: XCTestCase {
         try assertMigration("CombineKept", verdicts: ["Downloader (Downloader.swift:4): would migrate"])
     }
 
+    func testEnvironmentObjectBindingsGetALocalBindableInEachMember() throws {
+        try assertMigration("EnvironmentBindings", verdicts: ["Account (Account.swift:3): would migrate"])
+    }
+
+    func testStateObjectSetInACustomInitBecomesState() throws {
+        try assertMigration("StateObjectCustomInit", verdicts: ["Player (Player.swift:3): would migrate"])
+    }
+
+    func testClassHierarchyMigratesWhole() throws {
+        try assertMigration("ClassHierarchy", verdicts: [
+            "InboxModel (Models.swift:7): would migrate", "ListModel (Models.swift:3): would migrate",
+        ])
+    }
+
+    func testGenericClass() throws {
+        try assertMigration("GenericClass", verdicts: ["Selection (Selection.swift:3): would migrate"])
+    }
+
+    func testPublishedInitialValueBecomesAPlainAssignment() throws {
+        try assertMigration("PublishedInitialValue", verdicts: ["Draft (Draft.swift:3): would migrate"])
+    }
+
     // MARK: Blocked: left byte-identical, with the reason and file:line
 
     func testPublisherUseBlocks() throws {
@@ -109,6 +131,15 @@ final class MigrationTypeCheckTests: XCTestCase {
         try assertMigration("ObservableObjectConstraint", verdicts: [
             "Counter (Counter.swift:3): blocked",
             "  blocked R1.i at Counter.swift:7: ObservableObject is used as a type here (a constraint or existential) and any class may be passed",
+        ])
+    }
+
+    func testHierarchyWithABlockedMemberBlocksWhole() throws {
+        try assertMigration("HierarchyBlocked", verdicts: [
+            "ArchiveModel (Models.swift:7): blocked",
+            "  blocked R1.d at Models.swift:8: lazy var formatter would become tracked, which does not compile (swiftlang/swift#71160)",
+            "ListModel (Models.swift:3): blocked",
+            "  blocked R1.h at Models.swift:8: ArchiveModel in its hierarchy is blocked (R1.d); hierarchies migrate whole",
         ])
     }
 }

@@ -14,6 +14,8 @@ final class FileWalker: SyntaxVisitor {
     /// in its accessors was pushed, e.g. `@Bindable var model = model` atop `body`) and whether it pushed a
     /// view-building scope; `visitPost` pops both.
     private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
+    /// Per member variable or function being walked: its first statement when it is `body` or `@ViewBuilder`.
+    private var viewMemberStarts: [StatementInsertionPoint?] = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -153,6 +155,7 @@ final class FileWalker: SyntaxVisitor {
             let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
+            var viewMemberStart: StatementInsertionPoint?
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
@@ -168,14 +171,17 @@ final class FileWalker: SyntaxVisitor {
                 let last = facts.types[typeIndex].properties.count - 1
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
-                if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
-                    facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                if isComputed, !isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
+                   let accessors = binding.accessorBlock {
+                    viewMemberStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                    if name == "body" { facts.types[typeIndex].bodyStart = viewMemberStart }
                 }
                 if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
                 }
             }
+            viewMemberStarts.append(viewMemberStart)
         } else if !localBindables.isEmpty, SyntaxText.attributeNames(node.attributes).contains("Bindable") {
             for binding in node.bindings {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
@@ -194,7 +200,10 @@ final class FileWalker: SyntaxVisitor {
         let frame = propertyFrames.removeLast()
         behaviorFrames.removeLast()
         if frame.pushedScope { walk.scopes.removeLast() }
-        if frame.isMember { localBindables.removeLast() }
+        if frame.isMember {
+            localBindables.removeLast()
+            viewMemberStarts.removeLast()
+        }
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -208,6 +217,8 @@ final class FileWalker: SyntaxVisitor {
         }
         walk.scopes.append(buildsView ? .viewBuilding(name: node.name.text, isBody: false) : .function(name: node.name.text))
         localBindables.append([])
+        let isViewBuilder = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
+        viewMemberStarts.append(isViewBuilder ? node.body.flatMap { StatementInsertionPoint(block: $0.statements, in: walk.source) } : nil)
         enterBehaviorScope(of: node, buildsView: buildsView)
         pushAvailability(from: node.attributes, owner: node.id)
         for rule in rules { rule.visit(node, in: walk) }
@@ -218,6 +229,7 @@ final class FileWalker: SyntaxVisitor {
         behaviorFrames.removeLast()
         popAvailability(owner: node.id)
         localBindables.removeLast()
+        viewMemberStarts.removeLast()
         walk.scopes.removeLast()
     }
 
@@ -321,9 +333,23 @@ final class FileWalker: SyntaxVisitor {
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
-                isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } }))
+                isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } },
+                viewMemberStart: viewMemberStarts.last ?? nil))
         }
         return .visitChildren
+    }
+
+    /// `_name = Wrapper(label: value)`: one argument, the wrapper named plainly.
+    private func recordWrapperAssignment(of name: String, target: ExprSyntax, call: FunctionCallExprSyntax) {
+        guard let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxText.isCapitalized(wrapper),
+              call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil else { return }
+        let value = FixText.range(of: argument.expression)
+        let callRange = FixText.range(of: call)
+        facts.wrapperAssignments.append(WrapperAssignmentFact(
+            property: name, wrapper: wrapper, label: argument.label?.text,
+            constructedType: SyntaxText.calleeName(argument.expression), enclosingType: walk.typeStack.last?.qualifiedName,
+            position: position(call), target: FixText.range(of: target),
+            head: callRange.lowerBound..<value.lowerBound, tail: value.upperBound..<callRange.upperBound))
     }
 
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
@@ -341,6 +367,9 @@ final class FileWalker: SyntaxVisitor {
         }
         if let target {
             let name = target.hasPrefix("_") ? String(target.dropFirst()) : target
+            if target.hasPrefix("_"), let call = elements[2].as(FunctionCallExprSyntax.self) {
+                recordWrapperAssignment(of: name, target: elements[0], call: call)
+            }
             if !facts.types[typeIndex].initializerAssignments.contains(name) {
                 facts.types[typeIndex].initializerAssignments.append(name)
             }

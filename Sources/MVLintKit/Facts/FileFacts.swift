@@ -18,6 +18,7 @@ public struct FileFacts: Sendable {
     public var dependencies = DependencyFacts()
     /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
     public var publisherReferences: [PublisherReferenceFact] = []
+    public var wrapperAssignments: [WrapperAssignmentFact] = []
     /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
     /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
     public var observableObjectTypeUses: [SourcePosition] = []
@@ -196,6 +197,26 @@ public struct BindingProjectionFact: Sendable {
     public var position: SourcePosition
     /// Written inside the type's `body`, where a local declared atop `body` is in scope.
     public var isInBody: Bool = false
+    /// The first statement of the enclosing `body` or `@ViewBuilder` member, where `@Bindable var model = model`
+    /// can go (`migrate`); nil in other members, where a declaration would need an explicit `return`.
+    public var viewMemberStart: StatementInsertionPoint?
+}
+
+/// `_name = Wrapper(label: value)` in an initializer: a property wrapper set directly (`migrate`).
+public struct WrapperAssignmentFact: Sendable {
+    /// `name`, without the underscore.
+    public var property: String
+    public var wrapper: String
+    public var label: String?
+    /// The value's type when it is constructed in place: `Player` in `StateObject(wrappedValue: Player(track: t))`.
+    public var constructedType: String?
+    public var enclosingType: String?
+    /// The call's position, as its `ConstructionFact` records it.
+    public var position: SourcePosition
+    /// `_name`; from the wrapper's name to the value; from after the value to the call's end: what a rewrite replaces.
+    var target: Range<Int>
+    var head: Range<Int>
+    var tail: Range<Int>
 }
 
 public struct MemberCallFact: Sendable {

@@ -20,3 +20,20 @@ struct TagPicker: View {
         }
     }
 }
+
+struct TagScreen: View {
+    @StateObject private var selection = Selection<String>()
+
+    var body: some View {
+        TagPicker(selection: selection, tags: ["swift", "linux"])
+            .environmentObject(selection)
+    }
+}
+
+struct TagCount: View {
+    @EnvironmentObject var selection: Selection<String>
+
+    var body: some View {
+        Text("\(selection.chosen.count) chosen")
+    }
+}
