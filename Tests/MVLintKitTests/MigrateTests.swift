@@ -267,6 +267,16 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.c Clock.swift:3"])
     }
 
+    func testCombineLatestOfPublishersBlocks() throws {
+        XCTAssertEqual(try blockers("Login", ["Login.swift": """
+        final class Login: ObservableObject {
+            @Published var user = ""
+            @Published var password = ""
+            func watch() { _ = Publishers.CombineLatest($user, $password).sink { _ in } }
+        }
+        """]), ["R1.c Login.swift:4", "R1.c Login.swift:4"])
+    }
+
     func testLazyVarBlocks() throws {
         XCTAssertEqual(try blockers("Formatter", ["Formatter.swift": """
         final class Formatter: ObservableObject {
@@ -330,6 +340,11 @@ final class MigrateTests: XCTestCase {
         final class Unrelated: ObservableObject {}
         """], settings: ["Models.swift": modern])
         XCTAssertEqual(ObservationMigrationPlan(project: project, only: "ProfileModel").candidates.map(\.name), ["BaseModel", "ProfileModel"])
+    }
+
+    func testOpenClassBlocks() throws {
+        XCTAssertEqual(try candidate("Base", in: plan(["Base.swift": "open class Base: ObservableObject {}"])).blockers.map(\.message),
+                       ["open: subclasses in other modules could not migrate with it"])
     }
 
     func testUseAsObservableObjectBlocks() throws {
@@ -401,6 +416,31 @@ final class MigrateTests: XCTestCase {
         XCTAssertEqual(try blockers("Feed", memberwise), ["R2 Feed.swift:3"])
     }
 
+    func testStateObjectFromAFactoryBlocks() throws {
+        XCTAssertEqual(try candidate("Feed", in: plan(["Feed.swift": """
+        final class Feed: ObservableObject { static func make() -> Feed { Feed() } }
+        struct FeedView: View {
+            @StateObject private var feed: Feed = .make()
+            var body: some View { Text("") }
+        }
+        """])).blockers.map(\.message), [
+            "@StateObject feed in FeedView is not set to a new Feed(…); @State would evaluate its initial value with every view value",
+        ])
+        // Without an annotation the held class is unknown: every class it may be stays.
+        let unknown = plan(["Models.swift": """
+        final class Feed: ObservableObject { static func make() -> Feed { Feed() } }
+        final class Inbox: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed = Feed.make()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(unknown.candidates.flatMap { $0.blockers.map(\.message) }, [
+            "@StateObject feed in FeedView holds a type mvlint cannot tell; it may be Feed",
+            "@StateObject feed in FeedView holds a type mvlint cannot tell; it may be Inbox",
+        ])
+    }
+
     func testWrapperPassedOnBlocks() throws {
         XCTAssertEqual(try blockers("Cart", ["Cart.swift": """
         final class Cart: ObservableObject {}
@@ -419,6 +459,29 @@ final class MigrateTests: XCTestCase {
             var body: some View { Text("").environmentObject(makeSession()) }
         }
         """]), ["R4 Session.swift:4"])
+    }
+
+    func testNotesObserversAndSwift5Holders() throws {
+        let files = [
+            "Mixer.swift": """
+            final class Mixer: ObservableObject {
+                @Published var volume = 5 { didSet { volume = min(volume, 10) } }
+            }
+            """,
+            "MixerView.swift": """
+            struct MixerView: View {
+                @ObservedObject var mixer: Mixer
+                var body: some View { Text("") }
+            }
+            """,
+        ]
+        let swift5 = TargetSettings(deploymentTargets: [.iOS: Version(17)], swiftLanguageMode: Version(5))
+        let mixer = try candidate("Mixer", in: plan(files, settings: ["Mixer.swift": modern, "MixerView.swift": swift5]))
+        XCTAssertEqual(mixer.notes, [
+            "MixerView is built in Swift 5 mode and may lose the @MainActor its wrapper implied",
+            "has willSet/didSet on volume: check what they do now that an equal value no longer notifies views",
+            "views will update only when a property they read changes, and assigning an equal value no longer notifies",
+        ])
     }
 
     // MARK: Report and command line

@@ -95,6 +95,7 @@ final class FileWalker: SyntaxVisitor {
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        fact.isOpen = modifiers.contains { $0.name.tokenKind == .keyword(.open) }
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false
@@ -171,6 +172,11 @@ final class FileWalker: SyntaxVisitor {
                 let last = facts.types[typeIndex].properties.count - 1
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
+                if case .accessors(let accessors) = binding.accessorBlock?.accessors {
+                    facts.types[typeIndex].properties[last].hasObservers = accessors.contains {
+                        $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                    }
+                }
                 if isComputed, !isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
                    let accessors = binding.accessorBlock {
                     viewMemberStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)

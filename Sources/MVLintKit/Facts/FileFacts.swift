@@ -67,6 +67,8 @@ public struct TypeFact: Sendable {
     public var properties: [PropertyFact] = []
     public var methods: [MethodFact] = []
     public var isPrivate: Bool = false
+    /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
+    public var isOpen = false
     /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
     /// named without the underscore: tells a view that receives a state's first value from one that owns it.
     public var initializerAssignments: [String] = []
@@ -119,6 +121,8 @@ public struct PropertyFact: Sendable {
     /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
     public var layout: DeclarationLayout?
     public var isLazy = false
+    /// Has `willSet` or `didSet` observers (`migrate` reports them).
+    public var hasObservers = false
     /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
     /// the attribute and the spaces after it.
     public var wrapperDeletion: Range<Int>?

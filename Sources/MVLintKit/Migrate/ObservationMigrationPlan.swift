@@ -58,6 +58,15 @@ public struct ObservationMigrationPlan: Sendable {
         public enum Kind: String, Sendable {
             case stateObject = "@StateObject", observedObject = "@ObservedObject", environmentObject = "@EnvironmentObject"
             case injection = ".environmentObject"
+
+            /// The rule that keeps a use of this kind as it is.
+            var reason: Reason {
+                switch self {
+                case .stateObject: .stateObjectKept
+                case .observedObject: .wrapperPassedOn
+                case .environmentObject, .injection: .environmentObjectKept
+                }
+            }
         }
 
         public var kind: Kind
@@ -294,6 +303,9 @@ private struct MigrationAnalysis {
                       protocolEntry?.declarationPath ?? path, protocolEntry?.declaration?.position ?? declarationPosition)
             }
         }
+        if entry.declaration?.isOpen == true {
+            block(.hierarchy, "open: subclasses in other modules could not migrate with it", path, declarationPosition)
+        }
         // A superclass that stays a plain class keeps its properties untracked under an @Observable subclass (SE-0395).
         if let superclass = superclasses[name], !candidateNames.contains(superclass) {
             block(.hierarchy, "subclass of \(superclass), which is no ObservableObject: @Observable would not track its properties",
@@ -392,6 +404,11 @@ private struct MigrationAnalysis {
         var readFromEnvironment = false
         for file in project.files {
             for type in file.types {
+                for property in type.properties where property.heldClassName == nil {
+                    guard let wrapper = property.wrapper, let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
+                    block(kind.reason, "\(kind.rawValue) \(property.name) in \(type.name) holds a type mvlint cannot tell; it may be \(name)",
+                          file.path, property.position)
+                }
                 for property in type.properties where property.heldClassName == name {
                     guard let wrapper = property.wrapper,
                           let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
@@ -470,6 +487,10 @@ private struct MigrationAnalysis {
     private func stateInitializerEdits(_ property: PropertyFact, in type: TypeFact, at path: String, holding name: String,
                                        block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void)
         -> [ObservationMigrationPlan.FileEdit] {
+        if property.hasInitializer, property.initializerCallee != name {
+            block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is not set to a new \(name)(…); "
+                      + "@State would evaluate its initial value with every view value", path, property.position)
+        }
         let assignments = project.files.flatMap { file in
             file.wrapperAssignments.filter { $0.enclosingType == type.qualifiedName && $0.property == property.name && $0.wrapper == "StateObject" }
                 .map { (path: file.path, assignment: $0) }
@@ -591,6 +612,10 @@ private struct MigrationAnalysis {
         }.map(\.holder))
         for holder in swift5Holders.sorted() {
             notes.append("\(holder) is built in Swift 5 mode and may lose the @MainActor its wrapper implied")
+        }
+        let observed = stored.filter(\.hasObservers).map(\.name)
+        if !observed.isEmpty {
+            notes.append("has willSet/didSet on \(observed.joined(separator: ", ")): check what they do now that an equal value no longer notifies views")
         }
         notes.append("views will update only when a property they read changes, and assigning an equal value no longer notifies")
         return notes
