@@ -304,6 +304,30 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.f Form.swift:3", "R1.f Form.swift:5"])
     }
 
+    func testWrappersSetOtherwiseInAnInitBlock() throws {
+        XCTAssertEqual(try candidate("Form", in: plan(["Form.swift": """
+        final class Form: ObservableObject {
+            @Published var title: String
+            init(title: String) { _title = .init(initialValue: title) }
+        }
+        """])).blockers.map(\.message), [
+            "sets _title to a value other than Published(initialValue:); @Observable's _title is the plain value",
+        ])
+        XCTAssertEqual(try blockers("Item", ["Item.swift": """
+        final class Item: ObservableObject {}
+        struct Row: View {
+            @ObservedObject var item: Item
+            init(item: Item) { _item = .init(wrappedValue: item) }
+            var body: some View { Text("") }
+        }
+        struct Badge: View {
+            @EnvironmentObject var item: Item
+            init() { _item = EnvironmentObject() }
+            var body: some View { Text("") }
+        }
+        """]), ["R3 Item.swift:4", "R4 Item.swift:9"])
+    }
+
     func testCodableAndMirrorBlock() throws {
         XCTAssertEqual(try blockers("Draft", ["Draft.swift": """
         final class Draft: ObservableObject, Codable {

@@ -81,6 +81,14 @@ final class MigrationTypeCheckTests: XCTestCase {
         try assertMigration("StateObjectCustomInit", verdicts: ["Player (Player.swift:3): would migrate"])
     }
 
+    func testObservedObjectSetInACustomInitBecomesAnAssignment() throws {
+        try assertMigration("ObservedObjectCustomInit", verdicts: ["Item (Item.swift:3): would migrate"])
+    }
+
+    func testAppEntryPointWithMainActorModel() throws {
+        try assertMigration("AppEntry", verdicts: ["NoteStore (NoteStore.swift:4): would migrate"])
+    }
+
     func testClassHierarchyMigratesWhole() throws {
         try assertMigration("ClassHierarchy", verdicts: [
             "InboxModel (Models.swift:7): would migrate", "ListModel (Models.swift:3): would migrate",

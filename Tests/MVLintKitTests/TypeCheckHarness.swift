@@ -50,7 +50,7 @@ enum TypeCheckHarness {
         let modules = try standIns.get()
         let folder = try TemporaryFolder()
         let paths = try files.keys.sorted().map { try folder.write($0, files[$0] ?? "").path }
-        return run(compiler, ["-typecheck", "-swift-version", "6", "-I", modules.path] + paths, in: folder.url)
+        return run(compiler, ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path] + paths, in: folder.url)
     }
 
     /// Runs `compiler`; nil when it succeeds, else what it printed.

@@ -345,17 +345,22 @@ final class FileWalker: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `_name = Wrapper(label: value)`: one argument, the wrapper named plainly.
-    private func recordWrapperAssignment(of name: String, target: ExprSyntax, call: FunctionCallExprSyntax) {
-        guard let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxText.isCapitalized(wrapper),
-              call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil else { return }
-        let value = FixText.range(of: argument.expression)
-        let callRange = FixText.range(of: call)
-        facts.wrapperAssignments.append(WrapperAssignmentFact(
-            property: name, wrapper: wrapper, label: argument.label?.text,
-            constructedType: SyntaxText.calleeName(argument.expression), enclosingType: walk.typeStack.last?.qualifiedName,
-            position: position(call), target: FixText.range(of: target),
-            head: callRange.lowerBound..<value.lowerBound, tail: value.upperBound..<callRange.upperBound))
+    /// `_name = …`; the wrapper is known when the value is `Wrapper(label: value)`, one argument, the wrapper named plainly.
+    private func recordWrapperAssignment(of name: String, target: ExprSyntax, value: ExprSyntax) {
+        var fact = WrapperAssignmentFact(property: name, enclosingType: walk.typeStack.last?.qualifiedName, position: position(value),
+                                         target: FixText.range(of: target))
+        if let call = value.as(FunctionCallExprSyntax.self),
+           let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxText.isCapitalized(wrapper),
+           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil {
+            let wrapped = FixText.range(of: argument.expression)
+            let callRange = FixText.range(of: call)
+            fact.wrapper = wrapper
+            fact.label = argument.label?.text
+            fact.constructedType = SyntaxText.calleeName(argument.expression)
+            fact.head = callRange.lowerBound..<wrapped.lowerBound
+            fact.tail = wrapped.upperBound..<callRange.upperBound
+        }
+        facts.wrapperAssignments.append(fact)
     }
 
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
@@ -373,9 +378,7 @@ final class FileWalker: SyntaxVisitor {
         }
         if let target {
             let name = target.hasPrefix("_") ? String(target.dropFirst()) : target
-            if target.hasPrefix("_"), let call = elements[2].as(FunctionCallExprSyntax.self) {
-                recordWrapperAssignment(of: name, target: elements[0], call: call)
-            }
+            if target.hasPrefix("_") { recordWrapperAssignment(of: name, target: elements[0], value: elements[2]) }
             if !facts.types[typeIndex].initializerAssignments.contains(name) {
                 facts.types[typeIndex].initializerAssignments.append(name)
             }

@@ -206,21 +206,29 @@ public struct BindingProjectionFact: Sendable {
     public var viewMemberStart: StatementInsertionPoint?
 }
 
-/// `_name = Wrapper(label: value)` in an initializer: a property wrapper set directly (`migrate`).
+/// `_name = …` in an initializer: a property wrapper set directly (`migrate`).
 public struct WrapperAssignmentFact: Sendable {
     /// `name`, without the underscore.
     public var property: String
-    public var wrapper: String
+    /// `Wrapper` when the value is `Wrapper(label: value)`; nil for any other value.
+    public var wrapper: String?
     public var label: String?
     /// The value's type when it is constructed in place: `Player` in `StateObject(wrappedValue: Player(track: t))`.
     public var constructedType: String?
     public var enclosingType: String?
-    /// The call's position, as its `ConstructionFact` records it.
+    /// The assigned value's position, as its `ConstructionFact` records it.
     public var position: SourcePosition
     /// `_name`; from the wrapper's name to the value; from after the value to the call's end: what a rewrite replaces.
     var target: Range<Int>
-    var head: Range<Int>
-    var tail: Range<Int>
+    var head: Range<Int> = 0..<0
+    var tail: Range<Int> = 0..<0
+
+    init(property: String, enclosingType: String?, position: SourcePosition, target: Range<Int>) {
+        self.property = property
+        self.enclosingType = enclosingType
+        self.position = position
+        self.target = target
+    }
 }
 
 public struct MemberCallFact: Sendable {

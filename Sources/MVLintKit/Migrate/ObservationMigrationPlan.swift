@@ -312,7 +312,13 @@ private struct MigrationAnalysis {
                   path, declarationPosition)
         }
         let rewritable = Set(publishedAssignments(of: entry).map(\.assignment.position))
+        let published = Set(members.filter { $0.fact.wrapper == "Published" }.map(\.fact.name))
         for file in project.files {
+            for assignment in file.wrapperAssignments where assignment.wrapper == nil && published.contains(assignment.property)
+                && assignment.enclosingType.map(Architecture.simpleName) == name {
+                block(.underscoreMember, "sets _\(assignment.property) to a value other than Published(initialValue:); "
+                          + "@Observable's _\(assignment.property) is the plain value", file.path, assignment.position)
+            }
             for construction in file.constructions where construction.enclosingType.map(Architecture.simpleName) == name {
                 if construction.typeName == "Published", !rewritable.contains(construction.position) {
                     block(.underscoreMember, "builds a Published wrapper other than by _name = Published(initialValue:) in an init",
@@ -424,8 +430,24 @@ private struct MigrationAnalysis {
                                                            attributeStart: property.wrapperPosition?.utf8Offset,
                                                            heldType: property.heldTypeName ?? name)
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
-                    if kind == .stateObject {
-                        use.furtherEdits = stateInitializerEdits(property, in: type, at: file.path, holding: name, block: block)
+                    let assignments = wrapperAssignments(to: property, in: type)
+                    switch kind {
+                    case .stateObject:
+                        use.furtherEdits = stateInitializerEdits(property, assignments, in: type, at: file.path, holding: name, block: block)
+                    case .observedObject:
+                        // `_model = ObservedObject(wrappedValue: m)` sets a plain or `@Bindable` var as `self.model = m` does.
+                        if let other = assignments.first(where: {
+                            $0.assignment.wrapper != "ObservedObject" || !["wrappedValue", "initialValue"].contains($0.assignment.label)
+                        }) {
+                            block(.wrapperPassedOn, "_\(property.name) is set in an init of \(type.name) other than by ObservedObject(wrappedValue:)",
+                                  other.path, other.assignment.position)
+                        }
+                        use.furtherEdits = assignments.flatMap { plainAssignment($0.assignment, in: $0.path) }
+                    case .environmentObject, .injection:
+                        if let assigned = assignments.first {
+                            block(.environmentObjectKept, "_\(property.name) is set in an init of \(type.name); @Environment cannot be",
+                                  assigned.path, assigned.assignment.position)
+                        }
                     }
                     if kind == .environmentObject, bound {
                         // A local `@Bindable var model = model` atop each member making bindings; a member that is neither
@@ -484,16 +506,13 @@ private struct MigrationAnalysis {
 
     /// `_model = StateObject(wrappedValue: Model(…))` in the holder's inits becomes `_model = State(initialValue: Model(…))`
     /// (R2); any other value could be built anew with every view value, and a default beside it would leave two.
-    private func stateInitializerEdits(_ property: PropertyFact, in type: TypeFact, at path: String, holding name: String,
+    private func stateInitializerEdits(_ property: PropertyFact, _ assignments: [(path: String, assignment: WrapperAssignmentFact)],
+                                       in type: TypeFact, at path: String, holding name: String,
                                        block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void)
         -> [ObservationMigrationPlan.FileEdit] {
         if property.hasInitializer, property.initializerCallee != name {
             block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is not set to a new \(name)(…); "
                       + "@State would evaluate its initial value with every view value", path, property.position)
-        }
-        let assignments = project.files.flatMap { file in
-            file.wrapperAssignments.filter { $0.enclosingType == type.qualifiedName && $0.property == property.name && $0.wrapper == "StateObject" }
-                .map { (path: file.path, assignment: $0) }
         }
         if property.hasInitializer {
             if let both = assignments.first {
@@ -508,7 +527,7 @@ private struct MigrationAnalysis {
         }
         var edits: [ObservationMigrationPlan.FileEdit] = []
         for (assignmentPath, assignment) in assignments {
-            guard assignment.label == "wrappedValue", assignment.constructedType == name else {
+            guard assignment.wrapper == "StateObject", assignment.label == "wrappedValue", assignment.constructedType == name else {
                 block(.stateObjectKept, "_\(property.name) = StateObject(…) in \(type.name) is not given a new \(name)(…); "
                           + "@State would evaluate it with every view value", assignmentPath, assignment.position)
                 continue
@@ -516,6 +535,20 @@ private struct MigrationAnalysis {
             edits.append(.init(path: assignmentPath, edit: TextEdit(range: assignment.head, replacement: "State(initialValue: ")))
         }
         return edits
+    }
+
+    /// `_name = Wrapper(…)` in the inits of `type` for `property` (extensions in other files can hold inits too).
+    private func wrapperAssignments(to property: PropertyFact, in type: TypeFact) -> [(path: String, assignment: WrapperAssignmentFact)] {
+        project.files.flatMap { file in
+            file.wrapperAssignments.filter { $0.enclosingType == type.qualifiedName && $0.property == property.name }.map { (file.path, $0) }
+        }
+    }
+
+    /// `_name = Wrapper(label: v)` → `self.name = v`: what setting a wrapper in an init becomes once the wrapper goes.
+    private func plainAssignment(_ assignment: WrapperAssignmentFact, in path: String) -> [ObservationMigrationPlan.FileEdit] {
+        [(assignment.target, "self.\(assignment.property)"), (assignment.head, ""), (assignment.tail, "")].map { range, text in
+            .init(path: path, edit: TextEdit(range: range, replacement: text))
+        }
     }
 
     /// What the class's initializer does that `@State` would repeat with every view value, if anything.
@@ -568,11 +601,7 @@ private struct MigrationAnalysis {
                 edit(memberPath, attributeStart..<attributeStart, "@ObservationIgnored ")
             }
         }
-        for (assignmentPath, assignment) in publishedAssignments(of: entry) {
-            edit(assignmentPath, assignment.target, "self.\(assignment.property)")
-            edit(assignmentPath, assignment.head, "")
-            edit(assignmentPath, assignment.tail, "")
-        }
+        edits += publishedAssignments(of: entry).flatMap { plainAssignment($0.assignment, in: $0.path) }
         for use in uses {
             guard let range = use.editRange else { continue }
             // The attribute's name, after its `@` (an injection has no attribute and edits `range`).

@@ -246,3 +246,28 @@ extension AppStorage where Value == Bool {
 extension AppStorage where Value == Int {
     public init(wrappedValue: Int, _ key: String, store: UserDefaults? = nil) { storage = Box(wrappedValue) }
 }
+
+// MARK: Apps and scenes
+
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Body { get }
+    init()
+}
+
+extension App {
+    public static func main() {}
+}
+
+@MainActor @preconcurrency
+public protocol Scene {}
+
+@resultBuilder
+public enum SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) {}
+}

@@ -1,0 +1,10 @@
+import Observation
+import Foundation
+import Combine
+
+@Observable @MainActor
+final class NoteStore {
+    private(set) var notes: [String] = []
+
+    func add(_ note: String) { notes.append(note) }
+}

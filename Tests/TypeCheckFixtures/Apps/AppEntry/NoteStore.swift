@@ -1,0 +1,9 @@
+import Foundation
+import Combine
+
+@MainActor
+final class NoteStore: ObservableObject {
+    @Published private(set) var notes: [String] = []
+
+    func add(_ note: String) { notes.append(note) }
+}
