@@ -150,4 +150,18 @@ final class MigrationTypeCheckTests: XCTestCase {
             "  blocked R1.h at Models.swift:8: ArchiveModel in its hierarchy is blocked (R1.d); hierarchies migrate whole",
         ])
     }
+
+    /// Each of these compiles as an ObservableObject and was seen failing to compile under `@Observable`.
+    func testDeclarationsTheMacroCannotExpandBlock() throws {
+        try assertMigration("MacroLimits", verdicts: [
+            "Base (Models.swift:11): blocked",
+            "  blocked R1.h at Models.swift:16: Derived in its hierarchy is blocked (R1); hierarchies migrate whole",
+            "Clock (Models.swift:7): blocked",
+            "  blocked R1 at Models.swift:8: @MainActor var tick in a class that is not @MainActor needs an explicit init under @Observable",
+            "Derived (Models.swift:15): blocked",
+            "  blocked R1 at Models.swift:16: override var count observes an inherited property, which @Observable cannot track",
+            "Size (Models.swift:3): blocked",
+            "  blocked R1 at Models.swift:4: width, height share one declaration, which @Observable cannot expand; declare each on its own",
+        ])
+    }
 }

@@ -171,6 +171,7 @@ final class FileWalker: SyntaxVisitor {
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
                 let last = facts.types[typeIndex].properties.count - 1
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
                 if case .accessors(let accessors) = binding.accessorBlock?.accessors {
                     facts.types[typeIndex].properties[last].hasObservers = accessors.contains {

@@ -123,6 +123,8 @@ public struct PropertyFact: Sendable {
     public var isLazy = false
     /// Has `willSet` or `didSet` observers (`migrate` reports them).
     public var hasObservers = false
+    /// Declared `override`: observers on an inherited property, which `@Observable` cannot track (`migrate`).
+    public var isOverride = false
     /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
     /// the attribute and the spaces after it.
     public var wrapperDeletion: Range<Int>?

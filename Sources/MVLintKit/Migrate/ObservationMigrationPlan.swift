@@ -17,6 +17,8 @@ public struct ObservationMigrationPlan: Sendable {
         case hierarchy = "R1.h"
         case usedAsObservableObject = "R1.i"
         case parameterPack = "R1.j"
+        /// Found by type-checking migrations: declarations the `@Observable` macro cannot expand.
+        case macroLimit = "R1"
         case stateObjectKept = "R2"
         case wrapperPassedOn = "R3"
         case environmentObjectKept = "R4"
@@ -34,6 +36,7 @@ public struct ObservationMigrationPlan: Sendable {
             case .hierarchy: "class hierarchy"
             case .usedAsObservableObject: "used as ObservableObject"
             case .parameterPack: "parameter pack"
+            case .macroLimit: "@Observable cannot expand it"
             case .stateObjectKept: "@StateObject that @State cannot replace"
             case .wrapperPassedOn: "$model passed on as a wrapper"
             case .environmentObjectKept: "environment object not rewritable"
@@ -287,6 +290,9 @@ private struct MigrationAnalysis {
                 block(.wrappedPublished, "@Published \(property.name) also has @\(other); @ObservationIgnored would silence a property views observe",
                       memberPath, property.position)
             }
+            if !property.isComputed {
+                macroLimits(of: property, at: memberPath, among: members, in: entry, block: block)
+            }
             if property.name.hasPrefix("_"), storedNames.contains(String(property.name.dropFirst())) {
                 block(.underscoreMember, "member \(property.name) clashes with the storage @Observable generates for \(property.name.dropFirst())",
                       memberPath, property.position)
@@ -332,6 +338,27 @@ private struct MigrationAnalysis {
                 block(.usedAsObservableObject, "ObservableObject is used as a type here (a constraint or existential) and any class may be passed",
                       file.path, use)
             }
+        }
+    }
+
+    /// Stored properties the `@Observable` macro cannot expand, each seen failing to compile.
+    private func macroLimits(of property: PropertyFact, at path: String, among members: [(path: String, fact: PropertyFact)],
+                             in entry: ProjectIndex.TypeEntry,
+                             block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        if property.isOverride {
+            block(.macroLimit, "override var \(property.name) observes an inherited property, which @Observable cannot track", path, property.position)
+        }
+        let sharing = members.filter { $0.path == path && $0.fact.layout != nil && $0.fact.layout?.specifier == property.layout?.specifier }
+            .map(\.fact)
+        if sharing.count > 1, sharing.first?.name == property.name {
+            block(.macroLimit, "\(sharing.map(\.name).joined(separator: ", ")) share one declaration, which @Observable cannot expand; "
+                      + "declare each on its own", path, property.position)
+        }
+        let classIsolated = entry.declaration?.attributes.contains("MainActor") ?? false
+        let hasInit = entry.declaration?.methods.contains(where: \.isInitializer) ?? false
+        if property.attributes.contains("MainActor"), !classIsolated, !hasInit {
+            block(.macroLimit, "@MainActor var \(property.name) in a class that is not @MainActor needs an explicit init under @Observable",
+                  path, property.position)
         }
     }
 
