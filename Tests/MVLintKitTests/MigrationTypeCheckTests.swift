@@ -51,6 +51,41 @@ final class MigrationTypeCheckTests: XCTestCase {
         return migrated
     }
 
+    /// The stand-ins must reject what SwiftUI and Observation reject, or a fixture that compiles would prove nothing.
+    func testStandInsRejectWhatTheRealFrameworksReject() throws {
+        let wrong = """
+        import SwiftUI
+
+        @Observable final class Fresh { var name = "" }
+        final class Legacy: ObservableObject { @Published var name = "" }
+
+        struct Wrong: View {
+            @StateObject var fresh = Fresh()
+            @Bindable var legacy: Legacy
+            @Environment(Legacy.self) var injected: Legacy
+            var body: some View {
+                Text("").environment(Legacy()).environmentObject(Fresh()).onReceive(Fresh().$name) { _ in }
+            }
+        }
+
+        @Observable final class Lazy { lazy var cache = [String]() }
+        """
+        let diagnostics = try XCTUnwrap(TypeCheckHarness.diagnostics(of: ["Wrong.swift": wrong]), "the wrong code compiled")
+        let errors = diagnostics.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains(": error: "), let file = line.range(of: "Wrong.swift:") else { return nil }
+            return String(line[file.upperBound...])
+        }
+        XCTAssertEqual(errors.sorted(), [
+            "11:18: error: instance method 'environment' requires that 'Legacy' conform to 'Observable'",
+            "11:40: error: instance method 'environmentObject' requires that 'Fresh' conform to 'ObservableObject'",
+            "11:85: error: value of type 'Fresh' has no member '$name'",
+            "15:32: error: 'lazy' cannot be used on a computed property",
+            "7:6: error: generic struct 'StateObject' requires that 'Fresh' conform to 'ObservableObject'",
+            "8:6: error: initializer 'init(wrappedValue:)' requires that 'Legacy' conform to 'Observable'",
+            "9:6: error: initializer 'init(_:)' requires that 'Legacy' conform to 'Observable'",
+        ])
+    }
+
     // MARK: Migrated
 
     func testPlainModel() throws {
