@@ -159,6 +159,12 @@ final class MigrateTests: XCTestCase {
         XCTAssertFalse(withSwiftUI.contains("import Observation"), withSwiftUI)
     }
 
+    func testRewriteKeepsCRLFLineBreaks() throws {
+        let outcome = rewriteDiff(["Model.swift": "import Foundation\r\nfinal class Model: ObservableObject {\r\n    @Published var count = 0\r\n}\r\n"])
+        XCTAssertEqual(try XCTUnwrap(outcome.texts.first).rewritten,
+                       "import Observation\r\nimport Foundation\r\n@Observable final class Model {\r\n    var count = 0\r\n}\r\n")
+    }
+
     func testRewriteDeletesAWrapperLineWhole() {
         let diff = rewriteDiff(["Model.swift": """
         import SwiftUI

@@ -20,6 +20,9 @@ struct ProfileScreen: View {
     @StateObject private var profile = Profile()
 
     var body: some View {
-        ProfileEditor(profile: profile)
+        VStack {
+            ProfileEditor(profile: profile)
+            Toggle("Public", isOn: $profile.isPublic)
+        }
     }
 }

@@ -20,6 +20,9 @@ struct ProfileScreen: View {
     @State private var profile = Profile()
 
     var body: some View {
-        ProfileEditor(profile: profile)
+        VStack {
+            ProfileEditor(profile: profile)
+            Toggle("Public", isOn: $profile.isPublic)
+        }
     }
 }
