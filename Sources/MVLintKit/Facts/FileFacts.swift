@@ -18,6 +18,7 @@ public struct FileFacts: Sendable {
     public var dependencies = DependencyFacts()
     /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
     public var publisherReferences: [PublisherReferenceFact] = []
+    /// `_name = …` in initializers: wrappers set directly, which `migrate` rewrites or is blocked by.
     public var wrapperAssignments: [WrapperAssignmentFact] = []
     /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
     /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).

@@ -20,7 +20,7 @@ public struct ObservationMigrationPlan: Sendable {
         /// Found by type-checking migrations: declarations the `@Observable` macro cannot expand.
         case macroLimit = "R1"
         case stateObjectKept = "R2"
-        case wrapperPassedOn = "R3"
+        case observedObjectKept = "R3"
         case environmentObjectKept = "R4"
 
         public var title: String {
@@ -38,7 +38,7 @@ public struct ObservationMigrationPlan: Sendable {
             case .parameterPack: "parameter pack"
             case .macroLimit: "@Observable cannot expand it"
             case .stateObjectKept: "@StateObject that @State cannot replace"
-            case .wrapperPassedOn: "$model passed on as a wrapper"
+            case .observedObjectKept: "@ObservedObject not rewritable"
             case .environmentObjectKept: "environment object not rewritable"
             }
         }
@@ -66,7 +66,7 @@ public struct ObservationMigrationPlan: Sendable {
             var reason: Reason {
                 switch self {
                 case .stateObject: .stateObjectKept
-                case .observedObject: .wrapperPassedOn
+                case .observedObject: .observedObjectKept
                 case .environmentObject, .injection: .environmentObjectKept
                 }
             }
@@ -205,6 +205,7 @@ private struct MigrationAnalysis {
                                                 message: "\(other.name) in its hierarchy is blocked (\(first.reason.rawValue)); hierarchies migrate whole",
                                                 path: first.path, line: first.line))
             }
+            candidate.blockers.sort { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
             return candidate
         }
     }
@@ -230,7 +231,7 @@ private struct MigrationAnalysis {
         classBlockers(entry, path: path, block: block)
         publisherBlockers(name, entry: entry, block: block)
         candidate.uses = uses(of: name, block: block)
-        candidate.blockers = blockers.sorted { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
+        candidate.blockers = blockers
         return candidate
     }
 
@@ -238,7 +239,6 @@ private struct MigrationAnalysis {
     func completed(_ candidate: ObservationMigrationPlan.Candidate) -> ObservationMigrationPlan.Candidate {
         guard candidate.wouldMigrate, let entry = project.index.entry(candidate.name) else { return candidate }
         var candidate = candidate
-        candidate.blockers.sort { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
         candidate.notes = behaviourNotes(entry, uses: candidate.uses)
         candidate.edits = rewrite(entry, path: candidate.path, uses: candidate.uses)
         return candidate
@@ -318,7 +318,7 @@ private struct MigrationAnalysis {
                   path, declarationPosition)
         }
         let rewritable = Set(publishedAssignments(of: entry).map(\.assignment.position))
-        let published = Set(members.filter { $0.fact.wrapper == "Published" }.map(\.fact.name))
+        let published = publishedNames(of: entry)
         for file in project.files {
             for assignment in file.wrapperAssignments where assignment.wrapper == nil && published.contains(assignment.property)
                 && assignment.enclosingType.map(Architecture.simpleName) == name {
@@ -365,7 +365,7 @@ private struct MigrationAnalysis {
     /// `_name = Published(initialValue: v)` in the class's inits for its `@Published var name`: `self.name = v` does the
     /// same once `@Observable` has made `name` tracked (R1.f).
     private func publishedAssignments(of entry: ProjectIndex.TypeEntry) -> [(path: String, assignment: WrapperAssignmentFact)] {
-        let published = Set(memberFacts(of: entry).filter { $0.fact.wrapper == "Published" && !$0.fact.isStatic }.map(\.fact.name))
+        let published = publishedNames(of: entry)
         return project.files.flatMap { file in
             file.wrapperAssignments.filter { assignment in
                 assignment.wrapper == "Published" && published.contains(assignment.property)
@@ -373,6 +373,10 @@ private struct MigrationAnalysis {
                     && assignment.enclosingType.map(Architecture.simpleName) == entry.name
             }.map { (file.path, $0) }
         }
+    }
+
+    private func publishedNames(of entry: ProjectIndex.TypeEntry) -> Set<String> {
+        Set(memberFacts(of: entry).filter { $0.fact.wrapper == "Published" && !$0.fact.isStatic }.map(\.fact.name))
     }
 
     /// The type's properties with the file each is declared in (extensions can live elsewhere).
@@ -400,7 +404,7 @@ private struct MigrationAnalysis {
                        heldType(of: property, in: reference.enclosingType) == name {
                         // `$model.name` in a view binds into the model; `$model` alone hands the wrapper on.
                         if member == nil {
-                            block(.wrapperPassedOn, "$\(property) is passed on as a wrapper; a plain property has no projection",
+                            block(.observedObjectKept, "$\(property) is passed on as a wrapper; a plain property has no projection",
                                   file.path, reference.position)
                         }
                         continue
@@ -466,7 +470,7 @@ private struct MigrationAnalysis {
                         if let other = assignments.first(where: {
                             $0.assignment.wrapper != "ObservedObject" || !["wrappedValue", "initialValue"].contains($0.assignment.label)
                         }) {
-                            block(.wrapperPassedOn, "_\(property.name) is set in an init of \(type.name) other than by ObservedObject(wrappedValue:)",
+                            block(.observedObjectKept, "_\(property.name) is set in an init of \(type.name) other than by ObservedObject(wrappedValue:)",
                                   other.path, other.assignment.position)
                         }
                         use.furtherEdits = assignments.flatMap { plainAssignment($0.assignment, in: $0.path) }
