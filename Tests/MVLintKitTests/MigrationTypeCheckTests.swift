@@ -148,6 +148,15 @@ final class MigrationTypeCheckTests: XCTestCase {
         ])
     }
 
+    func testPublisherOfAnInheritedPropertyBlocksTheHierarchy() throws {
+        try assertMigration("InheritedPublisher", verdicts: [
+            "InboxModel (Models.swift:7): blocked",
+            "  blocked R1.c at Models.swift:11: $isLoading.sink uses the publisher of @Published isLoading; Observation generates none",
+            "ListModel (Models.swift:3): blocked",
+            "  blocked R1.c at Models.swift:11: $isLoading.sink uses the publisher of @Published isLoading; Observation generates none",
+        ])
+    }
+
     func testObjectWillChangeBlocks() throws {
         try assertMigration("ObjectWillChange", verdicts: [
             "Stopwatch (Stopwatch.swift:3): blocked",

@@ -193,10 +193,11 @@ private struct MigrationAnalysis {
         return members
     }
 
-    /// Blocks every class of a hierarchy in which any class is blocked, naming that class and where it is blocked.
+    /// Blocks every class of a hierarchy in which another class is blocked, naming that class and where it is blocked.
     func blockingHierarchies(_ candidates: [ObservationMigrationPlan.Candidate]) -> [ObservationMigrationPlan.Candidate] {
         let blocked = candidates.filter { !$0.wouldMigrate }
         return candidates.map { candidate in
+            guard candidate.wouldMigrate else { return candidate }
             var candidate = candidate
             let relatives = hierarchy(of: candidate.name)
             for other in blocked where other.name != candidate.name && relatives.contains(other.name) {
@@ -205,7 +206,6 @@ private struct MigrationAnalysis {
                                                 message: "\(other.name) in its hierarchy is blocked (\(first.reason.rawValue)); hierarchies migrate whole",
                                                 path: first.path, line: first.line))
             }
-            candidate.blockers.sort { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
             return candidate
         }
     }
@@ -231,7 +231,7 @@ private struct MigrationAnalysis {
         classBlockers(entry, path: path, block: block)
         publisherBlockers(name, entry: entry, block: block)
         candidate.uses = uses(of: name, block: block)
-        candidate.blockers = blockers
+        candidate.blockers = blockers.sorted { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
         return candidate
     }
 
@@ -390,7 +390,9 @@ private struct MigrationAnalysis {
 
     private func publisherBlockers(_ name: String, entry: ProjectIndex.TypeEntry,
                                    block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
-        let published = Set(entry.properties.filter { $0.wrapper == "Published" }.map(\.name))
+        // A subclass reads its superclass's publishers as its own, and a hierarchy migrates whole: judge it as one.
+        let family = hierarchy(of: name)
+        let published = Set(family.compactMap { project.index.entry($0) }.flatMap(publishedNames))
         for file in project.files {
             for reference in file.publisherReferences {
                 let owner = ownerOfReference(reference)
@@ -409,7 +411,7 @@ private struct MigrationAnalysis {
                         }
                         continue
                     }
-                    guard published.contains(property), owner.map({ $0 == name }) ?? true else { continue }
+                    guard published.contains(property), owner.map(family.contains) ?? true else { continue }
                     let written = (reference.receiver.map { $0 + "." } ?? "") + "$\(property)" + (member.map { ".\($0)" } ?? "")
                     block(.publisher, "\(written) uses the publisher of @Published \(property); Observation generates none",
                           file.path, reference.position)
