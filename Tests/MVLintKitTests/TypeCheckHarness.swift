@@ -43,14 +43,16 @@ enum TypeCheckHarness {
         return .success(folder)
     }()
 
-    /// Type-checks `files` (name → text) as one Swift 6 module against the stand-ins: nil when it compiles,
-    /// else the compiler's diagnostics.
+    /// Type-checks `files` (name → text) as one Swift 6 module against the stand-ins, with what Apple's Foundation
+    /// re-exports from Combine: nil when it compiles, else the compiler's diagnostics.
     static func diagnostics(of files: [String: String]) throws -> String? {
         guard let compiler else { throw XCTSkip("swiftc is not on PATH; the type-check harness needs it") }
         let modules = try standIns.get()
         let folder = try TemporaryFolder()
         let paths = try files.keys.sorted().map { try folder.write($0, files[$0] ?? "").path }
-        return run(compiler, ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path] + paths, in: folder.url)
+        let reexports = fixtures.appendingPathComponent("StandIns/FoundationReexports.swift").path
+        return run(compiler, ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path, reexports] + paths,
+                   in: folder.url)
     }
 
     /// Runs `compiler`; nil when it succeeds, else what it printed.

@@ -1,5 +1,4 @@
 import Foundation
-import Combine
 
 @MainActor
 final class NoteStore: ObservableObject {

@@ -1,6 +1,5 @@
 import Observation
 import Foundation
-import Combine
 
 @Observable @MainActor
 final class NoteStore {
