@@ -416,6 +416,37 @@ final class MigrateTests: XCTestCase {
         """]), ["R2 Feed.swift:5"])
     }
 
+    func testStateObjectWhoseInitStartsATaskOrWritesSharedStateBlocks() throws {
+        let result = plan(["Models.swift": """
+        final class Feed: ObservableObject {
+            @Published var items: [String] = []
+            init() { Task { items = ["first"] } }
+        }
+        final class Tally: ObservableObject {
+            init() { Counter.total += 1 }
+        }
+        final class Plain: ObservableObject {
+            init() { let local = 1; _ = local == 1 }
+        }
+        enum Counter { static var total = 0 }
+        struct Screen: View {
+            @StateObject private var feed = Feed()
+            @StateObject private var tally = Tally()
+            @StateObject private var plain = Plain()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(try candidate("Feed", in: result).blockers.map(\.message), [
+            "@StateObject feed in Screen would be rebuilt with every view value by @State, and Feed's init starts a Task (Models.swift:3); "
+                + "load it from .task instead",
+        ])
+        XCTAssertEqual(try candidate("Tally", in: result).blockers.map(\.message), [
+            "@StateObject tally in Screen would be rebuilt with every view value by @State, and Tally's init writes shared state "
+                + "(Models.swift:6); load it from .task instead",
+        ])
+        XCTAssertTrue(try candidate("Plain", in: result).wouldMigrate)
+    }
+
     func testStateObjectSetInAnInitNeedsAFreshInstanceAndNoDefault() throws {
         let factory = ["Feed.swift": """
         final class Feed: ObservableObject {}

@@ -282,7 +282,7 @@ final class FileWalker: SyntaxVisitor {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
-                enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+                enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             if let typeIndex = typeFactIndices.last {
                 if inBody { facts.types[typeIndex].bodyViewCount += 1 }
                 if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
@@ -369,7 +369,12 @@ final class FileWalker: SyntaxVisitor {
         noteOperators(node)
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        guard elements.count == 3 else { return .visitChildren }
+        let compound = elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.text) } ?? false
+        if elements[1].is(AssignmentExprSyntax.self) || compound, let root = Self.rootName(of: elements[0]), SyntaxText.isCapitalized(root) {
+            facts.types[typeIndex].initializerSharedWrites.append(position(node))
+        }
+        guard elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         var target: String?
         if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
             target = reference.baseName.text
@@ -385,6 +390,30 @@ final class FileWalker: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// `+=`, `<<=`, `&+=`…: an operator that assigns; not `==`, `!=`, `<=`, `>=`, `===`, `!==`.
+    private static func isCompoundAssignment(_ operator: String) -> Bool {
+        `operator`.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(`operator`)
+    }
+
+    /// The name an lvalue starts from: `Store` in `Store.shared.items[0]!`.
+    private static func rootName(of expression: ExprSyntax) -> String? {
+        var current = expression
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else {
+                return nil
+            }
+        }
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {

@@ -73,6 +73,9 @@ public struct TypeFact: Sendable {
     /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
     /// named without the underscore: tells a view that receives a state's first value from one that owns it.
     public var initializerAssignments: [String] = []
+    /// Writes in an initializer to state reached through a type name (`Counter.total += 1`, `Store.shared.user = u`),
+    /// which `@State` would repeat with every view value (`migrate`).
+    public var initializerSharedWrites: [SourcePosition] = []
     /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
     public var externalAPIs: [String] = []
     /// Views and modifiers created in `body`: how much layout the type does itself.
@@ -191,6 +194,8 @@ public struct ConstructionFact: Sendable {
     /// The type whose code contains the call (nil at file scope).
     public var enclosingType: String?
     public var position: SourcePosition
+    /// Made by an initializer, closures in it included: `Task { … }` there runs with every instance (`migrate`).
+    public var isInInitializer = false
 }
 
 public struct BindingProjectionFact: Sendable {

@@ -597,6 +597,14 @@ private struct MigrationAnalysis {
             }) {
                 return ("calls \(call.receiver).\(call.method)()", "\(file.path):\(call.position.line)")
             }
+            if let task = file.constructions.first(where: {
+                $0.typeName == "Task" && $0.isInInitializer && $0.enclosingType.map(Architecture.simpleName) == name
+            }) {
+                return ("starts a Task", "\(file.path):\(task.position.line)")
+            }
+            for type in file.types where type.name == name {
+                if let write = type.initializerSharedWrites.first { return ("writes shared state", "\(file.path):\(write.line)") }
+            }
         }
         return nil
     }
