@@ -54,6 +54,14 @@ final class MigrateTests: XCTestCase {
         ])
         let settings = try candidate("Settings", in: result)
         XCTAssertTrue(settings.wouldMigrate, "\(settings.blockers)")
+        XCTAssertTrue(result.report.hasSuffix("""
+        Summary
+          ObservableObject types found  1
+          would migrate                 1
+            their uses rewritten        4
+          blocked                       0
+
+        """), result.report)
         XCTAssertEqual(settings.uses.map { "\($0.kind.rawValue) \($0.holder) \($0.line)" }, [
             "@StateObject RootView 3", ".environmentObject RootView 4", "@ObservedObject EditView 7", "@EnvironmentObject BadgeView 11",
         ])
