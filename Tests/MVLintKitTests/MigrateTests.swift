@@ -380,9 +380,13 @@ final class MigrateTests: XCTestCase {
         XCTAssertEqual(ObservationMigrationPlan(project: project, only: "ProfileModel").candidates.map(\.name), ["BaseModel", "ProfileModel"])
     }
 
-    func testOpenClassBlocks() throws {
+    func testOpenClassBlocksAndPublicClassIsReported() throws {
         XCTAssertEqual(try candidate("Base", in: plan(["Base.swift": "open class Base: ObservableObject {}"])).blockers.map(\.message),
                        ["open: subclasses in other modules could not migrate with it"])
+        XCTAssertEqual(try candidate("Shared", in: plan(["Shared.swift": "public final class Shared: ObservableObject {}"])).notes, [
+            "public: code outside the scanned paths that uses it as an ObservableObject stops compiling; scan every module that uses it",
+            "views will update only when a property they read changes, and assigning an equal value no longer notifies",
+        ])
     }
 
     func testUseAsObservableObjectBlocks() throws {

@@ -96,6 +96,7 @@ final class FileWalker: SyntaxVisitor {
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
         fact.isOpen = modifiers.contains { $0.name.tokenKind == .keyword(.open) }
+        fact.isPublic = modifiers.contains { $0.name.tokenKind == .keyword(.public) }
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false

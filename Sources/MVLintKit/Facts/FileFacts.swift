@@ -70,6 +70,8 @@ public struct TypeFact: Sendable {
     public var isPrivate: Bool = false
     /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
     public var isOpen = false
+    /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
+    public var isPublic = false
     /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
     /// named without the underscore: tells a view that receives a state's first value from one that owns it.
     public var initializerAssignments: [String] = []

@@ -683,6 +683,9 @@ private struct MigrationAnalysis {
         for holder in swift5Holders.sorted() {
             notes.append("\(holder) is built in Swift 5 mode and may lose the @MainActor its wrapper implied")
         }
+        if entry.declaration?.isPublic == true {
+            notes.append("public: code outside the scanned paths that uses it as an ObservableObject stops compiling; scan every module that uses it")
+        }
         let observed = stored.filter(\.hasObservers).map(\.name)
         if !observed.isEmpty {
             notes.append("has willSet/didSet on \(observed.joined(separator: ", ")): check what they do now that an equal value no longer notifies views")
