@@ -157,6 +157,13 @@ final class MigrationTypeCheckTests: XCTestCase {
         ])
     }
 
+    func testObservedObjectWrapperPassedOnBlocks() throws {
+        try assertMigration("WrapperPassedOn", verdicts: [
+            "Cart (Cart.swift:3): blocked",
+            "  blocked R3 at Cart.swift:19: $cart is passed on as a wrapper; a plain property has no projection",
+        ])
+    }
+
     func testObjectWillChangeBlocks() throws {
         try assertMigration("ObjectWillChange", verdicts: [
             "Stopwatch (Stopwatch.swift:3): blocked",
