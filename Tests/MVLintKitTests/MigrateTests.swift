@@ -54,6 +54,14 @@ final class MigrateTests: XCTestCase {
         ])
         let settings = try candidate("Settings", in: result)
         XCTAssertTrue(settings.wouldMigrate, "\(settings.blockers)")
+        XCTAssertTrue(result.report.hasSuffix("""
+        Summary
+          ObservableObject types found  1
+          would migrate                 1
+            their uses rewritten        4
+          blocked                       0
+
+        """), result.report)
         XCTAssertEqual(settings.uses.map { "\($0.kind.rawValue) \($0.holder) \($0.line)" }, [
             "@StateObject RootView 3", ".environmentObject RootView 4", "@ObservedObject EditView 7", "@EnvironmentObject BadgeView 11",
         ])
@@ -157,6 +165,12 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(bare.contains("+import Observation\n+@Observable final class Model {}\n"), bare)
         let withSwiftUI = rewriteDiff(["Model.swift": "import SwiftUI\nfinal class Model: ObservableObject {}\n"]).diff
         XCTAssertFalse(withSwiftUI.contains("import Observation"), withSwiftUI)
+    }
+
+    func testRewriteKeepsCRLFLineBreaks() throws {
+        let outcome = rewriteDiff(["Model.swift": "import Foundation\r\nfinal class Model: ObservableObject {\r\n    @Published var count = 0\r\n}\r\n"])
+        XCTAssertEqual(try XCTUnwrap(outcome.texts.first).rewritten,
+                       "import Observation\r\nimport Foundation\r\n@Observable final class Model {\r\n    var count = 0\r\n}\r\n")
     }
 
     func testRewriteDeletesAWrapperLineWhole() {
@@ -267,6 +281,16 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.c Clock.swift:3"])
     }
 
+    func testCombineLatestOfPublishersBlocks() throws {
+        XCTAssertEqual(try blockers("Login", ["Login.swift": """
+        final class Login: ObservableObject {
+            @Published var user = ""
+            @Published var password = ""
+            func watch() { _ = Publishers.CombineLatest($user, $password).sink { _ in } }
+        }
+        """]), ["R1.c Login.swift:4", "R1.c Login.swift:4"])
+    }
+
     func testLazyVarBlocks() throws {
         XCTAssertEqual(try blockers("Formatter", ["Formatter.swift": """
         final class Formatter: ObservableObject {
@@ -283,14 +307,39 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.e Prefs.swift:2"])
     }
 
-    func testUnderscoreMemberAndPublishedInitialValueBlock() throws {
+    func testUnderscoreMemberAndPublishedWrapperOutsideAnInitBlock() throws {
         XCTAssertEqual(try blockers("Form", ["Form.swift": """
         final class Form: ObservableObject {
             @Published var title: String
             var _title = ""
             init(title: String) { _title = Published(initialValue: title) }
+            func reset() { let wrapper = Published(initialValue: "") }
         }
-        """]), ["R1.f Form.swift:3", "R1.f Form.swift:4"])
+        """]), ["R1.f Form.swift:3", "R1.f Form.swift:5"])
+    }
+
+    func testWrappersSetOtherwiseInAnInitBlock() throws {
+        XCTAssertEqual(try candidate("Form", in: plan(["Form.swift": """
+        final class Form: ObservableObject {
+            @Published var title: String
+            init(title: String) { _title = .init(initialValue: title) }
+        }
+        """])).blockers.map(\.message), [
+            "sets _title to a value other than Published(initialValue:); @Observable's _title is the plain value",
+        ])
+        XCTAssertEqual(try blockers("Item", ["Item.swift": """
+        final class Item: ObservableObject {}
+        struct Row: View {
+            @ObservedObject var item: Item
+            init(item: Item) { _item = .init(wrappedValue: item) }
+            var body: some View { Text("") }
+        }
+        struct Badge: View {
+            @EnvironmentObject var item: Item
+            init() { _item = EnvironmentObject() }
+            var body: some View { Text("") }
+        }
+        """]), ["R3 Item.swift:4", "R4 Item.swift:9"])
     }
 
     func testCodableAndMirrorBlock() throws {
@@ -302,13 +351,42 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.g Draft.swift:1", "R1.g Draft.swift:3"])
     }
 
-    func testClassHierarchyBlocksBothEnds() throws {
-        let files = ["Models.swift": """
+    func testClassHierarchyMigratesWholeOrNotAtAll() throws {
+        let whole = ["Models.swift": """
         class BaseModel: ObservableObject { @Published var isLoading = false }
         final class ProfileModel: BaseModel {}
         """]
-        XCTAssertEqual(try blockers("BaseModel", files), ["R1.h Models.swift:2"])
-        XCTAssertEqual(try blockers("ProfileModel", files), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("BaseModel", whole), [])
+        XCTAssertEqual(try blockers("ProfileModel", whole), [])
+        let oneBlocked = ["Models.swift": """
+        class BaseModel: ObservableObject { @Published var isLoading = false }
+        final class ProfileModel: BaseModel { lazy var cache = [String]() }
+        final class FeedModel: BaseModel {}
+        """]
+        XCTAssertEqual(try blockers("BaseModel", oneBlocked), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("FeedModel", oneBlocked), ["R1.h Models.swift:2"])
+        XCTAssertEqual(try blockers("ProfileModel", oneBlocked), ["R1.d Models.swift:2"])
+        let plainSuperclass = ["Models.swift": "class Base { var id = 0 }\nfinal class Model: Base, ObservableObject {}"]
+        XCTAssertEqual(try candidate("Model", in: plan(plainSuperclass)).blockers.map(\.message),
+                       ["subclass of Base, which is no ObservableObject: @Observable would not track its properties"])
+    }
+
+    func testOnlyTakesTheWholeHierarchy() {
+        let project = TestProject.context(["Models.swift": """
+        class BaseModel: ObservableObject {}
+        final class ProfileModel: BaseModel {}
+        final class Unrelated: ObservableObject {}
+        """], settings: ["Models.swift": modern])
+        XCTAssertEqual(ObservationMigrationPlan(project: project, only: "ProfileModel").candidates.map(\.name), ["BaseModel", "ProfileModel"])
+    }
+
+    func testOpenClassBlocksAndPublicClassIsReported() throws {
+        XCTAssertEqual(try candidate("Base", in: plan(["Base.swift": "open class Base: ObservableObject {}"])).blockers.map(\.message),
+                       ["open: subclasses in other modules could not migrate with it"])
+        XCTAssertEqual(try candidate("Shared", in: plan(["Shared.swift": "public final class Shared: ObservableObject {}"])).notes, [
+            "public: code outside the scanned paths that uses it as an ObservableObject stops compiling; scan every module that uses it",
+            "views will update only when a property they read changes, and assigning an equal value no longer notifies",
+        ])
     }
 
     func testUseAsObservableObjectBlocks() throws {
@@ -350,6 +428,92 @@ final class MigrateTests: XCTestCase {
         """]), ["R2 Feed.swift:5"])
     }
 
+    func testStateObjectWhoseInitStartsATaskOrWritesSharedStateBlocks() throws {
+        let result = plan(["Models.swift": """
+        final class Feed: ObservableObject {
+            @Published var items: [String] = []
+            init() { Task { items = ["first"] } }
+        }
+        final class Tally: ObservableObject {
+            init() { Counter.total += 1 }
+        }
+        final class Plain: ObservableObject {
+            init() { let local = 1; _ = local == 1 }
+        }
+        enum Counter { static var total = 0 }
+        struct Screen: View {
+            @StateObject private var feed = Feed()
+            @StateObject private var tally = Tally()
+            @StateObject private var plain = Plain()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(try candidate("Feed", in: result).blockers.map(\.message), [
+            "@StateObject feed in Screen would be rebuilt with every view value by @State, and Feed's init starts a Task (Models.swift:3); "
+                + "load it from .task instead",
+        ])
+        XCTAssertEqual(try candidate("Tally", in: result).blockers.map(\.message), [
+            "@StateObject tally in Screen would be rebuilt with every view value by @State, and Tally's init writes shared state "
+                + "(Models.swift:6); load it from .task instead",
+        ])
+        XCTAssertTrue(try candidate("Plain", in: result).wouldMigrate)
+    }
+
+    func testStateObjectSetInAnInitNeedsAFreshInstanceAndNoDefault() throws {
+        let factory = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed: Feed
+            init(make: () -> Feed) { _feed = StateObject(wrappedValue: make()) }
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try candidate("Feed", in: plan(factory)).blockers.map(\.location), ["Feed.swift:4"])
+        let both = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed = Feed()
+            init() { _feed = StateObject(wrappedValue: Feed()) }
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try candidate("Feed", in: plan(both)).blockers.map(\.message),
+                       ["@StateObject feed in FeedView has a default and is set in an init; @State must not keep both"])
+        let memberwise = ["Feed.swift": """
+        final class Feed: ObservableObject {}
+        struct FeedView: View {
+            @StateObject var feed: Feed
+            var body: some View { Text("") }
+        }
+        """]
+        XCTAssertEqual(try blockers("Feed", memberwise), ["R2 Feed.swift:3"])
+    }
+
+    func testStateObjectFromAFactoryBlocks() throws {
+        XCTAssertEqual(try candidate("Feed", in: plan(["Feed.swift": """
+        final class Feed: ObservableObject { static func make() -> Feed { Feed() } }
+        struct FeedView: View {
+            @StateObject private var feed: Feed = .make()
+            var body: some View { Text("") }
+        }
+        """])).blockers.map(\.message), [
+            "@StateObject feed in FeedView is not set to a new Feed(…); @State would evaluate its initial value with every view value",
+        ])
+        // Without an annotation the held class is unknown: every class it may be stays.
+        let unknown = plan(["Models.swift": """
+        final class Feed: ObservableObject { static func make() -> Feed { Feed() } }
+        final class Inbox: ObservableObject {}
+        struct FeedView: View {
+            @StateObject private var feed = Feed.make()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(unknown.candidates.flatMap { $0.blockers.map(\.message) }, [
+            "@StateObject feed in FeedView holds a type mvlint cannot tell; it may be Feed",
+            "@StateObject feed in FeedView holds a type mvlint cannot tell; it may be Inbox",
+        ])
+    }
+
     func testWrapperPassedOnBlocks() throws {
         XCTAssertEqual(try blockers("Cart", ["Cart.swift": """
         final class Cart: ObservableObject {}
@@ -368,6 +532,29 @@ final class MigrateTests: XCTestCase {
             var body: some View { Text("").environmentObject(makeSession()) }
         }
         """]), ["R4 Session.swift:4"])
+    }
+
+    func testNotesObserversAndSwift5Holders() throws {
+        let files = [
+            "Mixer.swift": """
+            final class Mixer: ObservableObject {
+                @Published var volume = 5 { didSet { volume = min(volume, 10) } }
+            }
+            """,
+            "MixerView.swift": """
+            struct MixerView: View {
+                @ObservedObject var mixer: Mixer
+                var body: some View { Text("") }
+            }
+            """,
+        ]
+        let swift5 = TargetSettings(deploymentTargets: [.iOS: Version(17)], swiftLanguageMode: Version(5))
+        let mixer = try candidate("Mixer", in: plan(files, settings: ["Mixer.swift": modern, "MixerView.swift": swift5]))
+        XCTAssertEqual(mixer.notes, [
+            "MixerView is built in Swift 5 mode and may lose the @MainActor its wrapper implied",
+            "has willSet/didSet on volume: check what they do now that an equal value no longer notifies views",
+            "views will update only when a property they read changes, and assigning an equal value no longer notifies",
+        ])
     }
 
     // MARK: Report and command line

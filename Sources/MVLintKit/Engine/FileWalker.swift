@@ -14,6 +14,8 @@ final class FileWalker: SyntaxVisitor {
     /// in its accessors was pushed, e.g. `@Bindable var model = model` atop `body`) and whether it pushed a
     /// view-building scope; `visitPost` pops both.
     private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
+    /// Per member variable or function being walked: its first statement when it is `body` or `@ViewBuilder`.
+    private var viewMemberStarts: [StatementInsertionPoint?] = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -93,6 +95,8 @@ final class FileWalker: SyntaxVisitor {
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        fact.isOpen = modifiers.contains { $0.name.tokenKind == .keyword(.open) }
+        fact.isPublic = modifiers.contains { $0.name.tokenKind == .keyword(.public) }
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false
@@ -153,6 +157,7 @@ final class FileWalker: SyntaxVisitor {
             let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
+            var viewMemberStart: StatementInsertionPoint?
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
@@ -167,15 +172,24 @@ final class FileWalker: SyntaxVisitor {
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
                 let last = facts.types[typeIndex].properties.count - 1
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
-                if isComputed, !isStatic, name == "body", let accessors = binding.accessorBlock {
-                    facts.types[typeIndex].bodyStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                if case .accessors(let accessors) = binding.accessorBlock?.accessors {
+                    facts.types[typeIndex].properties[last].hasObservers = accessors.contains {
+                        $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                    }
+                }
+                if isComputed, !isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
+                   let accessors = binding.accessorBlock {
+                    viewMemberStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                    if name == "body" { facts.types[typeIndex].bodyStart = viewMemberStart }
                 }
                 if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
                 }
             }
+            viewMemberStarts.append(viewMemberStart)
         } else if !localBindables.isEmpty, SyntaxText.attributeNames(node.attributes).contains("Bindable") {
             for binding in node.bindings {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
@@ -194,7 +208,10 @@ final class FileWalker: SyntaxVisitor {
         let frame = propertyFrames.removeLast()
         behaviorFrames.removeLast()
         if frame.pushedScope { walk.scopes.removeLast() }
-        if frame.isMember { localBindables.removeLast() }
+        if frame.isMember {
+            localBindables.removeLast()
+            viewMemberStarts.removeLast()
+        }
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -208,6 +225,8 @@ final class FileWalker: SyntaxVisitor {
         }
         walk.scopes.append(buildsView ? .viewBuilding(name: node.name.text, isBody: false) : .function(name: node.name.text))
         localBindables.append([])
+        let isViewBuilder = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
+        viewMemberStarts.append(isViewBuilder ? node.body.flatMap { StatementInsertionPoint(block: $0.statements, in: walk.source) } : nil)
         enterBehaviorScope(of: node, buildsView: buildsView)
         pushAvailability(from: node.attributes, owner: node.id)
         for rule in rules { rule.visit(node, in: walk) }
@@ -218,6 +237,7 @@ final class FileWalker: SyntaxVisitor {
         behaviorFrames.removeLast()
         popAvailability(owner: node.id)
         localBindables.removeLast()
+        viewMemberStarts.removeLast()
         walk.scopes.removeLast()
     }
 
@@ -263,7 +283,7 @@ final class FileWalker: SyntaxVisitor {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
-                enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+                enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             if let typeIndex = typeFactIndices.last {
                 if inBody { facts.types[typeIndex].bodyViewCount += 1 }
                 if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
@@ -321,9 +341,28 @@ final class FileWalker: SyntaxVisitor {
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
-                isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } }))
+                isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } },
+                viewMemberStart: viewMemberStarts.last ?? nil))
         }
         return .visitChildren
+    }
+
+    /// `_name = …`; the wrapper is known when the value is `Wrapper(label: value)`, one argument, the wrapper named plainly.
+    private func recordWrapperAssignment(of name: String, target: ExprSyntax, value: ExprSyntax) {
+        var fact = WrapperAssignmentFact(property: name, enclosingType: walk.typeStack.last?.qualifiedName, position: position(value),
+                                         target: FixText.range(of: target))
+        if let call = value.as(FunctionCallExprSyntax.self),
+           let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxText.isCapitalized(wrapper),
+           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil {
+            let wrapped = FixText.range(of: argument.expression)
+            let callRange = FixText.range(of: call)
+            fact.wrapper = wrapper
+            fact.label = argument.label?.text
+            fact.constructedType = SyntaxText.calleeName(argument.expression)
+            fact.head = callRange.lowerBound..<wrapped.lowerBound
+            fact.tail = wrapped.upperBound..<callRange.upperBound
+        }
+        facts.wrapperAssignments.append(fact)
     }
 
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
@@ -331,7 +370,12 @@ final class FileWalker: SyntaxVisitor {
         noteOperators(node)
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        guard elements.count == 3 else { return .visitChildren }
+        let compound = elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.text) } ?? false
+        if elements[1].is(AssignmentExprSyntax.self) || compound, let root = Self.rootName(of: elements[0]), SyntaxText.isCapitalized(root) {
+            facts.types[typeIndex].initializerSharedWrites.append(position(node))
+        }
+        guard elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         var target: String?
         if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
             target = reference.baseName.text
@@ -341,11 +385,36 @@ final class FileWalker: SyntaxVisitor {
         }
         if let target {
             let name = target.hasPrefix("_") ? String(target.dropFirst()) : target
+            if target.hasPrefix("_") { recordWrapperAssignment(of: name, target: elements[0], value: elements[2]) }
             if !facts.types[typeIndex].initializerAssignments.contains(name) {
                 facts.types[typeIndex].initializerAssignments.append(name)
             }
         }
         return .visitChildren
+    }
+
+    /// `+=`, `<<=`, `&+=`…: an operator that assigns; not `==`, `!=`, `<=`, `>=`, `===`, `!==`.
+    private static func isCompoundAssignment(_ operator: String) -> Bool {
+        `operator`.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(`operator`)
+    }
+
+    /// The name an lvalue starts from: `Store` in `Store.shared.items[0]!`.
+    private static func rootName(of expression: ExprSyntax) -> String? {
+        var current = expression
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else {
+                return nil
+            }
+        }
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {

@@ -38,8 +38,19 @@ public struct StatementInsertionPoint: Sendable {
         case .accessors(let list): statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
         @unknown default: statements = nil
         }
-        guard let first = statements?.first else { return nil }
+        guard let statements else { return nil }
+        self.init(block: statements, in: source)
+    }
+
+    /// The first statement of a block; nil for an empty one.
+    init?(block statements: CodeBlockItemListSyntax, in source: SourceText) {
+        guard let first = statements.first else { return nil }
         utf8Offset = first.positionAfterSkippingLeadingTrivia.utf8Offset
         indentation = FixText.startsLine(utf8Offset, in: source) ? FixText.indentation(ofLineContaining: utf8Offset, in: source) : nil
+    }
+
+    /// Inserts `statement` before the first one, on its own line when that statement has one.
+    func inserting(_ statement: String) -> TextEdit {
+        .insert(indentation.map { statement + "\n" + $0 } ?? statement + "; ", at: utf8Offset)
     }
 }

@@ -18,6 +18,8 @@ public struct FileFacts: Sendable {
     public var dependencies = DependencyFacts()
     /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
     public var publisherReferences: [PublisherReferenceFact] = []
+    /// `_name = …` in initializers: wrappers set directly, which `migrate` rewrites or is blocked by.
+    public var wrapperAssignments: [WrapperAssignmentFact] = []
     /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
     /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
     public var observableObjectTypeUses: [SourcePosition] = []
@@ -66,9 +68,16 @@ public struct TypeFact: Sendable {
     public var properties: [PropertyFact] = []
     public var methods: [MethodFact] = []
     public var isPrivate: Bool = false
+    /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
+    public var isOpen = false
+    /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
+    public var isPublic = false
     /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
     /// named without the underscore: tells a view that receives a state's first value from one that owns it.
     public var initializerAssignments: [String] = []
+    /// Writes in an initializer to state reached through a type name (`Counter.total += 1`, `Store.shared.user = u`),
+    /// which `@State` would repeat with every view value (`migrate`).
+    public var initializerSharedWrites: [SourcePosition] = []
     /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
     public var externalAPIs: [String] = []
     /// Views and modifiers created in `body`: how much layout the type does itself.
@@ -118,6 +127,10 @@ public struct PropertyFact: Sendable {
     /// Offsets of the declaration's parts, for fixes (`private`, `@Bindable`).
     public var layout: DeclarationLayout?
     public var isLazy = false
+    /// Has `willSet` or `didSet` observers (`migrate` reports them).
+    public var hasObservers = false
+    /// Declared `override`: observers on an inherited property, which `@Observable` cannot track (`migrate`).
+    public var isOverride = false
     /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
     /// the attribute and the spaces after it.
     public var wrapperDeletion: Range<Int>?
@@ -183,6 +196,8 @@ public struct ConstructionFact: Sendable {
     /// The type whose code contains the call (nil at file scope).
     public var enclosingType: String?
     public var position: SourcePosition
+    /// Made by an initializer, closures in it included: `Task { … }` there runs with every instance (`migrate`).
+    public var isInInitializer = false
 }
 
 public struct BindingProjectionFact: Sendable {
@@ -196,6 +211,34 @@ public struct BindingProjectionFact: Sendable {
     public var position: SourcePosition
     /// Written inside the type's `body`, where a local declared atop `body` is in scope.
     public var isInBody: Bool = false
+    /// The first statement of the enclosing `body` or `@ViewBuilder` member, where `@Bindable var model = model`
+    /// can go (`migrate`); nil in other members, where a declaration would need an explicit `return`.
+    public var viewMemberStart: StatementInsertionPoint?
+}
+
+/// `_name = …` in an initializer: a property wrapper set directly (`migrate`).
+public struct WrapperAssignmentFact: Sendable {
+    /// `name`, without the underscore.
+    public var property: String
+    /// `Wrapper` when the value is `Wrapper(label: value)`; nil for any other value.
+    public var wrapper: String?
+    public var label: String?
+    /// The value's type when it is constructed in place: `Player` in `StateObject(wrappedValue: Player(track: t))`.
+    public var constructedType: String?
+    public var enclosingType: String?
+    /// The assigned value's position, as its `ConstructionFact` records it.
+    public var position: SourcePosition
+    /// `_name`; from the wrapper's name to the value; from after the value to the call's end: what a rewrite replaces.
+    var target: Range<Int>
+    var head: Range<Int> = 0..<0
+    var tail: Range<Int> = 0..<0
+
+    init(property: String, enclosingType: String?, position: SourcePosition, target: Range<Int>) {
+        self.property = property
+        self.enclosingType = enclosingType
+        self.position = position
+        self.target = target
+    }
 }
 
 public struct MemberCallFact: Sendable {

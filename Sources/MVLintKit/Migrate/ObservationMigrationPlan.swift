@@ -17,8 +17,10 @@ public struct ObservationMigrationPlan: Sendable {
         case hierarchy = "R1.h"
         case usedAsObservableObject = "R1.i"
         case parameterPack = "R1.j"
+        /// Found by type-checking migrations: declarations the `@Observable` macro cannot expand.
+        case macroLimit = "R1"
         case stateObjectKept = "R2"
-        case wrapperPassedOn = "R3"
+        case observedObjectKept = "R3"
         case environmentObjectKept = "R4"
 
         public var title: String {
@@ -34,8 +36,9 @@ public struct ObservationMigrationPlan: Sendable {
             case .hierarchy: "class hierarchy"
             case .usedAsObservableObject: "used as ObservableObject"
             case .parameterPack: "parameter pack"
+            case .macroLimit: "@Observable cannot expand it"
             case .stateObjectKept: "@StateObject that @State cannot replace"
-            case .wrapperPassedOn: "$model passed on as a wrapper"
+            case .observedObjectKept: "@ObservedObject not rewritable"
             case .environmentObjectKept: "environment object not rewritable"
             }
         }
@@ -58,6 +61,15 @@ public struct ObservationMigrationPlan: Sendable {
         public enum Kind: String, Sendable {
             case stateObject = "@StateObject", observedObject = "@ObservedObject", environmentObject = "@EnvironmentObject"
             case injection = ".environmentObject"
+
+            /// The rule that keeps a use of this kind as it is.
+            var reason: Reason {
+                switch self {
+                case .stateObject: .stateObjectKept
+                case .observedObject: .observedObjectKept
+                case .environmentObject, .injection: .environmentObjectKept
+                }
+            }
         }
 
         public var kind: Kind
@@ -71,8 +83,11 @@ public struct ObservationMigrationPlan: Sendable {
         var editRange: Range<Int>?
         /// Where the wrapper attribute's `@` is: renames start after it.
         var attributeStart: Int?
-        /// `@Bindable var model = model` insertions an `@Environment` property needs for its `$model.x` bindings (R4).
-        var localBindables: [FileEdit] = []
+        /// The held type as written, generic arguments and all: what `@Environment(….self)` names.
+        var heldType: String?
+        /// Edits beyond the wrapper: `@Bindable var model = model` atop each member binding `$model.x` (R4),
+        /// `_model = State(initialValue: …)` in inits (R2).
+        var furtherEdits: [FileEdit] = []
     }
 
     /// One edit of the rewrite, in the file it applies to.
@@ -110,7 +125,10 @@ extension ObservationMigrationPlan {
     /// `assumeModernOS` confirms Observation is available when no project file states a deployment target.
     public init(project: ProjectContext, only: String? = nil, assumeModernOS: Bool = false) {
         let analysis = MigrationAnalysis(project: project, assumeModernOS: assumeModernOS)
-        candidates = analysis.candidateNames.filter { only == nil || $0 == only }.compactMap { analysis.candidate(named: $0) }
+        // A hierarchy is one unit (R1.h): every class is judged first, then each takes on its relatives' blockers.
+        let judged = analysis.blockingHierarchies(analysis.candidateNames.compactMap { analysis.candidate(named: $0) })
+        let wanted = only.map(analysis.hierarchy)
+        candidates = judged.filter { wanted?.contains($0.name) ?? true }.map(analysis.completed)
     }
 
     /// Names of every `ObservableObject` type, for `--only` suggestions.
@@ -127,6 +145,8 @@ private struct MigrationAnalysis {
     let observableProtocols: Set<String>
     let candidateNames: [String]
     let filesByPath: [String: FileFacts]
+    /// The project class each class inherits from, by name.
+    let superclasses: [String: String]
 
     init(project: ProjectContext, assumeModernOS: Bool) {
         self.project = project
@@ -152,6 +172,42 @@ private struct MigrationAnalysis {
         }
         observableProtocols = protocols
         candidateNames = names.sorted()
+        var superclasses: [String: String] = [:]
+        for entry in index.entriesInNameOrder where entry.declaration?.kind == .class {
+            superclasses[entry.name] = entry.inherited.sorted().first { index.kind(of: $0) == .class }
+        }
+        self.superclasses = superclasses
+    }
+
+    /// The project classes `name` inherits from or is inherited by, transitively, itself included.
+    func hierarchy(of name: String) -> Set<String> {
+        var members: Set<String> = [name]
+        var grew = true
+        while grew {
+            grew = false
+            for (subclass, superclass) in superclasses where members.contains(subclass) != members.contains(superclass) {
+                members.formUnion([subclass, superclass])
+                grew = true
+            }
+        }
+        return members
+    }
+
+    /// Blocks every class of a hierarchy in which another class is blocked, naming that class and where it is blocked.
+    func blockingHierarchies(_ candidates: [ObservationMigrationPlan.Candidate]) -> [ObservationMigrationPlan.Candidate] {
+        let blocked = candidates.filter { !$0.wouldMigrate }
+        return candidates.map { candidate in
+            guard candidate.wouldMigrate else { return candidate }
+            var candidate = candidate
+            let relatives = hierarchy(of: candidate.name)
+            for other in blocked where other.name != candidate.name && relatives.contains(other.name) {
+                guard let first = other.blockers.first else { continue }
+                candidate.blockers.append(.init(reason: .hierarchy,
+                                                message: "\(other.name) in its hierarchy is blocked (\(first.reason.rawValue)); hierarchies migrate whole",
+                                                path: first.path, line: first.line))
+            }
+            return candidate
+        }
     }
 
     func candidate(named name: String) -> ObservationMigrationPlan.Candidate? {
@@ -176,10 +232,15 @@ private struct MigrationAnalysis {
         publisherBlockers(name, entry: entry, block: block)
         candidate.uses = uses(of: name, block: block)
         candidate.blockers = blockers.sorted { ($0.reason, $0.path, $0.line) < ($1.reason, $1.path, $1.line) }
-        if candidate.wouldMigrate {
-            candidate.notes = behaviourNotes(entry, uses: candidate.uses)
-            candidate.edits = rewrite(entry, path: path, uses: candidate.uses)
-        }
+        return candidate
+    }
+
+    /// The candidate with its behaviour notes and rewrite, when it migrates.
+    func completed(_ candidate: ObservationMigrationPlan.Candidate) -> ObservationMigrationPlan.Candidate {
+        guard candidate.wouldMigrate, let entry = project.index.entry(candidate.name) else { return candidate }
+        var candidate = candidate
+        candidate.notes = behaviourNotes(entry, uses: candidate.uses)
+        candidate.edits = rewrite(entry, path: candidate.path, uses: candidate.uses)
         return candidate
     }
 
@@ -229,6 +290,9 @@ private struct MigrationAnalysis {
                 block(.wrappedPublished, "@Published \(property.name) also has @\(other); @ObservationIgnored would silence a property views observe",
                       memberPath, property.position)
             }
+            if !property.isComputed {
+                macroLimits(of: property, at: memberPath, among: members, in: entry, block: block)
+            }
             if property.name.hasPrefix("_"), storedNames.contains(String(property.name.dropFirst())) {
                 block(.underscoreMember, "member \(property.name) clashes with the storage @Observable generates for \(property.name.dropFirst())",
                       memberPath, property.position)
@@ -244,19 +308,27 @@ private struct MigrationAnalysis {
                 block(.usedAsObservableObject, "conforms to \(conformance), a protocol refining ObservableObject",
                       protocolEntry?.declarationPath ?? path, protocolEntry?.declaration?.position ?? declarationPosition)
             }
-            if project.index.kind(of: conformance) == .class {
-                block(.hierarchy, "subclass of \(conformance); hierarchies must migrate whole and that is not supported yet",
-                      path, declarationPosition)
-            }
         }
-        for subclass in project.index.entriesInNameOrder where subclass.declaration?.kind == .class && subclass.inherited.contains(name) {
-            block(.hierarchy, "superclass of \(subclass.name); hierarchies must migrate whole and that is not supported yet",
-                  subclass.declarationPath ?? path, subclass.declaration?.position ?? declarationPosition)
+        if entry.declaration?.isOpen == true {
+            block(.hierarchy, "open: subclasses in other modules could not migrate with it", path, declarationPosition)
         }
+        // A superclass that stays a plain class keeps its properties untracked under an @Observable subclass (SE-0395).
+        if let superclass = superclasses[name], !candidateNames.contains(superclass) {
+            block(.hierarchy, "subclass of \(superclass), which is no ObservableObject: @Observable would not track its properties",
+                  path, declarationPosition)
+        }
+        let rewritable = Set(publishedAssignments(of: entry).map(\.assignment.position))
+        let published = publishedNames(of: entry)
         for file in project.files {
+            for assignment in file.wrapperAssignments where assignment.wrapper == nil && published.contains(assignment.property)
+                && assignment.enclosingType.map(Architecture.simpleName) == name {
+                block(.underscoreMember, "sets _\(assignment.property) to a value other than Published(initialValue:); "
+                          + "@Observable's _\(assignment.property) is the plain value", file.path, assignment.position)
+            }
             for construction in file.constructions where construction.enclosingType.map(Architecture.simpleName) == name {
-                if construction.typeName == "Published" {
-                    block(.underscoreMember, "assigns a Published(initialValue:) wrapper directly", file.path, construction.position)
+                if construction.typeName == "Published", !rewritable.contains(construction.position) {
+                    block(.underscoreMember, "builds a Published wrapper other than by _name = Published(initialValue:) in an init",
+                          file.path, construction.position)
                 }
                 if construction.typeName == "Mirror" {
                     block(.reflection, "reflects itself with Mirror; stored names would change to _name", file.path, construction.position)
@@ -267,6 +339,44 @@ private struct MigrationAnalysis {
                       file.path, use)
             }
         }
+    }
+
+    /// Stored properties the `@Observable` macro cannot expand, each seen failing to compile.
+    private func macroLimits(of property: PropertyFact, at path: String, among members: [(path: String, fact: PropertyFact)],
+                             in entry: ProjectIndex.TypeEntry,
+                             block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        if property.isOverride {
+            block(.macroLimit, "override var \(property.name) observes an inherited property, which @Observable cannot track", path, property.position)
+        }
+        let sharing = members.filter { $0.path == path && $0.fact.layout != nil && $0.fact.layout?.specifier == property.layout?.specifier }
+            .map(\.fact)
+        if sharing.count > 1, sharing.first?.name == property.name {
+            block(.macroLimit, "\(sharing.map(\.name).joined(separator: ", ")) share one declaration, which @Observable cannot expand; "
+                      + "declare each on its own", path, property.position)
+        }
+        let classIsolated = entry.declaration?.attributes.contains("MainActor") ?? false
+        let hasInit = entry.declaration?.methods.contains(where: \.isInitializer) ?? false
+        if property.attributes.contains("MainActor"), !classIsolated, !hasInit {
+            block(.macroLimit, "@MainActor var \(property.name) in a class that is not @MainActor needs an explicit init under @Observable",
+                  path, property.position)
+        }
+    }
+
+    /// `_name = Published(initialValue: v)` in the class's inits for its `@Published var name`: `self.name = v` does the
+    /// same once `@Observable` has made `name` tracked (R1.f).
+    private func publishedAssignments(of entry: ProjectIndex.TypeEntry) -> [(path: String, assignment: WrapperAssignmentFact)] {
+        let published = publishedNames(of: entry)
+        return project.files.flatMap { file in
+            file.wrapperAssignments.filter { assignment in
+                assignment.wrapper == "Published" && published.contains(assignment.property)
+                    && ["initialValue", "wrappedValue"].contains(assignment.label)
+                    && assignment.enclosingType.map(Architecture.simpleName) == entry.name
+            }.map { (file.path, $0) }
+        }
+    }
+
+    private func publishedNames(of entry: ProjectIndex.TypeEntry) -> Set<String> {
+        Set(memberFacts(of: entry).filter { $0.fact.wrapper == "Published" && !$0.fact.isStatic }.map(\.fact.name))
     }
 
     /// The type's properties with the file each is declared in (extensions can live elsewhere).
@@ -280,7 +390,9 @@ private struct MigrationAnalysis {
 
     private func publisherBlockers(_ name: String, entry: ProjectIndex.TypeEntry,
                                    block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
-        let published = Set(entry.properties.filter { $0.wrapper == "Published" }.map(\.name))
+        // A subclass reads its superclass's publishers as its own, and a hierarchy migrates whole: judge it as one.
+        let family = hierarchy(of: name)
+        let published = Set(family.compactMap { project.index.entry($0) }.flatMap(publishedNames))
         for file in project.files {
             for reference in file.publisherReferences {
                 let owner = ownerOfReference(reference)
@@ -294,12 +406,12 @@ private struct MigrationAnalysis {
                        heldType(of: property, in: reference.enclosingType) == name {
                         // `$model.name` in a view binds into the model; `$model` alone hands the wrapper on.
                         if member == nil {
-                            block(.wrapperPassedOn, "$\(property) is passed on as a wrapper; a plain property has no projection",
+                            block(.observedObjectKept, "$\(property) is passed on as a wrapper; a plain property has no projection",
                                   file.path, reference.position)
                         }
                         continue
                     }
-                    guard published.contains(property), owner.map({ $0 == name }) ?? true else { continue }
+                    guard published.contains(property), owner.map(family.contains) ?? true else { continue }
                     let written = (reference.receiver.map { $0 + "." } ?? "") + "$\(property)" + (member.map { ".\($0)" } ?? "")
                     block(.publisher, "\(written) uses the publisher of @Published \(property); Observation generates none",
                           file.path, reference.position)
@@ -319,7 +431,7 @@ private struct MigrationAnalysis {
     /// The type held by property `name` of `enclosingType`, when the index knows it.
     private func heldType(of name: String, in enclosingType: String?) -> String? {
         guard let enclosingType, let entry = project.index.entry(Architecture.simpleName(enclosingType)) else { return nil }
-        return entry.firstProperty(where: { $0.name == name })?.heldTypeName
+        return entry.firstProperty(where: { $0.name == name })?.heldClassName
     }
 
     // MARK: R2–R4: uses
@@ -331,7 +443,12 @@ private struct MigrationAnalysis {
         var readFromEnvironment = false
         for file in project.files {
             for type in file.types {
-                for property in type.properties where property.heldTypeName == name {
+                for property in type.properties where property.heldClassName == nil {
+                    guard let wrapper = property.wrapper, let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
+                    block(kind.reason, "\(kind.rawValue) \(property.name) in \(type.name) holds a type mvlint cannot tell; it may be \(name)",
+                          file.path, property.position)
+                }
+                for property in type.properties where property.heldClassName == name {
                     guard let wrapper = property.wrapper,
                           let kind = ObservationMigrationPlan.Use.Kind(rawValue: "@" + wrapper) else { continue }
                     // Extensions in other files can make bindings too.
@@ -343,24 +460,42 @@ private struct MigrationAnalysis {
                     var use = ObservationMigrationPlan.Use(kind: kind, holder: type.qualifiedName, path: file.path,
                                                            line: property.position.line, needsBindable: bound && kind != .stateObject,
                                                            editRange: property.wrapperDeletion,
-                                                           attributeStart: property.wrapperPosition?.utf8Offset)
+                                                           attributeStart: property.wrapperPosition?.utf8Offset,
+                                                           heldType: property.heldTypeName ?? name)
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
-                    if kind == .stateObject, !property.hasInitializer {
-                        block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set in an init; "
-                                  + "rewriting _\(property.name) = StateObject(wrappedValue:) is not supported yet", file.path, property.position)
+                    let assignments = wrapperAssignments(to: property, in: type)
+                    switch kind {
+                    case .stateObject:
+                        use.furtherEdits = stateInitializerEdits(property, assignments, in: type, at: file.path, holding: name, block: block)
+                    case .observedObject:
+                        // `_model = ObservedObject(wrappedValue: m)` sets a plain or `@Bindable` var as `self.model = m` does.
+                        if let other = assignments.first(where: {
+                            $0.assignment.wrapper != "ObservedObject" || !["wrappedValue", "initialValue"].contains($0.assignment.label)
+                        }) {
+                            block(.observedObjectKept, "_\(property.name) is set in an init of \(type.name) other than by ObservedObject(wrappedValue:)",
+                                  other.path, other.assignment.position)
+                        }
+                        use.furtherEdits = assignments.flatMap { plainAssignment($0.assignment, in: $0.path) }
+                    case .environmentObject, .injection:
+                        if let assigned = assignments.first {
+                            block(.environmentObjectKept, "_\(property.name) is set in an init of \(type.name); @Environment cannot be",
+                                  assigned.path, assigned.assignment.position)
+                        }
                     }
                     if kind == .environmentObject, bound {
-                        // `@Bindable var model = model` atop `body`, as `missing-bindable` fixes it; elsewhere no place is known.
-                        let locals = projections.filter { !$0.projection.hasLocalBindable }.map { site in
-                            (site, MissingBindableRule.bindableLocal(site.projection, in: site.file))
+                        // A local `@Bindable var model = model` atop each member making bindings; a member that is neither
+                        // `body` nor `@ViewBuilder` would need an explicit `return` after it.
+                        let unbound = projections.filter { !$0.projection.hasLocalBindable }
+                        if let outside = unbound.first(where: { $0.projection.viewMemberStart == nil }) {
+                            block(.environmentObjectKept, "$\(property.name) is bound in \(type.name) outside body and @ViewBuilder members, "
+                                      + "where @Bindable var \(property.name) = \(property.name) cannot go", outside.file.path, outside.projection.position)
                         }
-                        if let outside = locals.first(where: { $0.1 == nil }) {
-                            block(.environmentObjectKept, "$\(property.name) is bound outside body in \(type.name); "
-                                      + "adding @Bindable there is not supported yet", outside.0.file.path, outside.0.projection.position)
-                        }
-                        var seen = Set<TextEdit>()
-                        use.localBindables = locals.flatMap { site, fix in
-                            (fix?.edits ?? []).filter { seen.insert($0).inserted }.map { .init(path: site.file.path, edit: $0) }
+                        var seen = Set<String>()
+                        use.furtherEdits = unbound.compactMap { site in
+                            guard let start = site.projection.viewMemberStart, seen.insert("\(site.file.path):\(start.utf8Offset)").inserted else {
+                                return nil
+                            }
+                            return .init(path: site.file.path, edit: start.inserting("@Bindable var \(property.name) = \(property.name)"))
                         }
                     }
                     uses.append(use)
@@ -402,6 +537,53 @@ private struct MigrationAnalysis {
         return uses.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
     }
 
+    /// `_model = StateObject(wrappedValue: Model(…))` in the holder's inits becomes `_model = State(initialValue: Model(…))`
+    /// (R2); any other value could be built anew with every view value, and a default beside it would leave two.
+    private func stateInitializerEdits(_ property: PropertyFact, _ assignments: [(path: String, assignment: WrapperAssignmentFact)],
+                                       in type: TypeFact, at path: String, holding name: String,
+                                       block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void)
+        -> [ObservationMigrationPlan.FileEdit] {
+        if property.hasInitializer, property.initializerCallee != name {
+            block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is not set to a new \(name)(…); "
+                      + "@State would evaluate its initial value with every view value", path, property.position)
+        }
+        if property.hasInitializer {
+            if let both = assignments.first {
+                block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) has a default and is set in an init; "
+                          + "@State must not keep both", both.path, both.assignment.position)
+            }
+            return []
+        }
+        if assignments.isEmpty {
+            block(.stateObjectKept, "@StateObject \(property.name) in \(type.name) is set without _\(property.name) = StateObject(wrappedValue:) "
+                      + "in an init; @State would take a new \(name) with every view value", path, property.position)
+        }
+        var edits: [ObservationMigrationPlan.FileEdit] = []
+        for (assignmentPath, assignment) in assignments {
+            guard assignment.wrapper == "StateObject", assignment.label == "wrappedValue", assignment.constructedType == name else {
+                block(.stateObjectKept, "_\(property.name) = StateObject(…) in \(type.name) is not given a new \(name)(…); "
+                          + "@State would evaluate it with every view value", assignmentPath, assignment.position)
+                continue
+            }
+            edits.append(.init(path: assignmentPath, edit: TextEdit(range: assignment.head, replacement: "State(initialValue: ")))
+        }
+        return edits
+    }
+
+    /// `_name = Wrapper(…)` in the inits of `type` for `property` (extensions in other files can hold inits too).
+    private func wrapperAssignments(to property: PropertyFact, in type: TypeFact) -> [(path: String, assignment: WrapperAssignmentFact)] {
+        project.files.flatMap { file in
+            file.wrapperAssignments.filter { $0.enclosingType == type.qualifiedName && $0.property == property.name }.map { (file.path, $0) }
+        }
+    }
+
+    /// `_name = Wrapper(label: v)` → `self.name = v`: what setting a wrapper in an init becomes once the wrapper goes.
+    private func plainAssignment(_ assignment: WrapperAssignmentFact, in path: String) -> [ObservationMigrationPlan.FileEdit] {
+        [(assignment.target, "self.\(assignment.property)"), (assignment.head, ""), (assignment.tail, "")].map { range, text in
+            .init(path: path, edit: TextEdit(range: range, replacement: text))
+        }
+    }
+
     /// What the class's initializer does that `@State` would repeat with every view value, if anything.
     private func initializerSideEffect(of name: String) -> (what: String, location: String)? {
         for (site, path) in project.modelSitesByType[name] ?? [] {
@@ -415,6 +597,14 @@ private struct MigrationAnalysis {
             }) {
                 return ("calls \(call.receiver).\(call.method)()", "\(file.path):\(call.position.line)")
             }
+            if let task = file.constructions.first(where: {
+                $0.typeName == "Task" && $0.isInInitializer && $0.enclosingType.map(Architecture.simpleName) == name
+            }) {
+                return ("starts a Task", "\(file.path):\(task.position.line)")
+            }
+            for type in file.types where type.name == name {
+                if let write = type.initializerSharedWrites.first { return ("writes shared state", "\(file.path):\(write.line)") }
+            }
         }
         return nil
     }
@@ -426,11 +616,10 @@ private struct MigrationAnalysis {
     private func rewrite(_ entry: ProjectIndex.TypeEntry, path: String, uses: [ObservationMigrationPlan.Use])
         -> [ObservationMigrationPlan.FileEdit] {
         // The conformance may be declared by an extension (`extension Model: ObservableObject {}`).
+        // A subclass inherits the conformance and has none to drop (R1.h).
         let conformances = [(path, entry.declaration)] + entry.extensions.map { ($0.path, Optional($0.fact)) }
-        guard let start = entry.declaration?.position.utf8Offset,
-              let (removalPath, removal) = conformances.lazy.compactMap({ path, fact in
-                  fact?.observableObjectRemoval.map { (path, $0) }
-              }).first else { return [] }
+        let removal = conformances.lazy.compactMap { path, fact in fact?.observableObjectRemoval.map { (path: path, range: $0) } }.first
+        guard let start = entry.declaration?.position.utf8Offset, removal != nil || superclasses[entry.name] != nil else { return [] }
         var edits: [ObservationMigrationPlan.FileEdit] = []
         func edit(_ path: String, _ range: Range<Int>, _ replacement: String) {
             edits.append(.init(path: path, edit: TextEdit(range: range, replacement: replacement)))
@@ -443,7 +632,7 @@ private struct MigrationAnalysis {
             if offset == start { importLine = "import Observation\n" } else { edit(path, offset..<offset, "import Observation\n") }
         }
         edit(path, start..<start, importLine + "@Observable ")
-        edit(removalPath, removal, "")
+        if let removal { edit(removal.path, removal.range, "") }
         for (memberPath, property) in memberFacts(of: entry) where !property.isStatic && !property.isComputed {
             guard let wrapper = property.wrapper, let range = property.wrapperDeletion, let attributeStart = property.wrapperPosition?.utf8Offset,
                   !property.attributes.contains("ObservationIgnored") else { continue }
@@ -453,6 +642,7 @@ private struct MigrationAnalysis {
                 edit(memberPath, attributeStart..<attributeStart, "@ObservationIgnored ")
             }
         }
+        edits += publishedAssignments(of: entry).flatMap { plainAssignment($0.assignment, in: $0.path) }
         for use in uses {
             guard let range = use.editRange else { continue }
             // The attribute's name, after its `@` (an injection has no attribute and edits `range`).
@@ -462,11 +652,10 @@ private struct MigrationAnalysis {
             case .stateObject: edit(use.path, name, "State")
             case .observedObject where use.needsBindable: edit(use.path, name, "Bindable")
             case .observedObject: edit(use.path, range, "")
-            case .environmentObject:
-                edit(use.path, name, "Environment(\(entry.name).self)")
-                edits += use.localBindables
+            case .environmentObject: edit(use.path, name, "Environment(\(use.heldType ?? entry.name).self)")
             case .injection: edit(use.path, range, "environment")
             }
+            edits += use.furtherEdits
         }
         return edits
     }
@@ -494,7 +683,19 @@ private struct MigrationAnalysis {
         for holder in swift5Holders.sorted() {
             notes.append("\(holder) is built in Swift 5 mode and may lose the @MainActor its wrapper implied")
         }
+        if entry.declaration?.isPublic == true {
+            notes.append("public: code outside the scanned paths that uses it as an ObservableObject stops compiling; scan every module that uses it")
+        }
+        let observed = stored.filter(\.hasObservers).map(\.name)
+        if !observed.isEmpty {
+            notes.append("has willSet/didSet on \(observed.joined(separator: ", ")): check what they do now that an equal value no longer notifies views")
+        }
         notes.append("views will update only when a property they read changes, and assigning an equal value no longer notifies")
         return notes
     }
+}
+
+private extension PropertyFact {
+    /// The class a property holds, without generic arguments: `Selection<String>` holds `Selection`.
+    var heldClassName: String? { heldTypeName.map { String($0.prefix { $0 != "<" }) } }
 }

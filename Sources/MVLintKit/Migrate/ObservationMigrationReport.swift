@@ -18,11 +18,13 @@ extension ObservationMigrationPlan {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Classes found, migrating and blocked, then how many classes each reason blocks (a class can count under several).
+    /// Classes found, migrating (with the uses that move with them) and blocked, then how many classes each reason
+    /// blocks (a class can count under several).
     var summaryTable: [String] {
         let blocked = candidates.filter { !$0.wouldMigrate }
         var rows: [(String, Int)] = [("ObservableObject types found", candidates.count),
                                      ("would migrate", candidates.count - blocked.count),
+                                     ("  their uses rewritten", candidates.filter(\.wouldMigrate).map(\.uses.count).reduce(0, +)),
                                      ("blocked", blocked.count)]
         for reason in Reason.allCases {
             let count = blocked.filter { $0.blockers.contains { $0.reason == reason } }.count

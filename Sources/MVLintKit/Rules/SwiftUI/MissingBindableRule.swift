@@ -218,7 +218,6 @@ enum MissingBindableRule: ProjectRule {
               let start = file.types.first(where: { $0.qualifiedName == projection.enclosingType && $0.bodyStart != nil })?.bodyStart
         else { return nil }
         let declaration = "@Bindable var \(projection.base) = \(projection.base)"
-        let text = start.indentation.map { declaration + "\n" + $0 } ?? declaration + "; "
-        return Fix("add `\(declaration)` atop `body`", edits: [.insert(text, at: start.utf8Offset)])
+        return Fix("add `\(declaration)` atop `body`", edits: [start.inserting(declaration)])
     }
 }

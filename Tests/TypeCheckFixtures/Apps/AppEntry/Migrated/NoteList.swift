@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct NoteList: View {
+    @Environment(NoteStore.self) private var store: NoteStore
+
+    var body: some View {
+        List {
+            ForEach(store.notes, id: \.self) { note in
+                Text(note)
+            }
+        }
+        Button("Add") { store.add("New note") }
+    }
+}

@@ -1,0 +1,20 @@
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct ShopView: View {
+    var body: some View {
+        CartBadge()
+            .environmentObject(Cart())
+    }
+}
+
+struct CartBadge: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        Text("\(cart.items.count)")
+    }
+}

@@ -1,0 +1,19 @@
+import SwiftUI
+
+final class Size: ObservableObject {
+    var width = 0, height = 0
+}
+
+final class Clock: ObservableObject {
+    @MainActor @Published var tick = 0
+}
+
+class Base: ObservableObject {
+    @Published var count = 0
+}
+
+final class Derived: Base {
+    override var count: Int {
+        didSet { print(count) }
+    }
+}
