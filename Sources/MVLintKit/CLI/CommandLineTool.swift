@@ -28,10 +28,14 @@ public struct CommandLineTool {
 
     let console: Console
     let workingDirectory: URL
+    /// Read for the cache location and `MVLINT_NO_CACHE`; tests pass their own.
+    let environment: [String: String]
 
-    public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
         self.workingDirectory = workingDirectory
+        self.environment = environment
     }
 
     public func run(_ arguments: [String]) -> ExitCode {
@@ -67,8 +71,8 @@ public struct CommandLineTool {
     // MARK: lint
 
     static let lintSpec = CommandSpec(
-        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff"],
-        options: ["--format", "--config", "--profile"],
+        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--no-cache"],
+        options: ["--format", "--config", "--profile", "--baseline", "--write-baseline", "--cache-path", "--stdin-path"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
 
@@ -80,11 +84,35 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
             ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
+        let baselineRequest = try BaselineRequest(parsed, configuration: configuration, workingDirectory: workingDirectory)
+        let baseline: Baseline?
+        do {
+            baseline = try baselineRequest?.load(shownAs: parsed["--baseline"] ?? configuration.baselinePath ?? "")
+        } catch {
+            console.err("mvlint: error: \(error.message)\n")
+            return .usageOrInput
+        }
+        let standardInput = try parsed["--stdin-path"].map { path throws(UsageError) in
+            if fixing != nil { throw UsageError("--stdin-path lints text that has no file to write or diff; drop --fix/--diff") }
+            if baselineRequest?.writes == true { throw UsageError("--write-baseline records a whole project, not --stdin-path text") }
+            return Linter.StandardInput(path: path, text: try readStandardInput())
+        }
         var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
-            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+            profile: parsed["--profile"].flatMap(Profile.init(name:)), cacheFile: cacheFile(parsed, configuration: configuration),
+            standardInput: standardInput))
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
         if let fixReport { outcome.findings = fixReport.findings }
+        var hiddenByBaseline = 0
+        if let baselineRequest {
+            var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory,
+                                         texts: (fixReport?.analyses ?? outcome.analyses).textsByPath)
+            if case .write(let url) = baselineRequest {
+                return writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
+                                     inputProblems: outcome.inputProblems)
+            }
+            (outcome.findings, hiddenByBaseline) = baseline?.filter(outcome.findings, keying: &keying) ?? (outcome.findings, 0)
+        }
 
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         if let fixReport { report(fixReport, quiet: parsed.has("--quiet")) }
@@ -97,13 +125,17 @@ public struct CommandLineTool {
             console.out(reporterKind.reporter.render(LintReport(findings: outcome.findings, summary: summary,
                                                                showAdvice: showAdvice, project: outcome.project)))
         }
+        if let standardInput, outcome.filesLinted == 0 {
+            console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")
+            return .success
+        }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
             return .usageOrInput
         }
         if !parsed.has("--quiet") {
-            console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
-                                    profile: outcome.profile, reason: outcome.profileReason))
+            console.err(summaryLine(summary, showAdvice: showAdvice, hiddenByBaseline: hiddenByBaseline,
+                                    seconds: Date().timeIntervalSince(started), profile: outcome.profile, reason: outcome.profileReason))
         }
         if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
@@ -131,14 +163,46 @@ public struct CommandLineTool {
         console.err(line + "\n")
     }
 
-    private func summaryLine(_ summary: LintSummary, showAdvice: Bool, seconds: Double, profile: Profile, reason: String) -> String {
+    private func summaryLine(_ summary: LintSummary, showAdvice: Bool, hiddenByBaseline: Int, seconds: Double,
+                             profile: Profile, reason: String) -> String {
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : (plural ?? noun + "s"))"
         }
         var parts = [count(summary.errors, "error"), count(summary.warnings, "warning"), count(summary.advice, "advice", "advice")]
         if summary.advice > 0, !showAdvice { parts[2] += " (hidden; --advice shows them)" }
+        if hiddenByBaseline > 0 { parts.append("\(count(hiddenByBaseline, "finding")) hidden by the baseline") }
         return "mvlint: \(count(summary.files, "file")) linted, \(parts.joined(separator: ", ")) in "
             + String(format: "%.2f", seconds) + " s; profile \(profile.rawValue) (\(reason))\n"
+    }
+
+    /// The project's analysis cache file, or nil with `--no-cache` or `MVLINT_NO_CACHE=1`.
+    private func cacheFile(_ parsed: ParsedArguments, configuration: Configuration) -> URL? {
+        guard !parsed.has("--no-cache"), environment["MVLINT_NO_CACHE"].map({ $0.isEmpty || $0 == "0" }) ?? true else { return nil }
+        return AnalysisCache.file(forProjectAt: configuration.rootDirectory,
+                                  cacheFolder: parsed["--cache-path"].map { Discovery.resolve($0, against: workingDirectory) },
+                                  environment: environment)
+    }
+
+    private func readStandardInput() throws(UsageError) -> String {
+        guard let text = String(validating: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) else {
+            throw UsageError("--stdin-path: standard input is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// `--write-baseline`: the findings go to the file instead of the report; the run succeeds unless input was bad.
+    private func writeBaseline(_ baseline: Baseline, to url: URL, shownAs shown: String, inputProblems: [String]) -> ExitCode {
+        for problem in inputProblems { console.err(problem + "\n") }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(baseline.json.utf8).write(to: url, options: .atomic)
+        } catch {
+            console.err("mvlint: error: cannot write the baseline \(shown): \(error.localizedDescription)\n")
+            return .usageOrInput
+        }
+        let total = baseline.counts.values.reduce(0, +)
+        console.err("mvlint: wrote \(total) finding\(total == 1 ? "" : "s") to the baseline \(shown)\n")
+        return inputProblems.isEmpty ? .success : .usageOrInput
     }
 
     func loadConfiguration(explicitPath: String?) throws -> Configuration {

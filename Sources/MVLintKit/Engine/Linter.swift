@@ -9,12 +9,30 @@ public enum Linter {
         public var configuration: Configuration
         /// `--profile`; wins over the config file and detection.
         public var profile: Profile?
+        /// The analysis cache file; nil runs without one.
+        public var cacheFile: URL?
+        /// `--stdin-path`: this text stands for the file at that path, and only its findings are reported.
+        public var standardInput: StandardInput?
 
-        public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil) {
+        public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil,
+                    cacheFile: URL? = nil, standardInput: StandardInput? = nil) {
             self.paths = paths
             self.workingDirectory = workingDirectory
             self.configuration = configuration
             self.profile = profile
+            self.cacheFile = cacheFile
+            self.standardInput = standardInput
+        }
+    }
+
+    /// An editor's unsaved buffer, linted as the file at `path` with the rest of the project around it.
+    public struct StandardInput: Sendable {
+        public var path: String
+        public var text: String
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
         }
     }
 
@@ -55,20 +73,43 @@ public enum Linter {
         let engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
                                                          optionOverrides: configuration.ruleOptions))
 
-        let jobs = found.files.map { url in
+        var files = found.files
+        let standardInputURL = request.standardInput.map { Discovery.resolve($0.path, against: request.workingDirectory) }
+        if let standardInputURL, !files.contains(where: { $0.path == standardInputURL.path }),
+           !FileManager.default.fileExists(atPath: standardInputURL.path) {
+            // A buffer not yet saved is linted; a file on disk that discovery skipped stays excluded.
+            files.append(standardInputURL)
+        }
+        let jobs = files.map { url in
             (url: url, display: displayPath(url, workingDirectory: request.workingDirectory),
              settings: projectSettings.settings(for: url.standardizedFileURL.path))
         }
-        let results = ParallelMap.run(jobs) { job -> Result<FileAnalysis, InputProblem> in
-            readSource(job.url, display: job.display).map { engine.analyze(path: job.display, text: $0, settings: job.settings) }
+        let cache = request.cacheFile.map(AnalysisCache.load(from:))
+        let selectionContext = engine.selection.cacheContext
+        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Entry?), InputProblem> in
+            let isStandardInput = job.url.path == standardInputURL?.path
+            let source = isStandardInput ? .success(request.standardInput?.text ?? "") : readSource(job.url, display: job.display)
+            return source.map { text in
+                let path = job.url.standardizedFileURL.path
+                let content = SourceDigest(text)
+                let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+                if let cached = cache?.analysis(at: path, text: text, content: content, context: context) { return (cached, nil) }
+                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
+                // The buffer is not the file on disk: its entry would replace the file's.
+                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.entry(for: analysis, context: context))
+            }
         }
         var analyses: [FileAnalysis] = []
-        for result in results {
+        var freshEntries: [String: AnalysisCache.Entry] = [:]
+        for (job, result) in zip(jobs, results) {
             switch result {
-            case .success(let analysis): analyses.append(analysis)
+            case .success(let (analysis, entry)):
+                analyses.append(analysis)
+                freshEntries[job.url.standardizedFileURL.path] = entry
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
+        cache?.save(fresh: freshEntries)
 
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
@@ -90,8 +131,14 @@ public enum Linter {
         project.profile = profile
         // Asked for every candidate and file: decided once per rule.
         let enabled = Set(RuleRegistry.descriptions.filter { configuration.isEnabled($0, profile: profile) }.map { $0.id })
-        let findings = engine.finish(analyses, project: project) { enabled.contains($0) }
-        return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
+        var findings = engine.finish(analyses, project: project) { enabled.contains($0) }
+        var filesLinted = analyses.count
+        if let standardInputURL {
+            let shown = displayPath(standardInputURL, workingDirectory: request.workingDirectory)
+            findings = findings.filter { $0.file == shown }
+            filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
+        }
+        return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
                        settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
                        analyses: analyses, engine: engine)
     }
