@@ -221,14 +221,15 @@ public struct CommandLineTool {
 
     // MARK: roles
 
-    static let rolesSpec = CommandSpec(name: "roles", flags: ["--help"], options: ["--format", "--config"],
+    static let rolesSpec = CommandSpec(name: "roles", flags: ["--help", "--no-cache"], options: ["--format", "--config", "--cache-path"],
                                        choices: ["--format": ["text", "json"]])
 
     private func roles(_ arguments: [String]) throws -> ExitCode {
         let parsed = try ParsedArguments(arguments, spec: Self.rolesSpec)
         if parsed.has("--help") { return help("roles") }
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
-        let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration))
+        let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+                                                cacheFile: cacheFile(parsed, configuration: configuration)))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         let assignments = outcome.project.architecture.roles.values.sorted {
             ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name)
