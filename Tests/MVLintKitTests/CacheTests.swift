@@ -36,14 +36,16 @@ final class CacheTests: XCTestCase {
         /// Replaces the cached candidates' messages, so a run that reuses the entry shows it.
         func markCachedEntries() throws {
             let cache = AnalysisCache.load(from: cacheFile)
-            XCTAssertEqual(cache.entries.count, 1)
-            let entries = cache.entries.mapValues { entry in
-                var marked = entry
-                for index in marked.candidates.indices { marked.candidates[index].message = "from the cache" }
+            XCTAssertEqual(cache.records.count, 1)
+            let records = try cache.records.mapValues { record in
+                var entry = try JSONDecoder().decode(AnalysisCache.Entry.self, from: record.payload)
+                for index in entry.candidates.indices { entry.candidates[index].message = "from the cache" }
+                var marked = record
+                marked.payload = try JSONEncoder().encode(entry)
                 return marked
             }
             try FileManager.default.removeItem(at: cacheFile)
-            AnalysisCache(file: cacheFile).save(fresh: entries)
+            AnalysisCache(file: cacheFile).save(fresh: records)
         }
     }
 
@@ -63,7 +65,7 @@ final class CacheTests: XCTestCase {
         try scratch.markCachedEntries()
         try scratch.folder.write("Row.swift", Self.row + "// edited\n")
         XCTAssertEqual(scratch.lint().map(\.message), cold, "other content")
-        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entries[scratch.rowPath]?.candidates.map(\.message), cold,
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath)?.candidates.map(\.message), cold,
                        "the fresh analysis replaces the stale entry")
     }
 
@@ -71,19 +73,21 @@ final class CacheTests: XCTestCase {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 1 mvlint \(MVLintVersion.current)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 2 mvlint \(MVLintVersion.current)\n".utf8)))
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 1 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 2 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
         ]
         for (name, data) in damaged {
             try data.write(to: scratch.cacheFile)
-            XCTAssertTrue(AnalysisCache.load(from: scratch.cacheFile).entries.isEmpty, name)
+            XCTAssertTrue(AnalysisCache.load(from: scratch.cacheFile).records.isEmpty, name)
             XCTAssertEqual(scratch.lint(), cold, name)
             let rewritten = AnalysisCache.load(from: scratch.cacheFile)
-            XCTAssertEqual(rewritten.entries[scratch.rowPath]?.candidates.map(\.message), cold.map(\.message), "\(name): rewritten")
+            XCTAssertEqual(Array(rewritten.records.keys), [scratch.rowPath], name)
+            XCTAssertEqual(rewritten.records[scratch.rowPath]?.content, SourceDigest(CacheTests.row), name)
+            XCTAssertEqual(rewritten.entry(at: scratch.rowPath)?.candidates.map(\.message), cold.map(\.message), name)
         }
     }
 
@@ -91,10 +95,10 @@ final class CacheTests: XCTestCase {
         let scratch = try Scratch()
         try scratch.folder.write("Gone.swift", "struct Gone {}\n")
         _ = scratch.lint()
-        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entries.count, 2)
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).records.count, 2)
         try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("Gone.swift"))
         _ = scratch.lint()
-        XCTAssertEqual(Array(AnalysisCache.load(from: scratch.cacheFile).entries.keys), [scratch.rowPath])
+        XCTAssertEqual(Array(AnalysisCache.load(from: scratch.cacheFile).records.keys), [scratch.rowPath])
 
         let marker = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: marker], ofItemAtPath: scratch.cacheFile.path)

@@ -86,7 +86,7 @@ public enum Linter {
         }
         let cache = request.cacheFile.map(AnalysisCache.load(from:))
         let selectionContext = engine.selection.cacheContext
-        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Entry?), InputProblem> in
+        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
             let isStandardInput = job.url.path == standardInputURL?.path
             let source = isStandardInput ? .success(request.standardInput?.text ?? "") : readSource(job.url, display: job.display)
             return source.map { text in
@@ -96,20 +96,20 @@ public enum Linter {
                 if let cached = cache?.analysis(at: path, text: text, content: content, context: context) { return (cached, nil) }
                 let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
                 // The buffer is not the file on disk: its entry would replace the file's.
-                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.entry(for: analysis, context: context))
+                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
             }
         }
         var analyses: [FileAnalysis] = []
-        var freshEntries: [String: AnalysisCache.Entry] = [:]
+        var freshRecords: [String: AnalysisCache.Record] = [:]
         for (job, result) in zip(jobs, results) {
             switch result {
-            case .success(let (analysis, entry)):
+            case .success(let (analysis, record)):
                 analyses.append(analysis)
-                freshEntries[job.url.standardizedFileURL.path] = entry
+                freshRecords[job.url.standardizedFileURL.path] = record
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
-        cache?.save(fresh: freshEntries)
+        cache?.save(fresh: freshRecords)
 
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }

@@ -1,8 +1,13 @@
 /// A fingerprint of a file's bytes (FNV-1a and length). The fix engine compares it with the file on disk to
 /// make sure its edits, computed on the text that was analysed, still land on that text.
-public struct SourceDigest: Sendable, Codable, Hashable {
+public struct SourceDigest: Sendable, Hashable {
     let byteCount: Int
     let hash: UInt64
+
+    init(byteCount: Int, hash: UInt64) {
+        self.byteCount = byteCount
+        self.hash = hash
+    }
 
     public init(_ text: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
