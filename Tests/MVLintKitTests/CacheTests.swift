@@ -107,6 +107,15 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(modified, marker)
     }
 
+    func testPositionsEncodeAsNumberArraysAndKeepTheirOffset() throws {
+        let positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1)]
+        let data = try JSONEncoder().encode(positions)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "[[3,7,42],[1,1]]")
+        let decoded = try JSONDecoder().decode([SourcePosition].self, from: data)
+        XCTAssertEqual(decoded.map(\.utf8Offset), [42, nil])
+        XCTAssertEqual(decoded, positions)
+    }
+
     func testDefaultLocationIsTheUserCacheFolderOneFilePerProject() {
         let root = URL(fileURLWithPath: "/work/My App")
         let file = AnalysisCache.file(forProjectAt: root, cacheFolder: nil, environment: ["XDG_CACHE_HOME": "/home/me/.cache"])
