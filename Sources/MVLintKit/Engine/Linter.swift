@@ -74,42 +74,24 @@ public enum Linter {
                                                          optionOverrides: configuration.ruleOptions))
 
         var files = found.files
-        let standardInputURL = request.standardInput.map { Discovery.resolve($0.path, against: request.workingDirectory) }
-        if let standardInputURL, !files.contains(where: { $0.path == standardInputURL.path }),
-           !FileManager.default.fileExists(atPath: standardInputURL.path) {
+        let standardInput = request.standardInput.map {
+            (url: Discovery.resolve($0.path, against: request.workingDirectory), text: $0.text)
+        }
+        if let url = standardInput?.url, !files.contains(where: { $0.path == url.path }), !FileManager.default.fileExists(atPath: url.path) {
             // A buffer not yet saved is linted; a file on disk that discovery skipped stays excluded.
-            files.append(standardInputURL)
+            files.append(url)
         }
         let jobs = files.map { url in
-            (url: url, display: displayPath(url, workingDirectory: request.workingDirectory),
-             settings: projectSettings.settings(for: url.standardizedFileURL.path))
-        }
-        let cache = request.cacheFile.map(AnalysisCache.load(from:))
-        let selectionContext = engine.selection.cacheContext
-        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
-            let isStandardInput = job.url.path == standardInputURL?.path
-            let source = isStandardInput ? .success(request.standardInput?.text ?? "") : readSource(job.url, display: job.display)
-            return source.map { text in
-                let path = job.url.standardizedFileURL.path
-                let content = SourceDigest(text)
-                let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
-                if let cached = cache?.analysis(at: path, text: text, content: content, context: context) { return (cached, nil) }
-                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
-                // The buffer is not the file on disk: its entry would replace the file's.
-                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
-            }
+            Job(url: url, absolutePath: url.standardizedFileURL.path, display: displayPath(url, workingDirectory: request.workingDirectory),
+                settings: projectSettings.settings(for: url.standardizedFileURL.path))
         }
         var analyses: [FileAnalysis] = []
-        var freshRecords: [String: AnalysisCache.Record] = [:]
-        for (job, result) in zip(jobs, results) {
+        for result in analyze(jobs, engine: engine, cacheFile: request.cacheFile, standardInput: standardInput.map { ($0.url.path, $0.text) }) {
             switch result {
-            case .success(let (analysis, record)):
-                analyses.append(analysis)
-                freshRecords[job.url.standardizedFileURL.path] = record
+            case .success(let analysis): analyses.append(analysis)
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
-        cache?.save(fresh: freshRecords)
 
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
@@ -133,14 +115,48 @@ public enum Linter {
         let enabled = Set(RuleRegistry.descriptions.filter { configuration.isEnabled($0, profile: profile) }.map { $0.id })
         var findings = engine.finish(analyses, project: project) { enabled.contains($0) }
         var filesLinted = analyses.count
-        if let standardInputURL {
-            let shown = displayPath(standardInputURL, workingDirectory: request.workingDirectory)
+        if let url = standardInput?.url {
+            let shown = displayPath(url, workingDirectory: request.workingDirectory)
             findings = findings.filter { $0.file == shown }
             filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
         }
         return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
                        settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
                        analyses: analyses, engine: engine)
+    }
+
+    private struct Job: Sendable {
+        var url: URL
+        var absolutePath: String
+        /// The path findings show.
+        var display: String
+        var settings: TargetSettings
+    }
+
+    /// Reads and analyses every file on all cores, reusing cached analyses of unchanged files and caching the rest.
+    /// `standardInput` is the absolute path whose text comes from standard input instead of the disk.
+    private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?,
+                                standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
+        let cache = cacheFile.map(AnalysisCache.load(from:))
+        let selectionContext = engine.selection.cacheContext
+        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
+            let isStandardInput = job.absolutePath == standardInput?.path
+            let source = isStandardInput ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
+            return source.map { text in
+                let content = SourceDigest(text)
+                let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+                if let cached = cache?.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
+                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
+                // The buffer is not the file on disk: its entry would replace the file's.
+                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
+            }
+        }
+        var freshRecords: [String: AnalysisCache.Record] = [:]
+        for (job, result) in zip(jobs, results) {
+            if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
+        }
+        cache?.save(fresh: freshRecords)
+        return results.map { $0.map(\.0) }
     }
 
     /// Manifests and Xcode projects found below the paths, plus the nearest ones above them
