@@ -175,6 +175,9 @@ final class CacheTests: XCTestCase {
         let result = try BinaryRunner.run(["lint", "--no-cache", "--cache-path", cache.url.path], in: folder.url, usesCache: true)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path), [])
+        let byEnvironment = try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: folder.url)  // sets MVLINT_NO_CACHE=1
+        XCTAssertEqual(byEnvironment.stdout, result.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path), [])
         let used = try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: folder.url, usesCache: true)
         XCTAssertEqual(used.stdout, result.stdout)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).count, 1)

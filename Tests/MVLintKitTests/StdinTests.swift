@@ -41,6 +41,22 @@ final class StdinTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("mvlint: 1 file linted, 1 error, 0 warnings"), result.stderr)
     }
 
+    func testTheBufferNeverReplacesTheCachedFile() throws {
+        let folder = try project(), cache = try TemporaryFolder()
+        XCTAssertEqual(try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: folder.url, usesCache: true).status, 0)
+        let arguments = ["lint", "--stdin-path", "Sources/App/ProfileForm.swift", "--cache-path", cache.url.path]
+        let first = try BinaryRunner.run(arguments, in: folder.url, stdin: Self.form, usesCache: true)
+        let second = try BinaryRunner.run(arguments, in: folder.url, stdin: Self.form, usesCache: true)
+        XCTAssertEqual(second.stdout, first.stdout)
+        XCTAssertEqual(first.status, 1)
+        let cacheFile = AnalysisCache.file(forProjectAt: folder.url, cacheFolder: cache.url, environment: [:])
+        let onDisk = try String(contentsOf: folder.url.appendingPathComponent("Sources/App/ProfileForm.swift"), encoding: .utf8)
+        let records = AnalysisCache.load(from: cacheFile).records
+        XCTAssertEqual(records.count, 3, "the three files on disk")
+        XCTAssertEqual(records[folder.url.appendingPathComponent("Sources/App/ProfileForm.swift").standardizedFileURL.path]?.content,
+                       SourceDigest(onDisk))
+    }
+
     func testTheFileKeepsItsTargetSettings() throws {
         let folder = try project()
         let navigation = "import SwiftUI\n\nstruct Root: View {\n    var body: some View { NavigationView { Text(\"\") } }\n}\n"
