@@ -91,6 +91,28 @@ final class CacheTests: XCTestCase {
         }
     }
 
+    func testAnEntryThatDoesNotDecodeIsAnalysedAgainAndReplaced() throws {
+        let scratch = try Scratch()
+        let cold = scratch.lint()
+        var record = try XCTUnwrap(AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath])
+        record.payload = Data("{\"facts\": [".utf8)
+        try FileManager.default.removeItem(at: scratch.cacheFile)
+        AnalysisCache(file: scratch.cacheFile).save(fresh: [scratch.rowPath: record])
+        XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath))
+        XCTAssertEqual(scratch.lint(), cold)
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath)?.candidates.map(\.message), cold.map(\.message))
+    }
+
+    func testAnUnwritableCacheLocationOnlyCostsSpeed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Row.swift", Self.row)
+        let blocker = try folder.write("not-a-folder", "a file where the cache folder would go\n")
+        let result = try BinaryRunner.run(["lint", "--cache-path", blocker.path], in: folder.url, usesCache: true)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("Row.swift:5:21: warning: "), result.stdout)
+        XCTAssertTrue(result.stderr.hasPrefix("mvlint: 1 file linted, 0 errors, 1 warning"), result.stderr)
+    }
+
     func testEntriesOfDeletedFilesAreDroppedAndAnUnchangedRunWritesNothing() throws {
         let scratch = try Scratch()
         try scratch.folder.write("Gone.swift", "struct Gone {}\n")
