@@ -23,8 +23,14 @@ enum BinaryRunner {
         return folder.appendingPathComponent("mvlint")
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil,
+    /// Runs without the analysis cache, so tests never touch the user's cache folder; `usesCache` tests must
+    /// name their own folder with `--cache-path`.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil, usesCache: Bool = false,
                     file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        if usesCache, !arguments.contains("--cache-path") {
+            XCTFail("a test that uses the cache must pass --cache-path", file: file, line: line)
+            throw CocoaError(.fileWriteNoPermission)
+        }
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             XCTFail("the mvlint binary is missing at \(binary.path); run `swift build` first", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
@@ -35,11 +41,18 @@ enum BinaryRunner {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["MVLINT_NO_CACHE"] = usesCache ? nil : "1"
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let input = Pipe()
+        if stdin != nil { process.standardInput = input }
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         // Read before waiting so a large output cannot fill the pipe and block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

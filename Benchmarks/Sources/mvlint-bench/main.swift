@@ -13,7 +13,7 @@ USAGE:
   mvlint-bench generate --files N --out DIR     write a synthetic SwiftUI corpus of N files
   mvlint-bench compare DIR --mvlint PATH [--repeat K]
         (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process
-        (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv`, wall time and peak RSS
+        (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a; best of K runs (default 3)
 
 """
@@ -99,7 +99,8 @@ case "compare":
     for _ in 0..<repeats {
         serial = min(serial, seconds { _ = files.map(parseAndWalk) })
         parallel = min(parallel, seconds { _ = ParallelMap.run(files, parseAndWalk) })
-        let run = spawn([mvlint, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv"])
+        // Without the cache: every run must parse, or runs after the first would measure cache hits.
+        let run = spawn([mvlint, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"])
         lint = min(lint, run.seconds)
         peak = max(peak, run.peakMiB)
     }

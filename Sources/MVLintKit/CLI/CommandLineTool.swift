@@ -35,7 +35,7 @@ public struct CommandLineTool {
 
     let console: Console
     let workingDirectory: URL
-    /// Read for `NO_COLOR` and `TERM`.
+    /// Read for `NO_COLOR`, `TERM`, the cache location and `MVLINT_NO_CACHE`; tests pass their own.
     let environment: [String: String]
 
     public init(console: Console = .standard, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -78,8 +78,9 @@ public struct CommandLineTool {
     // MARK: lint
 
     static let lintSpec = CommandSpec(
-        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--color", "--no-color"],
-        options: ["--format", "--config", "--profile", "--output"],
+        name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--color", "--no-color",
+                              "--no-cache"],
+        options: ["--format", "--config", "--profile", "--output", "--baseline", "--write-baseline", "--cache-path", "--stdin-path"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
 
@@ -91,14 +92,38 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
             ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
+        let baselineRequest = try BaselineRequest(parsed, configuration: configuration, workingDirectory: workingDirectory)
+        let baseline: Baseline?
+        do {
+            baseline = try baselineRequest?.load(shownAs: parsed["--baseline"] ?? configuration.baselinePath ?? "")
+        } catch {
+            console.err("mvlint: error: \(error.message)\n")
+            return .usageOrInput
+        }
+        let standardInput = try parsed["--stdin-path"].map { path throws(UsageError) in
+            if fixing != nil { throw UsageError("--stdin-path lints text that has no file to write or diff; drop --fix/--diff") }
+            if baselineRequest?.writes == true { throw UsageError("--write-baseline records a whole project, not --stdin-path text") }
+            return Linter.StandardInput(path: path, text: try readStandardInput())
+        }
         let style = try terminalStyle(parsed)
         let progressBar = style.showsProgress ? ProgressBar(write: console.err) : nil
         var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
-            profile: parsed["--profile"].flatMap(Profile.init(name:)), progress: progressBar))
+            profile: parsed["--profile"].flatMap(Profile.init(name:)), progress: progressBar,
+            cacheFile: cacheFile(parsed, configuration: configuration), standardInput: standardInput))
         progressBar?.finish()
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
         if let fixReport { outcome.findings = fixReport.findings }
+        var hiddenByBaseline = 0
+        if let baselineRequest {
+            var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory,
+                                         texts: (fixReport?.analyses ?? outcome.analyses).textsByPath)
+            if case .write(let url) = baselineRequest {
+                return writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
+                                     inputProblems: outcome.inputProblems)
+            }
+            (outcome.findings, hiddenByBaseline) = baseline?.filter(outcome.findings, keying: &keying) ?? (outcome.findings, 0)
+        }
 
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         if let fixReport { report(fixReport, quiet: parsed.has("--quiet")) }
@@ -113,13 +138,17 @@ public struct CommandLineTool {
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
                 workingDirectory: workingDirectory, colored: style.colored)), to: parsed["--output"])
         }
+        if let standardInput, outcome.filesLinted == 0 {
+            console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")
+            return .success
+        }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             console.err("mvlint: error: no Swift files to lint in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))\n")
             return .usageOrInput
         }
         if !parsed.has("--quiet") {
-            console.err(summaryLine(summary, showAdvice: showAdvice, seconds: Date().timeIntervalSince(started),
-                                    profile: outcome.profile, reason: outcome.profileReason))
+            console.err(summaryLine(summary, showAdvice: showAdvice, hiddenByBaseline: hiddenByBaseline,
+                                    seconds: Date().timeIntervalSince(started), profile: outcome.profile, reason: outcome.profileReason))
         }
         if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true || !written { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
@@ -169,14 +198,46 @@ public struct CommandLineTool {
         console.err(line + "\n")
     }
 
-    private func summaryLine(_ summary: LintSummary, showAdvice: Bool, seconds: Double, profile: Profile, reason: String) -> String {
+    private func summaryLine(_ summary: LintSummary, showAdvice: Bool, hiddenByBaseline: Int, seconds: Double,
+                             profile: Profile, reason: String) -> String {
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : (plural ?? noun + "s"))"
         }
         var parts = [count(summary.errors, "error"), count(summary.warnings, "warning"), count(summary.advice, "advice", "advice")]
         if summary.advice > 0, !showAdvice { parts[2] += " (hidden; --advice shows them)" }
+        if hiddenByBaseline > 0 { parts.append("\(count(hiddenByBaseline, "finding")) hidden by the baseline") }
         return "mvlint: \(count(summary.files, "file")) linted, \(parts.joined(separator: ", ")) in "
             + String(format: "%.2f", seconds) + " s; profile \(profile.rawValue) (\(reason))\n"
+    }
+
+    /// The project's analysis cache file, or nil with `--no-cache` or `MVLINT_NO_CACHE=1`.
+    private func cacheFile(_ parsed: ParsedArguments, configuration: Configuration) -> URL? {
+        guard !parsed.has("--no-cache"), environment["MVLINT_NO_CACHE"].map({ $0.isEmpty || $0 == "0" }) ?? true else { return nil }
+        return AnalysisCache.file(forProjectAt: configuration.rootDirectory,
+                                  cacheFolder: parsed["--cache-path"].map { Discovery.resolve($0, against: workingDirectory) },
+                                  environment: environment)
+    }
+
+    private func readStandardInput() throws(UsageError) -> String {
+        guard let text = String(validating: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) else {
+            throw UsageError("--stdin-path: standard input is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// `--write-baseline`: the findings go to the file instead of the report; the run succeeds unless input was bad.
+    private func writeBaseline(_ baseline: Baseline, to url: URL, shownAs shown: String, inputProblems: [String]) -> ExitCode {
+        for problem in inputProblems { console.err(problem + "\n") }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(baseline.json.utf8).write(to: url, options: .atomic)
+        } catch {
+            console.err("mvlint: error: cannot write the baseline \(shown): \(error.localizedDescription)\n")
+            return .usageOrInput
+        }
+        let total = baseline.counts.values.reduce(0, +)
+        console.err("mvlint: wrote \(total) finding\(total == 1 ? "" : "s") to the baseline \(shown)\n")
+        return inputProblems.isEmpty ? .success : .usageOrInput
     }
 
     func loadConfiguration(explicitPath: String?) throws -> Configuration {
@@ -195,14 +256,15 @@ public struct CommandLineTool {
 
     // MARK: roles
 
-    static let rolesSpec = CommandSpec(name: "roles", flags: ["--help"], options: ["--format", "--config"],
+    static let rolesSpec = CommandSpec(name: "roles", flags: ["--help", "--no-cache"], options: ["--format", "--config", "--cache-path"],
                                        choices: ["--format": ["text", "json"]])
 
     private func roles(_ arguments: [String]) throws -> ExitCode {
         let parsed = try ParsedArguments(arguments, spec: Self.rolesSpec)
         if parsed.has("--help") { return help("roles") }
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
-        let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration))
+        let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+                                                cacheFile: cacheFile(parsed, configuration: configuration)))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         let assignments = RoleReport.assignments(of: outcome.project.architecture)
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))

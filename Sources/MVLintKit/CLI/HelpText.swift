@@ -24,6 +24,14 @@ enum HelpText {
           --fix                 Apply the safe fixes, then print the findings that remain.
           --unsafe-fixes        With --fix or --diff: also apply fixes that may change behaviour.
           --diff                Print the fixes as a unified diff instead of writing them.
+          --baseline FILE       Hide the findings FILE accepts (matched on file, rule and line text).
+                                Default: `baseline:` in the config.
+          --write-baseline FILE Record every current finding in FILE instead of printing them; exit 0.
+          --cache-path DIR      Keep the analysis cache in DIR (default: $XDG_CACHE_HOME/mvlint, else
+                                ~/.cache/mvlint; ~/Library/Caches/mvlint on macOS).
+          --no-cache            Analyse every file afresh; read and write no cache (also MVLINT_NO_CACHE=1).
+          --stdin-path PATH     Lint standard input as the file at PATH, with the project around it, and
+                                print only its findings (for editors). Not with --fix or --diff.
 
         EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict; with --diff:
                     also any change to make), 2 usage, configuration or input problem (or a
@@ -37,7 +45,7 @@ enum HelpText {
 
         """),
         ("roles", """
-        USAGE: mvlint roles [paths …] [--format text|json] [--config FILE]
+        USAGE: mvlint roles [paths …] [--format text|json] [--config FILE] [--cache-path DIR] [--no-cache]
 
         Prints every type with the role mvlint gives it (container, presentation, mixed, model,
         view-model, service, state, formatter, value, other) and the evidence, so you can see why a rule fired.

@@ -4,7 +4,7 @@ internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
 /// A candidate finding with its position resolved.
-struct LocatedCandidate: Sendable {
+struct LocatedCandidate: Sendable, Codable {
     var rule: String
     var line: Int
     var column: Int
@@ -20,9 +20,17 @@ public struct FileAnalysis: Sendable {
     var candidates: [LocatedCandidate]
     var suppressions: SuppressionMap
     /// The parser's first diagnostic, when the file does not parse cleanly.
-    var parseError: (message: String, line: Int, column: Int)?
+    var parseError: ParseProblem?
     /// The analysed text's fingerprint: fixes apply only if the file still has exactly this text.
     var sourceDigest: SourceDigest
+    /// The analysed text: the baseline keys findings on their line's text without reading the file again.
+    var text: String
+}
+
+struct ParseProblem: Sendable, Codable {
+    var message: String
+    var line: Int
+    var column: Int
 }
 
 /// Which rules run and how: the result of profile, configuration and command line together.
@@ -64,14 +72,14 @@ public struct LintEngine: Sendable {
         let walker = FileWalker(path: path, source: source, settings: settings, rules: rules)
         walker.walk(tree)
         let (facts, candidates) = walker.finish()
-        var parseError: (String, Int, Int)?
+        var parseError: ParseProblem?
         if tree.hasError {
             // Diagnostics cost a second walk, so only broken files pay for them.
             if let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
                 let location = source.location(ofUTF8Offset: diagnostic.position.utf8Offset)
-                parseError = (diagnostic.message, location.line, location.column)
+                parseError = ParseProblem(message: diagnostic.message, line: location.line, column: location.column)
             } else {
-                parseError = ("the file does not parse", 1, 1)
+                parseError = ParseProblem(message: "the file does not parse", line: 1, column: 1)
             }
         }
         let located = candidates.map { candidate -> LocatedCandidate in
@@ -81,7 +89,7 @@ public struct LintEngine: Sendable {
         }
         return FileAnalysis(path: path, facts: facts, candidates: located,
                             suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError,
-                            sourceDigest: SourceDigest(text))
+                            sourceDigest: SourceDigest(text), text: text)
     }
 
     /// Runs project rules and applies view scoping, suppressions and severities. `isEnabled` is asked last,

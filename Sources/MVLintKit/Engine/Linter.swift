@@ -11,14 +11,31 @@ public enum Linter {
         public var profile: Profile?
         /// Told as each file's parse and walk finishes (a progress bar).
         public var progress: (any LintProgress)?
+        /// The analysis cache file; nil runs without one.
+        public var cacheFile: URL?
+        /// `--stdin-path`: this text stands for the file at that path, and only its findings are reported.
+        public var standardInput: StandardInput?
 
         public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil,
-                    progress: (any LintProgress)? = nil) {
+                    progress: (any LintProgress)? = nil, cacheFile: URL? = nil, standardInput: StandardInput? = nil) {
             self.paths = paths
             self.workingDirectory = workingDirectory
             self.configuration = configuration
             self.profile = profile
             self.progress = progress
+            self.cacheFile = cacheFile
+            self.standardInput = standardInput
+        }
+    }
+
+    /// An editor's unsaved buffer, linted as the file at `path` with the rest of the project around it.
+    public struct StandardInput: Sendable {
+        public var path: String
+        public var text: String
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
         }
     }
 
@@ -59,17 +76,20 @@ public enum Linter {
         let engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
                                                          optionOverrides: configuration.ruleOptions))
 
-        let jobs = found.files.map { url in
-            (url: url, display: displayPath(url, workingDirectory: request.workingDirectory),
-             settings: projectSettings.settings(for: url.standardizedFileURL.path))
+        var files = found.files
+        let standardInput = request.standardInput.map {
+            (url: Discovery.resolve($0.path, against: request.workingDirectory), text: $0.text)
         }
-        let progress = request.progress
-        let results = ParallelMap.run(jobs) { job -> Result<FileAnalysis, InputProblem> in
-            defer { progress?.fileFinished(of: jobs.count) }
-            return readSource(job.url, display: job.display).map { engine.analyze(path: job.display, text: $0, settings: job.settings) }
+        if let url = standardInput?.url, !files.contains(where: { $0.path == url.path }), !FileManager.default.fileExists(atPath: url.path) {
+            // A buffer not yet saved is linted; a file on disk that discovery skipped stays excluded.
+            files.append(url)
+        }
+        let jobs = files.map { url in
+            Job(url: url, absolutePath: url.standardizedFileURL.path, display: displayPath(url, workingDirectory: request.workingDirectory),
+                settings: projectSettings.settings(for: url.standardizedFileURL.path))
         }
         var analyses: [FileAnalysis] = []
-        for result in results {
+        for result in analyze(jobs, engine: engine, cacheFile: request.cacheFile, progress: request.progress, standardInput: standardInput.map { ($0.url.path, $0.text) }) {
             switch result {
             case .success(let analysis): analyses.append(analysis)
             case .failure(let problem): inputProblems.append(problem.message)
@@ -96,10 +116,51 @@ public enum Linter {
         project.profile = profile
         // Asked for every candidate and file: decided once per rule.
         let enabled = Set(RuleRegistry.descriptions.filter { configuration.isEnabled($0, profile: profile) }.map { $0.id })
-        let findings = engine.finish(analyses, project: project) { enabled.contains($0) }
-        return Outcome(findings: findings, filesLinted: analyses.count, inputProblems: inputProblems,
+        var findings = engine.finish(analyses, project: project) { enabled.contains($0) }
+        var filesLinted = analyses.count
+        if let url = standardInput?.url {
+            let shown = displayPath(url, workingDirectory: request.workingDirectory)
+            findings = findings.filter { $0.file == shown }
+            filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
+        }
+        return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
                        settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
                        analyses: analyses, engine: engine)
+    }
+
+    private struct Job: Sendable {
+        var url: URL
+        var absolutePath: String
+        /// The path findings show.
+        var display: String
+        var settings: TargetSettings
+    }
+
+    /// Reads and analyses every file on all cores, reusing cached analyses of unchanged files and caching the rest.
+    /// `standardInput` is the absolute path whose text comes from standard input instead of the disk.
+    private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
+                                standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
+        let cache = cacheFile.map { AnalysisCache.load(from: $0) }
+        let selectionContext = engine.selection.cacheContext
+        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
+            defer { progress?.fileFinished(of: jobs.count) }
+            let isStandardInput = job.absolutePath == standardInput?.path
+            let source = isStandardInput ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
+            return source.map { text in
+                let content = SourceDigest(text)
+                let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+                if let cached = cache?.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
+                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
+                // The buffer is not the file on disk: its entry would replace the file's.
+                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
+            }
+        }
+        var freshRecords: [String: AnalysisCache.Record] = [:]
+        for (job, result) in zip(jobs, results) {
+            if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
+        }
+        cache?.save(fresh: freshRecords)
+        return results.map { $0.map(\.0) }
     }
 
     /// Manifests and Xcode projects found below the paths, plus the nearest ones above them

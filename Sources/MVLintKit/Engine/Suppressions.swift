@@ -4,9 +4,9 @@ internal import SwiftSyntax
 ///
 /// Forms: `disable` (until a matching `enable` or the end of the file), `disable:next`, `disable:this`,
 /// `disable:previous`; each takes rule ids or `all`. A disable that silences nothing is itself reported.
-public struct SuppressionMap: Sendable {
-    public struct Directive: Sendable {
-        public enum Scope: String, Sendable { case region = "", next, this, previous }
+public struct SuppressionMap: Sendable, Codable {
+    public struct Directive: Sendable, Codable {
+        public enum Scope: String, Sendable, Codable { case region = "", next, this, previous }
         public var isDisable: Bool
         public var scope: Scope
         /// Rule ids named, or `["all"]`.
@@ -15,7 +15,7 @@ public struct SuppressionMap: Sendable {
         public var column: Int
     }
 
-    struct Region: Sendable {
+    struct Region: Sendable, Codable {
         var directive: Int
         var rule: String
         var firstLine: Int

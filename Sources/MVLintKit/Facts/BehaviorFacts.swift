@@ -1,6 +1,6 @@
 /// What a type's code *does*, counted during the one walk: the architecture rules judge where logic,
 /// event handling, async work and styling live without re-reading the code.
-public struct BehaviorFacts: Sendable {
+public struct BehaviorFacts: Sendable, Codable {
     /// Closures run on a user or lifecycle event (`Button` actions, gestures, `onChange`, `onAppear`…),
     /// not counting `Task {}` and `.task`, which are `asyncLaunches`.
     public var eventHandlers = 0
@@ -27,8 +27,8 @@ public struct BehaviorFacts: Sendable {
 }
 
 /// A method or computed property that does not build a view, and how much computation its code holds.
-public struct HelperFact: Sendable {
-    public enum Kind: String, Sendable { case method, computedProperty }
+public struct HelperFact: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable { case method, computedProperty }
 
     public var name: String
     public var kind: Kind
@@ -66,7 +66,7 @@ public struct HelperFact: Sendable {
 }
 
 /// `target = …` (or `target[key] = …`) at the top level of a `.task` closure.
-public struct TaskAssignmentFact: Sendable {
+public struct TaskAssignmentFact: Sendable, Codable {
     public var target: String
     /// The value is awaited: the task computes it asynchronously.
     public var isAwaited: Bool

@@ -2,7 +2,7 @@ internal import SwiftSyntax
 
 /// Where a stored property's declaration can be edited: project rules build their fixes from these offsets,
 /// since the syntax tree is gone when they run.
-public struct DeclarationLayout: Sendable {
+public struct DeclarationLayout: Sendable, Codable {
     /// After the attributes, where the modifiers (or, without any, the `var`/`let` keyword) begin: an attribute
     /// such as `@Bindable` is inserted here.
     public var modifiersStart: Int
@@ -24,7 +24,7 @@ public struct DeclarationLayout: Sendable {
 }
 
 /// Where a statement can be added at the top of a code block (`@Bindable var model = model` atop `body`).
-public struct StatementInsertionPoint: Sendable {
+public struct StatementInsertionPoint: Sendable, Codable {
     /// The offset of the block's first statement.
     public var utf8Offset: Int
     /// That statement's indentation when it starts its own line; nil when it shares the line with the `{`.

@@ -1,6 +1,6 @@
 /// What one walk over one file learned: small plain values that outlive the syntax tree.
 /// Project rules and the index ask questions of these; nothing re-parses.
-public struct FileFacts: Sendable {
+public struct FileFacts: Sendable, Codable {
     public var path: String
     public var imports: [String] = []
     public var types: [TypeFact] = []
@@ -27,7 +27,7 @@ public struct FileFacts: Sendable {
     public init(path: String) { self.path = path }
 }
 
-public struct SourcePosition: Sendable, Hashable {
+public struct SourcePosition: Sendable, Codable, Hashable {
     public var line: Int
     public var column: Int
     /// The UTF-8 offset in the file's text, when the position comes from the walk: project rules build their
@@ -50,12 +50,12 @@ public struct SourcePosition: Sendable, Hashable {
     }
 }
 
-public enum TypeKind: String, Sendable {
+public enum TypeKind: String, Sendable, Codable {
     case `struct`, `class`, `enum`, `actor`, `protocol`, `extension`
 }
 
 /// A type declaration, or an extension of one (then `kind == .extension` and `name` is the extended type).
-public struct TypeFact: Sendable {
+public struct TypeFact: Sendable, Codable {
     public var name: String
     /// `Outer.Inner` for nested types, so same-named nested types stay apart.
     public var qualifiedName: String
@@ -102,7 +102,7 @@ public struct TypeFact: Sendable {
     }
 }
 
-public struct PropertyFact: Sendable {
+public struct PropertyFact: Sendable, Codable {
     public var name: String
     /// The property wrapper, without `@` and arguments (`State`, `ObservedObject`, `Environment`).
     public var wrapper: String?
@@ -171,7 +171,7 @@ public struct PropertyFact: Sendable {
     }
 }
 
-public struct MethodFact: Sendable {
+public struct MethodFact: Sendable, Codable {
     public var name: String
     public var isInitializer: Bool
     public var isAsync: Bool
@@ -190,7 +190,7 @@ public struct MethodFact: Sendable {
     }
 }
 
-public struct ConstructionFact: Sendable {
+public struct ConstructionFact: Sendable, Codable {
     public var typeName: String
     public var labels: [String]
     /// The type whose code contains the call (nil at file scope).
@@ -200,7 +200,7 @@ public struct ConstructionFact: Sendable {
     public var isInInitializer = false
 }
 
-public struct BindingProjectionFact: Sendable {
+public struct BindingProjectionFact: Sendable, Codable {
     /// `model` in `$model.name`.
     public var base: String
     /// `name` in `$model.name`.
@@ -217,7 +217,7 @@ public struct BindingProjectionFact: Sendable {
 }
 
 /// `_name = …` in an initializer: a property wrapper set directly (`migrate`).
-public struct WrapperAssignmentFact: Sendable {
+public struct WrapperAssignmentFact: Sendable, Codable {
     /// `name`, without the underscore.
     public var property: String
     /// `Wrapper` when the value is `Wrapper(label: value)`; nil for any other value.
@@ -241,7 +241,7 @@ public struct WrapperAssignmentFact: Sendable {
     }
 }
 
-public struct MemberCallFact: Sendable {
+public struct MemberCallFact: Sendable, Codable {
     /// `model` in `model.load()` and `self.model.load()`; `Store.shared` in `Store.shared.save()`.
     public var receiver: String
     public var method: String
@@ -253,11 +253,11 @@ public struct MemberCallFact: Sendable {
     public var position: SourcePosition
 }
 
-public enum CallContext: String, Sendable {
+public enum CallContext: String, Sendable, Codable {
     case viewBuilding, eventHandler, initializer, method, other
 }
 
-public struct InjectionFact: Sendable {
+public struct InjectionFact: Sendable, Codable {
     /// `environment` or `environmentObject`.
     public var modifier: String
     /// The injected value: a property or variable name, or `TypeName()` when constructed in place.
@@ -269,8 +269,8 @@ public struct InjectionFact: Sendable {
 }
 
 /// `$count`, `model.$count`, `$model.name`, `objectWillChange`, `model.objectWillChange`, as written.
-public struct PublisherReferenceFact: Sendable {
-    public enum Kind: Sendable, Equatable {
+public struct PublisherReferenceFact: Sendable, Codable {
+    public enum Kind: Sendable, Codable, Equatable {
         /// `$name`; `member` is what follows it (`sink` in `$count.sink`, `name` in `$model.name`).
         case projection(name: String, member: String?)
         case objectWillChange

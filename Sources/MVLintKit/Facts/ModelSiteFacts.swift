@@ -2,8 +2,8 @@
 ///
 /// Recorded during the one walk (the "Model and view-model sites" section of `FileWalker`) only where the
 /// rules look: inside classes and their extensions, and on view-model properties, so the facts stay small.
-public struct ModelSiteFact: Sendable {
-    public enum Kind: Sendable, Equatable {
+public struct ModelSiteFact: Sendable, Codable {
+    public enum Kind: Sendable, Codable, Equatable {
         /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call made directly in an initializer, or directly
         /// in a `Task { … }` started there (`inTask`); calls in other nested closures run later and are not recorded.
         case loadCalledInInitializer(method: String, inTask: Bool)

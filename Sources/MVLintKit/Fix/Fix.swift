@@ -1,5 +1,5 @@
 /// One replacement of a byte range in a file's text; an empty range inserts.
-public struct TextEdit: Sendable, Hashable {
+public struct TextEdit: Sendable, Codable, Hashable {
     /// UTF-8 offsets into the text the finding was reported on.
     public var range: Range<Int>
     /// New text, written with `\n` line breaks: the fix engine converts them to the file's own style.
@@ -25,7 +25,7 @@ public struct TextEdit: Sendable, Hashable {
 }
 
 /// Whether `mvlint lint --fix` applies a fix on its own, or only with `--unsafe-fixes` (as ruff does).
-public enum FixSafety: String, Sendable, Hashable {
+public enum FixSafety: String, Sendable, Codable, Hashable {
     /// Keeps the program's meaning: applied by `--fix`.
     case safe
     /// Compiles but may change behaviour (isolation, member order, timing): needs `--unsafe-fixes`.
@@ -33,7 +33,7 @@ public enum FixSafety: String, Sendable, Hashable {
 }
 
 /// The rewrite attached to a finding: edits on the text the finding was reported on, applied together or not at all.
-public struct Fix: Sendable, Hashable {
+public struct Fix: Sendable, Codable, Hashable {
     /// One line saying what the fix does (`replace `foregroundColor` with `foregroundStyle``).
     public var description: String
     public var safety: FixSafety

@@ -4,6 +4,11 @@ public struct SourceDigest: Sendable, Hashable {
     let byteCount: Int
     let hash: UInt64
 
+    init(byteCount: Int, hash: UInt64) {
+        self.byteCount = byteCount
+        self.hash = hash
+    }
+
     public init(_ text: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var count = 0

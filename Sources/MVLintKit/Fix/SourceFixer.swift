@@ -23,6 +23,8 @@ struct SourceFixer {
     struct Report {
         /// What remains after fixing (for files not written: what they still contain).
         var findings: [Finding] = []
+        /// The analyses `findings` come from: the fixed texts, or the old ones for files not written.
+        var analyses: [FileAnalysis] = []
         /// The changes are shown in `diff`, not written.
         var isDiff = false
         var diff = ""
@@ -44,7 +46,9 @@ struct SourceFixer {
     let workingDirectory: URL
 
     func run(_ outcome: Linter.Outcome, configuration: Configuration) -> Report {
-        guard let engine = outcome.engine else { return Report(findings: outcome.findings, isDiff: options.showsDiff) }
+        guard let engine = outcome.engine else {
+            return Report(findings: outcome.findings, analyses: outcome.analyses, isDiff: options.showsDiff)
+        }
         let isEnabled = { (id: String) in RuleRegistry.description(of: id).map { configuration.isEnabled($0, profile: outcome.profile) } ?? false }
         var readContents: [String: Data] = [:]
         let rounds = FixRounds(engine: engine, isEnabled: isEnabled, includesUnsafe: options.includesUnsafe)
@@ -60,7 +64,8 @@ struct SourceFixer {
             return .success(text)
         }
 
-        var report = Report(findings: fixed.findings, isDiff: options.showsDiff, roundLimitReached: fixed.reachedRoundLimit)
+        var report = Report(findings: fixed.findings, analyses: fixed.analyses, isDiff: options.showsDiff,
+                            roundLimitReached: fixed.reachedRoundLimit)
         for (path, problem) in fixed.skipped { report.note(problem, in: path) }
         var unwritten: Set<String> = []
         for (path, text) in fixed.fixedTexts.sorted(by: { $0.key < $1.key }) {
@@ -86,6 +91,7 @@ struct SourceFixer {
             let analyses = fixed.analyses.map { analysis in
                 unwritten.contains(analysis.path) ? outcome.analyses.first { $0.path == analysis.path } ?? analysis : analysis
             }
+            report.analyses = analyses
             report.findings = engine.finish(analyses, project: outcome.project.replacingFiles(analyses.map(\.facts)), isEnabled: isEnabled)
         }
         return report

@@ -1,0 +1,200 @@
+internal import Foundation
+
+/// Per-file analyses of earlier runs, so an unchanged file skips the parse. An entry is reused only when the
+/// file's content and everything else that shapes its analysis (tool version, rules with their options and
+/// severities, the file's target settings, its path) hash the same; project rules always run again on the
+/// facts, so a warm run reports exactly what a cold one does.
+///
+/// The file is a header line, then one record per file: its path and digests in a small binary frame, and the
+/// analysis as JSON. Frames are read at load; the JSON of a file is decoded only when that file is linted, on
+/// the worker that lints it, so decoding runs on all cores and entries of other files cost nothing.
+struct AnalysisCache: Sendable {
+    /// What one file's analysis keeps once its syntax tree is gone.
+    struct Entry: Codable, Sendable {
+        var facts: FileFacts
+        var candidates: [LocatedCandidate]
+        var suppressions: SuppressionMap
+        var parseError: ParseProblem?
+    }
+
+    struct Record: Sendable {
+        var context: SourceDigest
+        var content: SourceDigest
+        /// `Entry` as JSON.
+        var payload: Data
+    }
+
+    /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
+    /// makes the file count as absent, as does a damaged or truncated frame.
+    static let header = "MVLINT-ANALYSIS-CACHE format 2 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+
+    /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
+    /// the same version number (every development build does), so its cache must not be replayed.
+    static let buildIdentity: String = {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path),
+              let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date else { return "unknown" }
+        return "\(size.int64Value)-\(Int64(modified.timeIntervalSince1970 * 1000))"
+    }()
+
+    let file: URL
+    /// By absolute path.
+    private(set) var records: [String: Record]
+
+    init(file: URL, records: [String: Record] = [:]) {
+        self.file = file
+        self.records = records
+    }
+
+    /// The cache at `file`, or an empty one when it is missing, foreign, stale or damaged: never trusted blindly.
+    /// `header` is the running build's; tests that read what the `mvlint` binary wrote pass that build's.
+    static func load(from file: URL, header: String = Self.header) -> AnalysisCache {
+        let headerBytes = Data(header.utf8)
+        guard let data = FileManager.default.contents(atPath: file.path), data.starts(with: headerBytes) else {
+            return AnalysisCache(file: file)
+        }
+        var reader = FrameReader(data: data, offset: headerBytes.count)
+        var records: [String: Record] = [:]
+        while !reader.isAtEnd {
+            guard let path = reader.string(), let context = reader.digest(), let content = reader.digest(),
+                  let payload = reader.bytes() else { return AnalysisCache(file: file) }
+            records[path] = Record(context: context, content: content, payload: payload)
+        }
+        return AnalysisCache(file: file, records: records)
+    }
+
+    /// The stored analysis of this text, if it was made in the same context (and still decodes).
+    func analysis(at absolutePath: String, text: String, content: SourceDigest, context: SourceDigest) -> FileAnalysis? {
+        guard let record = records[absolutePath], record.content == content, record.context == context,
+              let entry = try? JSONDecoder().decode(Entry.self, from: record.payload) else { return nil }
+        return FileAnalysis(path: entry.facts.path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
+                            parseError: entry.parseError, sourceDigest: content, text: text)
+    }
+
+    /// The record of a fresh analysis; nil if it cannot be encoded (then the file is simply not cached).
+    static func record(for analysis: FileAnalysis, context: SourceDigest) -> Record? {
+        let entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
+                          parseError: analysis.parseError)
+        return (try? JSONEncoder().encode(entry)).map { Record(context: context, content: analysis.sourceDigest, payload: $0) }
+    }
+
+    /// The decoded entry stored for a path, whatever its digests.
+    func entry(at absolutePath: String) -> Entry? {
+        records[absolutePath].flatMap { try? JSONDecoder().decode(Entry.self, from: $0.payload) }
+    }
+
+    /// Stores the fresh records and drops those of files that no longer exist, then replaces the file atomically.
+    /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    func save(fresh: [String: Record]) {
+        var kept = records.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
+        guard !fresh.isEmpty || kept.count != records.count else { return }
+        kept.merge(fresh) { _, new in new }
+        var writer = FrameWriter(data: Data(Self.header.utf8))
+        for (path, record) in kept.sorted(by: { $0.key < $1.key }) {
+            writer.string(path)
+            writer.digest(record.context)
+            writer.digest(record.content)
+            writer.bytes(record.payload)
+        }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? writer.data.write(to: file, options: .atomic)
+    }
+
+    /// Where a project's cache lives: `--cache-path DIR`, else the user's cache folder (`$XDG_CACHE_HOME/mvlint`,
+    /// `~/.cache/mvlint` on Linux, `~/Library/Caches/mvlint` on macOS). One file per project root, named after it.
+    static func file(forProjectAt root: URL, cacheFolder: URL?, environment: [String: String]) -> URL {
+        let folder = cacheFolder ?? defaultFolder(environment: environment)
+        let rootPath = root.standardizedFileURL.path
+        let name = root.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return folder.appendingPathComponent("\(name.isEmpty ? "root" : name)-\(String(SourceDigest(rootPath).hash, radix: 16)).cache")
+    }
+
+    private static func defaultFolder(environment: [String: String]) -> URL {
+        if let configured = environment["XDG_CACHE_HOME"], configured.hasPrefix("/") {
+            return URL(fileURLWithPath: configured).appendingPathComponent("mvlint")
+        }
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        #if os(macOS)
+        return home.appendingPathComponent("Library/Caches/mvlint")
+        #else
+        return home.appendingPathComponent(".cache/mvlint")
+        #endif
+    }
+}
+
+/// Little-endian length-prefixed frames.
+private struct FrameWriter {
+    var data: Data
+
+    mutating func integer(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    mutating func bytes(_ bytes: Data) {
+        integer(UInt64(bytes.count))
+        data.append(bytes)
+    }
+
+    mutating func string(_ text: String) { bytes(Data(text.utf8)) }
+
+    mutating func digest(_ digest: SourceDigest) {
+        integer(UInt64(digest.byteCount))
+        integer(digest.hash)
+    }
+}
+
+/// Reads what `FrameWriter` wrote; nil for anything cut short or out of bounds.
+private struct FrameReader {
+    let data: Data
+    var offset: Int
+
+    init(data: Data, offset: Int) {
+        self.data = data
+        self.offset = data.startIndex + offset
+    }
+
+    var isAtEnd: Bool { offset >= data.endIndex }
+
+    mutating func integer() -> UInt64? {
+        guard data.endIndex - offset >= 8 else { return nil }
+        var value: UInt64 = 0
+        for index in (0..<8).reversed() { value = value << 8 | UInt64(data[offset + index]) }
+        offset += 8
+        return value
+    }
+
+    mutating func bytes() -> Data? {
+        guard let count = integer(), count <= UInt64(data.endIndex - offset) else { return nil }
+        defer { offset += Int(count) }
+        return data.subdata(in: offset..<offset + Int(count))
+    }
+
+    mutating func string() -> String? { bytes().flatMap { String(data: $0, encoding: .utf8) } }
+
+    mutating func digest() -> SourceDigest? {
+        guard let count = integer(), let hash = integer(), count <= UInt64(Int.max) else { return nil }
+        return SourceDigest(byteCount: Int(count), hash: hash)
+    }
+}
+
+extension RuleSelection {
+    /// Everything about the rules that can change one file's analysis, in a fixed order.
+    var cacheContext: String {
+        let options = self.options.keys.sorted().map { id in
+            id + ":" + (self.options[id]?.values ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        }
+        let severities = self.severities.keys.sorted().map { "\($0)=\(self.severities[$0]?.rawValue ?? "")" }
+        return ([MVLintVersion.current] + options + severities).joined(separator: ";")
+    }
+}
+
+extension TargetSettings {
+    /// The settings as text in a fixed order (dictionaries print in a random one).
+    var cacheContext: String {
+        let targets = deploymentTargets.keys.map(\.rawValue).sorted().map { name in
+            "\(name)=\(Platform(rawValue: name).flatMap { deploymentTargets[$0] }?.description ?? "")"
+        }
+        return [name, targets.joined(separator: ","), swiftLanguageMode?.description ?? "-", swiftToolsVersion?.description ?? "-",
+                "\(defaultIsolationIsMainActor)"].joined(separator: ";")
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// The per-file analysis cache: a warm run reports exactly what a cold one does, entries are reused only for
+/// the same content in the same context, and a damaged cache file is ignored and rewritten.
+final class CacheTests: XCTestCase {
+    private static let row = """
+        import SwiftUI
+
+        struct Row: View {
+            var body: some View {
+                Text("one").foregroundColor(.red)
+            }
+        }
+
+        """
+
+    private struct Scratch {
+        let folder: TemporaryFolder
+        var cacheFile: URL { folder.url.appendingPathComponent("cache/project.cache") }
+        var rowPath: String { folder.url.appendingPathComponent("Row.swift").standardizedFileURL.path }
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try folder.write("Row.swift", CacheTests.row)
+        }
+
+        func lint(_ configure: (inout Configuration) -> Void = { _ in }) -> [Finding] {
+            var configuration = Configuration(rootDirectory: folder.url)
+            configure(&configuration)
+            return Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration,
+                                             cacheFile: cacheFile)).findings
+        }
+
+        /// Replaces the cached candidates' messages, so a run that reuses the entry shows it.
+        func markCachedEntries() throws {
+            let cache = AnalysisCache.load(from: cacheFile)
+            XCTAssertEqual(cache.records.count, 1)
+            let records = try cache.records.mapValues { record in
+                var entry = try JSONDecoder().decode(AnalysisCache.Entry.self, from: record.payload)
+                for index in entry.candidates.indices { entry.candidates[index].message = "from the cache" }
+                var marked = record
+                marked.payload = try JSONEncoder().encode(entry)
+                return marked
+            }
+            try FileManager.default.removeItem(at: cacheFile)
+            AnalysisCache(file: cacheFile).save(fresh: records)
+        }
+    }
+
+    func testEntryIsReusedOnlyForTheSameContentRulesAndSettings() throws {
+        let scratch = try Scratch()
+        let cold = scratch.lint().map(\.message)
+        XCTAssertEqual(cold.count, 1)
+        try scratch.markCachedEntries()
+        XCTAssertEqual(scratch.lint().map(\.message), ["from the cache"])
+
+        try scratch.markCachedEntries()
+        XCTAssertEqual(scratch.lint { $0.severities["foreground-color"] = .error }.map(\.message), cold, "another severity")
+        try scratch.markCachedEntries()
+        XCTAssertEqual(scratch.lint { $0.disabledRules = ["view-member-order"] }.map(\.message), cold, "another rule set")
+        try scratch.markCachedEntries()
+        XCTAssertEqual(scratch.lint { $0.deploymentTargets = [.iOS: Version(15)] }.map(\.message), cold, "other target settings")
+        try scratch.markCachedEntries()
+        try scratch.folder.write("Row.swift", Self.row + "// edited\n")
+        XCTAssertEqual(scratch.lint().map(\.message), cold, "other content")
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath)?.candidates.map(\.message), cold,
+                       "the fresh analysis replaces the stale entry")
+    }
+
+    func testDamagedForeignOrOtherVersionFilesAreIgnoredAndRewritten() throws {
+        let scratch = try Scratch()
+        let cold = scratch.lint()
+        let valid = try Data(contentsOf: scratch.cacheFile)
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 2 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
+        let damaged: [String: Data] = [
+            "truncated": valid.prefix(valid.count / 2),
+            "foreign": Data("{\"some\": \"other tool\"}".utf8),
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 2 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 2 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+                + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "empty": Data(),
+        ]
+        for (name, data) in damaged {
+            try data.write(to: scratch.cacheFile)
+            XCTAssertTrue(AnalysisCache.load(from: scratch.cacheFile).records.isEmpty, name)
+            XCTAssertEqual(scratch.lint(), cold, name)
+            let rewritten = AnalysisCache.load(from: scratch.cacheFile)
+            XCTAssertEqual(Array(rewritten.records.keys), [scratch.rowPath], name)
+            XCTAssertEqual(rewritten.records[scratch.rowPath]?.content, SourceDigest(CacheTests.row), name)
+            XCTAssertEqual(rewritten.entry(at: scratch.rowPath)?.candidates.map(\.message), cold.map(\.message), name)
+        }
+    }
+
+    func testAnEntryThatDoesNotDecodeIsAnalysedAgainAndReplaced() throws {
+        let scratch = try Scratch()
+        let cold = scratch.lint()
+        var record = try XCTUnwrap(AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath])
+        record.payload = Data("{\"facts\": [".utf8)
+        try FileManager.default.removeItem(at: scratch.cacheFile)
+        AnalysisCache(file: scratch.cacheFile).save(fresh: [scratch.rowPath: record])
+        XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath))
+        XCTAssertEqual(scratch.lint(), cold)
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath)?.candidates.map(\.message), cold.map(\.message))
+    }
+
+    func testAnUnwritableCacheLocationOnlyCostsSpeed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Row.swift", Self.row)
+        let blocker = try folder.write("not-a-folder", "a file where the cache folder would go\n")
+        let result = try BinaryRunner.run(["lint", "--cache-path", blocker.path], in: folder.url, usesCache: true)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("Row.swift:5:21: warning: "), result.stdout)
+        XCTAssertTrue(result.stderr.hasPrefix("mvlint: 1 file linted, 0 errors, 1 warning"), result.stderr)
+    }
+
+    func testEntriesOfDeletedFilesAreDroppedAndAnUnchangedRunWritesNothing() throws {
+        let scratch = try Scratch()
+        try scratch.folder.write("Gone.swift", "struct Gone {}\n")
+        _ = scratch.lint()
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).records.count, 2)
+        try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("Gone.swift"))
+        _ = scratch.lint()
+        XCTAssertEqual(Array(AnalysisCache.load(from: scratch.cacheFile).records.keys), [scratch.rowPath])
+
+        let marker = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: marker], ofItemAtPath: scratch.cacheFile.path)
+        _ = scratch.lint()
+        let modified = try FileManager.default.attributesOfItem(atPath: scratch.cacheFile.path)[.modificationDate] as? Date
+        XCTAssertEqual(modified, marker)
+    }
+
+    func testPositionsEncodeAsNumberArraysAndKeepTheirOffset() throws {
+        let positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1)]
+        let data = try JSONEncoder().encode(positions)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "[[3,7,42],[1,1]]")
+        let decoded = try JSONDecoder().decode([SourcePosition].self, from: data)
+        XCTAssertEqual(decoded.map(\.utf8Offset), [42, nil])
+        XCTAssertEqual(decoded, positions)
+    }
+
+    func testDefaultLocationIsTheUserCacheFolderOneFilePerProject() {
+        let root = URL(fileURLWithPath: "/work/My App")
+        let file = AnalysisCache.file(forProjectAt: root, cacheFolder: nil, environment: ["XDG_CACHE_HOME": "/home/me/.cache"])
+        XCTAssertEqual(file.deletingLastPathComponent().path, "/home/me/.cache/mvlint")
+        XCTAssertEqual(file.lastPathComponent, "MyApp-\(String(SourceDigest("/work/My App").hash, radix: 16)).cache")
+        let other = AnalysisCache.file(forProjectAt: URL(fileURLWithPath: "/elsewhere/My App"), cacheFolder: nil, environment: [:])
+        XCTAssertNotEqual(other.lastPathComponent, file.lastPathComponent)
+        XCTAssertEqual(AnalysisCache.file(forProjectAt: root, cacheFolder: URL(fileURLWithPath: "/c"), environment: [:]).deletingLastPathComponent().path, "/c")
+    }
+
+    // MARK: through the binary
+
+    func testWarmRunsOfTheExamplesAreByteIdenticalToColdOnes() throws {
+        let cache = try TemporaryFolder()
+        let examples = BinaryRunner.packageRoot.appendingPathComponent("Examples")
+        let cacheFile = AnalysisCache.file(forProjectAt: BinaryRunner.packageRoot, cacheFolder: cache.url, environment: [:])
+        for command in [["lint", "Examples", "--advice"], ["lint", "Examples", "--format", "json"], ["roles", "Examples", "--format", "json"]] {
+            try? FileManager.default.removeItem(at: cacheFile)
+            let uncached = try BinaryRunner.run(command + ["--no-cache"])
+            let cold = try BinaryRunner.run(command + ["--cache-path", cache.url.path], usesCache: true)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: cacheFile.path), "\(command)")
+            let warm = try BinaryRunner.run(command + ["--cache-path", cache.url.path], usesCache: true)
+            XCTAssertFalse(uncached.stdout.isEmpty)
+            XCTAssertEqual(cold.stdout, uncached.stdout, "\(command)")
+            XCTAssertEqual(warm.stdout, cold.stdout, "\(command)")
+            XCTAssertEqual(warm.status, cold.status, "\(command)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: examples.path))
+    }
+
+    func testFixAfterAWarmRunFixesWhatItFixesAfterAColdOne() throws {
+        let source = BinaryRunner.packageRoot.appendingPathComponent("Examples/SwiftUIUsage")
+        let cold = try TemporaryFolder(), warm = try TemporaryFolder(), cache = try TemporaryFolder()
+        for folder in [cold, warm] {
+            try FileManager.default.removeItem(at: folder.url)
+            try FileManager.default.copyItem(at: source, to: folder.url)
+        }
+        let warmUp = try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: warm.url, usesCache: true)
+        XCTAssertEqual(warmUp.status, 1)
+        let fixedWarm = try BinaryRunner.run(["lint", "--fix", "--cache-path", cache.url.path], in: warm.url, usesCache: true)
+        let fixedCold = try BinaryRunner.run(["lint", "--fix", "--no-cache"], in: cold.url)
+        XCTAssertEqual(fixedWarm.stdout, fixedCold.stdout)
+        XCTAssertEqual(fixedWarm.stderr.split(separator: "\n").filter { $0.contains(": fixed: ") },
+                       fixedCold.stderr.split(separator: "\n").filter { $0.contains(": fixed: ") })
+        XCTAssertTrue(fixedCold.stderr.contains(": fixed: "), fixedCold.stderr)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: cold.url.path).filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            XCTAssertEqual(try String(contentsOf: warm.url.appendingPathComponent(file), encoding: .utf8),
+                           try String(contentsOf: cold.url.appendingPathComponent(file), encoding: .utf8), file)
+        }
+    }
+
+    func testNoCacheWritesNothing() throws {
+        let folder = try TemporaryFolder(), cache = try TemporaryFolder()
+        try folder.write("Row.swift", Self.row)
+        let result = try BinaryRunner.run(["lint", "--no-cache", "--cache-path", cache.url.path], in: folder.url, usesCache: true)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path), [])
+        let byEnvironment = try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: folder.url)  // sets MVLINT_NO_CACHE=1
+        XCTAssertEqual(byEnvironment.stdout, result.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path), [])
+        let used = try BinaryRunner.run(["lint", "--cache-path", cache.url.path], in: folder.url, usesCache: true)
+        XCTAssertEqual(used.stdout, result.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).count, 1)
+    }
+}
