@@ -12,6 +12,7 @@ struct MVLintBuildToolPlugin: BuildToolPlugin {
         // excludes them, and excluding generated code must work in a build too.
         return try lintCommand(tool: context.tool(named: "mvlint").url,
                                paths: [module.directoryURL],
+                               cacheFolder: context.pluginWorkDirectoryURL,
                                swiftFiles: module.sourceFiles(withSuffix: "swift").map(\.url),
                                configuration: nearestConfiguration(from: module.directoryURL, upTo: context.package.directoryURL))
     }
@@ -23,9 +24,12 @@ struct MVLintBuildToolPlugin: BuildToolPlugin {
 /// binaries, never from a tool built from source as mvlint is here. It declares no outputs (an output
 /// would become a resource of the target), so, like the compiler, it runs again when a Swift file
 /// or the configuration changed, and a build with nothing to do shows nothing.
-func lintCommand(tool: URL, paths: [URL], swiftFiles: [URL], configuration: URL?) -> [Command] {
+///
+/// The analysis cache lives in the plugin's work folder: the sandbox Xcode runs plugins in allows
+/// writing there and not to the user's cache folder.
+func lintCommand(tool: URL, paths: [URL], cacheFolder: URL, swiftFiles: [URL], configuration: URL?) -> [Command] {
     guard !swiftFiles.isEmpty else { return [] }
-    var arguments = ["lint", "--quiet", "--format", "xcode"]
+    var arguments = ["lint", "--quiet", "--format", "xcode", "--cache-path", cacheFolder.path]
     if let configuration {
         arguments += ["--config", configuration.path]
     }
@@ -59,6 +63,7 @@ extension MVLintBuildToolPlugin: XcodeBuildToolPlugin {
         // An Xcode target is a list of files, possibly from many folders.
         return try lintCommand(tool: context.tool(named: "mvlint").url,
                                paths: swiftFiles,
+                               cacheFolder: context.pluginWorkDirectoryURL,
                                swiftFiles: swiftFiles,
                                configuration: nearestConfiguration(from: projectFolder, upTo: projectFolder))
     }

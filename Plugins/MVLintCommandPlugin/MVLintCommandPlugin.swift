@@ -17,16 +17,20 @@ struct MVLintCommandPlugin: CommandPlugin {
         try runMVLint(tool: context.tool(named: "mvlint").url,
                       arguments: extractor.remainingArguments,
                       defaultPaths: folders,
+                      cacheFolder: context.pluginWorkDirectoryURL,
                       in: context.package.directoryURL)
     }
 }
 
 /// mvlint commands that take paths to read, and so get the default paths.
 private let commandsReadingPaths: Set<String> = ["lint", "migrate", "map", "roles"]
+/// mvlint commands with an analysis cache: the plugin keeps it in its work folder, which the sandbox
+/// lets it write, unless the arguments choose a cache themselves.
+private let commandsWithCache: Set<String> = ["lint", "roles"]
 
 /// The mvlint command line for the plugin's arguments: `fix` expanded, `lint` when no command is
 /// named, and `defaultPaths` appended to a command that reads code when no existing path is given.
-func mvlintArguments(_ arguments: [String], defaultPaths: [String], in folder: URL) -> [String] {
+func mvlintArguments(_ arguments: [String], defaultPaths: [String], cacheFolder: URL, in folder: URL) -> [String] {
     var rest = arguments
     var command = ["lint"]
     if let first = rest.first, !first.hasPrefix("-") {
@@ -42,13 +46,15 @@ func mvlintArguments(_ arguments: [String], defaultPaths: [String], in folder: U
             && (isFolder.boolValue || url.pathExtension == "swift")
     }
     let addsPaths = commandsReadingPaths.contains(command[0]) && !namesPath
-    return command + rest + (addsPaths ? defaultPaths : [])
+    let choosesCache = rest.contains { $0 == "--no-cache" || $0 == "--cache-path" || $0.hasPrefix("--cache-path=") }
+    let cache = commandsWithCache.contains(command[0]) && !choosesCache ? ["--cache-path", cacheFolder.path] : []
+    return command + cache + rest + (addsPaths ? defaultPaths : [])
 }
 
-func runMVLint(tool: URL, arguments: [String], defaultPaths: [String], in folder: URL) throws {
+func runMVLint(tool: URL, arguments: [String], defaultPaths: [String], cacheFolder: URL, in folder: URL) throws {
     let process = Process()
     process.executableURL = tool
-    process.arguments = mvlintArguments(arguments, defaultPaths: defaultPaths, in: folder)
+    process.arguments = mvlintArguments(arguments, defaultPaths: defaultPaths, cacheFolder: cacheFolder, in: folder)
     process.currentDirectoryURL = folder
     try process.run()
     process.waitUntilExit()
@@ -78,6 +84,7 @@ extension MVLintCommandPlugin: XcodeCommandPlugin {
         try runMVLint(tool: context.tool(named: "mvlint").url,
                       arguments: extractor.remainingArguments,
                       defaultPaths: targetNames.isEmpty ? [projectFolder.path] : files,
+                      cacheFolder: context.pluginWorkDirectoryURL,
                       in: projectFolder)
     }
 }

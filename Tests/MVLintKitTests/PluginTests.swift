@@ -31,6 +31,11 @@ final class PluginTests: XCTestCase {
         let build = try swiftBuild()
         XCTAssertEqual(build.status, 0, String(build.output.suffix(4000)))
         XCTAssertEqual(warnings(in: build.output), [Self.stateFinding, Self.disableFinding], build.output)
+        // The analysis cache goes to the plugin's work folder (the only place a sandboxed plugin may write).
+        let pluginOutputs = URL(fileURLWithPath: scratch).appendingPathComponent("plugins/outputs")
+        let cacheFiles = (FileManager.default.enumerator(at: pluginOutputs, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { (try? Data(contentsOf: $0).starts(with: Data("MVLINT-ANALYSIS-CACHE".utf8))) == true }
+        XCTAssertEqual(cacheFiles.count, 1, "\(cacheFiles)")
 
         // Without paths the command plugin lints the targets' folders (not Scripts/); `--strict` passes
         // through and its exit code fails the command.
