@@ -450,7 +450,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func testXMLEscapingDropsCharactersXMLCannotHold() {
-        XCTAssertEqual(XML.escape("<a href='x'>&\"\t\u{7}</a>"), "&lt;a href=&apos;x&apos;&gt;&amp;&quot;&#9;\u{FFFD}&lt;/a&gt;")
+        XCTAssertEqual(XML.escape("<a href='x'>&\"\t\u{7}</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&#9;\u{FFFD}&lt;/a&gt;")
     }
 
     // MARK: terminal

@@ -1,23 +1,26 @@
-/// Escaping for the XML reports (Checkstyle, JUnit). One function serves text and attribute values.
+/// Escaping for the XML reports (Checkstyle, JUnit) and, through `Markup`, the HTML report and SVG map.
 enum XML {
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
-    static func escape(_ value: String) -> String {
+    /// `&`, `<`, `>` and both quotes as entities, so the text is safe between tags and inside either kind of
+    /// quoted attribute (`&#39;` rather than `&apos;`, which HTML 4 readers do not know). Control characters
+    /// XML 1.0 forbids, even as references, become U+FFFD so the document stays well-formed. Line breaks and
+    /// tabs are written as references by default, because parsers turn raw ones in attribute values into
+    /// spaces; text meant to be shown as written (HTML, SVG) keeps them raw.
+    static func escape(_ value: String, keepingLineBreaks: Bool = false) -> String {
         var escaped = ""
+        escaped.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            // Written as references so attribute values keep them (parsers turn raw ones into spaces).
-            case "\n": escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t": escaped += "&#9;"
+            case "'": escaped += "&#39;"
+            case "\n", "\r", "\t":
+                if keepingLineBreaks { escaped.unicodeScalars.append(scalar) } else { escaped += "&#\(scalar.value);" }
             default:
-                // Other control characters are not allowed in XML 1.0, not even as references.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     escaped += "\u{FFFD}"
                 } else {
                     escaped.unicodeScalars.append(scalar)
