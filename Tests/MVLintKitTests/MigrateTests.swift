@@ -516,6 +516,33 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(try candidate("Plain", in: result).wouldMigrate)
     }
 
+    /// `@State` builds and drops an instance with every view value: a superclass's init runs each time, and so does a deinit.
+    func testStateObjectWhoseClassOrSuperclassHasADeinitOrSideEffectingInitBlocks() throws {
+        let result = plan(["Models.swift": """
+        class Tracked: ObservableObject {
+            deinit { print("gone") }
+        }
+        final class Page: Tracked {}
+        class Loader: ObservableObject {
+            init() { Task { print("loading") } }
+        }
+        final class Gallery: Loader {}
+        struct Screen: View {
+            @StateObject private var page = Page()
+            @StateObject private var gallery = Gallery()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(try candidate("Page", in: result).blockers.map(\.message), [
+            "@StateObject page in Screen would be rebuilt with every view value by @State, and Tracked's deinit would run for each "
+                + "instance @State drops (Models.swift:2); keep @StateObject",
+        ])
+        XCTAssertEqual(try candidate("Gallery", in: result).blockers.map(\.message), [
+            "@StateObject gallery in Screen would be rebuilt with every view value by @State, and Loader's init starts a Task "
+                + "(Models.swift:6); load it from .task instead",
+        ])
+    }
+
     func testStateObjectSetInAnInitNeedsAFreshInstanceAndNoDefault() throws {
         let factory = ["Feed.swift": """
         final class Feed: ObservableObject {}

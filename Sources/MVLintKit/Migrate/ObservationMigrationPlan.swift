@@ -636,17 +636,28 @@ private struct MigrationAnalysis {
     }
 
     /// What building and dropping an instance of the class does that `@State` would repeat with every view value, if
-    /// anything: its initializer's side effects, or a `deinit` run for each instance beyond the first.
+    /// anything: its or a superclass's initializer's side effects, or a `deinit` run for each instance beyond the first.
     private func extraInstanceEffect(of name: String) -> (what: String, location: String, remedy: String)? {
-        if let (what, location) = initializerSideEffect(of: name) {
-            return ("\(name)'s init \(what)", location, "load it from .task instead")
-        }
-        for file in project.files {
-            if let position = file.types.first(where: { $0.name == name && $0.deinitializerPosition != nil })?.deinitializerPosition {
-                return ("\(name)'s deinit would run for each instance @State drops", "\(file.path):\(position.line)", "keep @StateObject")
+        for ancestor in lineage(of: name) {
+            if let (what, location) = initializerSideEffect(of: ancestor) {
+                return ("\(ancestor)'s init \(what)", location, "load it from .task instead")
+            }
+            for file in project.files {
+                if let position = file.types.first(where: { $0.name == ancestor && $0.deinitializerPosition != nil })?.deinitializerPosition {
+                    return ("\(ancestor)'s deinit would run for each instance @State drops", "\(file.path):\(position.line)", "keep @StateObject")
+                }
             }
         }
         return nil
+    }
+
+    /// The class and its project superclasses, nearest first; an inheritance cycle in broken code ends the walk.
+    private func lineage(of name: String) -> [String] {
+        var lineage = [name]
+        while let superclass = superclasses[lineage[lineage.count - 1]], !lineage.contains(superclass) {
+            lineage.append(superclass)
+        }
+        return lineage
     }
 
     /// What the class's initializer does that `@State` would repeat with every view value, if anything.
