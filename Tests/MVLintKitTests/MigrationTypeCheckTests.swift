@@ -240,6 +240,12 @@ final class MigrationTypeCheckTests: XCTestCase {
             "  blocked R1.l at Models.swift:8: @MainActor var tick in a class that is not @MainActor needs an explicit init under @Observable",
             "Derived (Models.swift:15): blocked",
             "  blocked R1.l at Models.swift:16: override var count observes an inherited property, which @Observable cannot track",
+            "Inlined (Models.swift:21): blocked",
+            "  blocked R1.l at Models.swift:22: @usableFromInline var cache: @Observable copies it onto the private storage _cache, which does not compile",
+            "  blocked R1.l at Models.swift:23: @_spi var secret: @Observable copies it onto the private storage _secret, which does not compile",
+            "  blocked R1.l at Models.swift:24: @exclusivity var hits: @Observable copies it onto the private storage _hits, which does not compile",
+            "  blocked R1.l at Models.swift:25: @_alwaysEmitIntoClient var label: @Observable copies it onto the private storage _label, "
+                + "which does not compile",
             "Size (Models.swift:3): blocked",
             "  blocked R1.l at Models.swift:4: width, height share one declaration, which @Observable cannot expand; declare each on its own",
         ])

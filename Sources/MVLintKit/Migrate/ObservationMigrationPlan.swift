@@ -395,7 +395,15 @@ private struct MigrationAnalysis {
             block(.macroLimit, "@MainActor var \(property.name) in a class that is not @MainActor needs an explicit init under @Observable",
                   path, property.position)
         }
+        let tracked = !property.isLet && (property.wrapper == nil || property.isPublished) && !property.attributes.contains("ObservationIgnored")
+        if tracked, let copied = property.attributes.first(where: Self.attributesPrivateStorageRejects.contains) {
+            block(.macroLimit, "@\(copied) var \(property.name): @Observable copies it onto the private storage _\(property.name), "
+                      + "which does not compile", path, property.position)
+        }
     }
+
+    /// Attributes of a tracked var that `@Observable` repeats on the private `_name` it generates, where each is an error.
+    private static let attributesPrivateStorageRejects: Set<String> = ["usableFromInline", "_spi", "_alwaysEmitIntoClient", "exclusivity"]
 
     /// `_name = Published(initialValue: v)` in the class's inits for its `@Published var name`: `self.name = v` does the
     /// same once `@Observable` has made `name` tracked (R1.f).
