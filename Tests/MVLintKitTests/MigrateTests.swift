@@ -377,7 +377,7 @@ final class MigrateTests: XCTestCase {
         """]), ["R1.e Draft.swift:2"])
     }
 
-    /// `_model` reached in a method, a closure or a computed property goes with the wrapper the rewrite replaces;
+    /// `_model` reached or set in a method goes with the wrapper the rewrite replaces;
     /// `_name` of a `@Published` property becomes the plain value.
     func testWrapperStorageReachedOutsideAnInitAssignmentBlocks() throws {
         let result = plan(["Models.swift": """
@@ -390,12 +390,14 @@ final class MigrateTests: XCTestCase {
             init(clock: Clock) { _clock = ObservedObject(wrappedValue: clock) }
             mutating func update() { _clock.update() }
             func reset() { _ = [_clock].count }
+            mutating func rebind(to clock: Clock) { _clock = ObservedObject(wrappedValue: clock) }
         }
         """])
         XCTAssertEqual(try candidate("Clock", in: result).blockers.map { "\($0.reason.rawValue) \($0.location): \($0.message)" }, [
             "R1.f Models.swift:3: _tick.projectedValue uses the @Published wrapper itself; under @Observable _tick is the plain value",
             "R3 Models.swift:8: _clock.update uses the @ObservedObject wrapper itself, which the rewrite replaces",
             "R3 Models.swift:9: _clock uses the @ObservedObject wrapper itself, which the rewrite replaces",
+            "R3 Models.swift:10: _clock uses the @ObservedObject wrapper itself, which the rewrite replaces",
         ])
     }
 
