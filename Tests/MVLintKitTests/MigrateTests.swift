@@ -355,6 +355,7 @@ final class MigrateTests: XCTestCase {
         final class Vault: NSObject, ObservableObject {}
         final class Store: ObservableObject {}
         @Persisted extension Store {}
+        @main final class Launcher: ObservableObject { static func main() {} }
         """])
         XCTAssertEqual(try candidate("Router", in: result).blockers.map { "\($0.reason.rawValue) \($0.location): \($0.message)" }, [
             "R1.m Models.swift:2: @Stateful on Router is an attribute or macro whose effect mvlint cannot see; "
@@ -365,6 +366,7 @@ final class MigrateTests: XCTestCase {
                 + "included, which mvlint cannot prove compiles",
         ])
         XCTAssertEqual(try candidate("Vault", in: result).blockers.map(\.message), [])
+        XCTAssertEqual(try candidate("Launcher", in: result).blockers.map(\.message), [])
         XCTAssertEqual(try candidate("Store", in: result).blockers.map { "\($0.reason.rawValue) \($0.location)" }, ["R1.m Models.swift:9"])
     }
 

@@ -355,9 +355,10 @@ private struct MigrationAnalysis {
     }
 
     /// Attributes on the class and its extensions whose effect is known to sit well with `@Observable`: isolation,
-    /// availability, Objective-C naming, visibility. Any other may be a macro generating what mvlint cannot see.
+    /// availability, Objective-C naming, visibility, the entry point. Any other may be a macro generating what mvlint
+    /// cannot see.
     private static let knownClassAttributes: Set<String> = [
-        "MainActor", "preconcurrency", "available", "objc", "usableFromInline", "_spi", "dynamicMemberLookup",
+        "MainActor", "preconcurrency", "available", "objc", "usableFromInline", "_spi", "dynamicMemberLookup", "main",
     ]
 
     private func attributeBlockers(_ entry: ProjectIndex.TypeEntry,
