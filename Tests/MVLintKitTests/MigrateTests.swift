@@ -342,6 +342,67 @@ final class MigrateTests: XCTestCase {
         """]), ["R3 Item.swift:4", "R4 Item.swift:9"])
     }
 
+    /// A macro such as `@Stateful` may generate members or conformances mvlint cannot see; `@objcMembers` would expose
+    /// the accessors `@Observable` generates. Isolation, availability and Objective-C naming are known to be harmless.
+    func testUnknownAttributesOnTheClassOrAnExtensionBlock() throws {
+        let result = plan(["Models.swift": """
+        @globalActor actor StorageActor { static let shared = StorageActor() }
+        @MainActor
+        @Stateful
+        final class Router: ObservableObject {}
+        @objcMembers final class Bridge: NSObject, ObservableObject {}
+        @StorageActor @objc(Vault) @available(iOS 17, *) @_Concurrency.MainActor
+        final class Vault: NSObject, ObservableObject {}
+        final class Store: ObservableObject {}
+        @Persisted extension Store {}
+        @main final class Launcher: ObservableObject { static func main() {} }
+        """])
+        XCTAssertEqual(try candidate("Router", in: result).blockers.map { "\($0.reason.rawValue) \($0.location): \($0.message)" }, [
+            "R1.m Models.swift:2: @Stateful on Router is an attribute or macro whose effect mvlint cannot see; "
+                + "it may generate members or conformances @Observable would clash with",
+        ])
+        XCTAssertEqual(try candidate("Bridge", in: result).blockers.map { "\($0.reason.rawValue) \($0.location): \($0.message)" }, [
+            "R1.m Models.swift:5: @objcMembers on Bridge exposes every member to Objective-C, the accessors @Observable generates "
+                + "included, which mvlint cannot prove compiles",
+        ])
+        XCTAssertEqual(try candidate("Vault", in: result).blockers.map(\.message), [])
+        XCTAssertEqual(try candidate("Launcher", in: result).blockers.map(\.message), [])
+        XCTAssertEqual(try candidate("Store", in: result).blockers.map { "\($0.reason.rawValue) \($0.location)" }, ["R1.m Models.swift:9"])
+    }
+
+    /// An attached macro written before `@Published` is no less in the way than one after it (R1.e).
+    func testPublishedPropertyWithAMacroBeforeItBlocks() throws {
+        XCTAssertEqual(try blockers("Draft", ["Draft.swift": """
+        final class Draft: ObservableObject {
+            @Logged @Published var title = ""
+        }
+        """]), ["R1.e Draft.swift:2"])
+    }
+
+    /// `_model` reached or set in a method goes with the wrapper the rewrite replaces;
+    /// `_name` of a `@Published` property becomes the plain value.
+    func testWrapperStorageReachedOutsideAnInitAssignmentBlocks() throws {
+        let result = plan(["Models.swift": """
+        final class Clock: ObservableObject {
+            @Published var tick = 0
+            func publisher() -> Published<Int>.Publisher { self._tick.projectedValue }
+        }
+        struct Ticker: DynamicProperty {
+            @ObservedObject var clock: Clock
+            init(clock: Clock) { _clock = ObservedObject(wrappedValue: clock) }
+            mutating func update() { _clock.update() }
+            func reset() { _ = [_clock].count }
+            mutating func rebind(to clock: Clock) { _clock = ObservedObject(wrappedValue: clock) }
+        }
+        """])
+        XCTAssertEqual(try candidate("Clock", in: result).blockers.map { "\($0.reason.rawValue) \($0.location): \($0.message)" }, [
+            "R1.f Models.swift:3: _tick.projectedValue uses the @Published wrapper itself; under @Observable _tick is the plain value",
+            "R3 Models.swift:8: _clock.update uses the @ObservedObject wrapper itself, which the rewrite replaces",
+            "R3 Models.swift:9: _clock uses the @ObservedObject wrapper itself, which the rewrite replaces",
+            "R3 Models.swift:10: _clock uses the @ObservedObject wrapper itself, which the rewrite replaces",
+        ])
+    }
+
     func testCodableAndMirrorBlock() throws {
         XCTAssertEqual(try blockers("Draft", ["Draft.swift": """
         final class Draft: ObservableObject, Codable {
@@ -457,6 +518,33 @@ final class MigrateTests: XCTestCase {
                 + "(Models.swift:6); load it from .task instead",
         ])
         XCTAssertTrue(try candidate("Plain", in: result).wouldMigrate)
+    }
+
+    /// `@State` builds and drops an instance with every view value: a superclass's init runs each time, and so does a deinit.
+    func testStateObjectWhoseClassOrSuperclassHasADeinitOrSideEffectingInitBlocks() throws {
+        let result = plan(["Models.swift": """
+        class Tracked: ObservableObject {
+            deinit { print("gone") }
+        }
+        final class Page: Tracked {}
+        class Loader: ObservableObject {
+            init() { Task { print("loading") } }
+        }
+        final class Gallery: Loader {}
+        struct Screen: View {
+            @StateObject private var page = Page()
+            @StateObject private var gallery = Gallery()
+            var body: some View { Text("") }
+        }
+        """])
+        XCTAssertEqual(try candidate("Page", in: result).blockers.map(\.message), [
+            "@StateObject page in Screen would be rebuilt with every view value by @State, and Tracked's deinit would run for each "
+                + "instance @State drops (Models.swift:2); keep @StateObject",
+        ])
+        XCTAssertEqual(try candidate("Gallery", in: result).blockers.map(\.message), [
+            "@StateObject gallery in Screen would be rebuilt with every view value by @State, and Loader's init starts a Task "
+                + "(Models.swift:6); load it from .task instead",
+        ])
     }
 
     func testStateObjectSetInAnInitNeedsAFreshInstanceAndNoDefault() throws {

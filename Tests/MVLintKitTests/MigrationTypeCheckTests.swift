@@ -134,6 +134,14 @@ final class MigrationTypeCheckTests: XCTestCase {
         try assertMigration("GenericClass", verdicts: ["Selection (Selection.swift:3): would migrate"])
     }
 
+    /// Isolation to a global actor the project declares, availability, dynamic member lookup: attributes whose
+    /// meaning is known and which `@Observable` sits beside.
+    func testClassesWithKnownAttributesMigrate() throws {
+        try assertMigration("KnownClassAttributes", verdicts: [
+            "Settings (Models.swift:12): would migrate", "Vault (Models.swift:7): would migrate",
+        ])
+    }
+
     func testPublishedInitialValueBecomesAPlainAssignment() throws {
         try assertMigration("PublishedInitialValue", verdicts: ["Draft (Draft.swift:3): would migrate"])
     }
@@ -186,6 +194,27 @@ final class MigrationTypeCheckTests: XCTestCase {
         ])
     }
 
+    func testStateObjectWhoseClassHasADeinitBlocks() throws {
+        try assertMigration("StateObjectDeinit", verdicts: [
+            "DisappearanceWatcher (Watcher.swift:5): blocked",
+            "  blocked R2 at Watcher.swift:18: @StateObject watcher in WatchedView would be rebuilt with every view value by @State, "
+                + "and DisappearanceWatcher's deinit would run for each instance @State drops (Watcher.swift:12); keep @StateObject",
+        ])
+    }
+
+    /// `_model` reached other than by `_model = Wrapper(wrappedValue: …)` in an init: the rewrite replaces the wrapper.
+    func testWrapperStorageUsedBlocks() throws {
+        try assertMigration("WrapperStorageUsed", verdicts: [
+            "Clock (Clock.swift:3): blocked",
+            "  blocked R3 at Clock.swift:20: _clock.update uses the @ObservedObject wrapper itself, which the rewrite replaces",
+            "Ledger (Ledger.swift:3): blocked",
+            "  blocked R1.f at Ledger.swift:7: _balance.projectedValue uses the @Published wrapper itself; under @Observable _balance is the plain value",
+            "Session (Session.swift:3): blocked",
+            "  blocked R2 at Session.swift:21: _session uses the @StateObject wrapper itself, which the rewrite replaces",
+            "  blocked R4 at Session.swift:11: _session is set in an init of Greeting; @Environment cannot be",
+        ])
+    }
+
     func testClassUsedUnderAnObservableObjectConstraintBlocks() throws {
         try assertMigration("ObservableObjectConstraint", verdicts: [
             "Counter (Counter.swift:3): blocked",
@@ -206,13 +235,19 @@ final class MigrationTypeCheckTests: XCTestCase {
     func testDeclarationsTheMacroCannotExpandBlock() throws {
         try assertMigration("MacroLimits", verdicts: [
             "Base (Models.swift:11): blocked",
-            "  blocked R1.h at Models.swift:16: Derived in its hierarchy is blocked (R1); hierarchies migrate whole",
+            "  blocked R1.h at Models.swift:16: Derived in its hierarchy is blocked (R1.l); hierarchies migrate whole",
             "Clock (Models.swift:7): blocked",
-            "  blocked R1 at Models.swift:8: @MainActor var tick in a class that is not @MainActor needs an explicit init under @Observable",
+            "  blocked R1.l at Models.swift:8: @MainActor var tick in a class that is not @MainActor needs an explicit init under @Observable",
             "Derived (Models.swift:15): blocked",
-            "  blocked R1 at Models.swift:16: override var count observes an inherited property, which @Observable cannot track",
+            "  blocked R1.l at Models.swift:16: override var count observes an inherited property, which @Observable cannot track",
+            "Inlined (Models.swift:21): blocked",
+            "  blocked R1.l at Models.swift:22: @usableFromInline var cache: @Observable copies it onto the private storage _cache, which does not compile",
+            "  blocked R1.l at Models.swift:23: @_spi var secret: @Observable copies it onto the private storage _secret, which does not compile",
+            "  blocked R1.l at Models.swift:24: @exclusivity var hits: @Observable copies it onto the private storage _hits, which does not compile",
+            "  blocked R1.l at Models.swift:25: @_alwaysEmitIntoClient var label: @Observable copies it onto the private storage _label, "
+                + "which does not compile",
             "Size (Models.swift:3): blocked",
-            "  blocked R1 at Models.swift:4: width, height share one declaration, which @Observable cannot expand; declare each on its own",
+            "  blocked R1.l at Models.swift:4: width, height share one declaration, which @Observable cannot expand; declare each on its own",
         ])
     }
 }

@@ -254,6 +254,13 @@ final class FileWalker: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
+            facts.types[typeIndex].deinitializerPosition = position(node.deinitKeyword)
+        }
+        return .visitChildren
+    }
+
     override func visitPost(_ node: InitializerDeclSyntax) {
         popAvailability(owner: node.id)
         localBindables.removeLast()
@@ -518,7 +525,23 @@ final class FileWalker: SyntaxVisitor {
             noteTypeReference(node.baseName.text, at: node)
         }
         notePublisherReference(node, isMemberName: isMemberName)
+        noteStorageReference(node, isMemberName: isMemberName)
         return .visitChildren
+    }
+
+    /// `_name` written bare or after `self.`: a wrapper's storage (`_$observationRegistrar` and `__x` stay out).
+    private func noteStorageReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
+        let text = node.baseName.text
+        guard text.hasPrefix("_"), let first = text.dropFirst().first, first.isLetter else { return }
+        if isMemberName,
+           node.parent?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
+            return
+        }
+        let reference = isMemberName ? node.parent : Syntax(node)
+        let follower = reference?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == reference?.id ? $0 : nil }
+        facts.storageReferences.append(StorageReferenceFact(
+            property: String(text.dropFirst()), member: follower?.declName.baseName.text,
+            enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
     /// `$name` and `objectWillChange`: what `migrate observation` must not break. Closure arguments (`$0`) stay out.

@@ -20,6 +20,9 @@ public struct FileFacts: Sendable, Codable {
     public var publisherReferences: [PublisherReferenceFact] = []
     /// `_name = …` in initializers: wrappers set directly, which `migrate` rewrites or is blocked by.
     public var wrapperAssignments: [WrapperAssignmentFact] = []
+    /// `_name` and `self._name` anywhere: a property wrapper's storage reached directly, which the wrapper's
+    /// removal would break (`migrate`).
+    public var storageReferences: [StorageReferenceFact] = []
     /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
     /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
     public var observableObjectTypeUses: [SourcePosition] = []
@@ -91,6 +94,8 @@ public struct TypeFact: Sendable, Codable {
     public var hasParameterPack = false
     /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
     public var observableObjectRemoval: Range<Int>?
+    /// Where its `deinit` is: `@State` drops the extra instances it builds, so a `deinit` runs for each (`migrate`).
+    public var deinitializerPosition: SourcePosition?
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
         self.name = name
@@ -239,6 +244,16 @@ public struct WrapperAssignmentFact: Sendable, Codable {
         self.position = position
         self.target = target
     }
+}
+
+/// `_name` or `self._name`, as an assignment target or read (`_observable.update()`, `_model.projectedValue`).
+public struct StorageReferenceFact: Sendable, Codable {
+    /// `name`, without the underscore.
+    public var property: String
+    /// What is read from it: `update` in `_observable.update()`; nil when it is used whole.
+    public var member: String?
+    public var enclosingType: String?
+    public var position: SourcePosition
 }
 
 public struct MemberCallFact: Sendable, Codable {

@@ -18,7 +18,10 @@ public struct ObservationMigrationPlan: Sendable {
         case usedAsObservableObject = "R1.i"
         case parameterPack = "R1.j"
         /// Found by type-checking migrations: declarations the `@Observable` macro cannot expand.
-        case macroLimit = "R1"
+        case macroLimit = "R1.l"
+        /// An attribute or macro on the class whose effect mvlint cannot see (`@Stateful`): it may generate
+        /// members or conformances that `@Observable` would clash with.
+        case unknownAttribute = "R1.m"
         case stateObjectKept = "R2"
         case observedObjectKept = "R3"
         case environmentObjectKept = "R4"
@@ -37,6 +40,7 @@ public struct ObservationMigrationPlan: Sendable {
             case .usedAsObservableObject: "used as ObservableObject"
             case .parameterPack: "parameter pack"
             case .macroLimit: "@Observable cannot expand it"
+            case .unknownAttribute: "unknown attribute or macro"
             case .stateObjectKept: "@StateObject that @State cannot replace"
             case .observedObjectKept: "@ObservedObject not rewritable"
             case .environmentObjectKept: "environment object not rewritable"
@@ -147,6 +151,8 @@ private struct MigrationAnalysis {
     let filesByPath: [String: FileFacts]
     /// The project class each class inherits from, by name.
     let superclasses: [String: String]
+    /// Global actors the project declares (`@globalActor actor DatabaseActor`): isolation like `@MainActor`.
+    let globalActors: Set<String>
 
     init(project: ProjectContext, assumeModernOS: Bool) {
         self.project = project
@@ -177,6 +183,7 @@ private struct MigrationAnalysis {
             superclasses[entry.name] = entry.inherited.sorted().first { index.kind(of: $0) == .class }
         }
         self.superclasses = superclasses
+        globalActors = Set(index.entriesInNameOrder.filter { $0.declaration?.attributes.contains("globalActor") == true }.map(\.name))
     }
 
     /// The project classes `name` inherits from or is inherited by, transitively, itself included.
@@ -286,7 +293,7 @@ private struct MigrationAnalysis {
                 block(.lazyProperty, "lazy var \(property.name) would become tracked, which does not compile (swiftlang/swift#71160)",
                       memberPath, property.position)
             }
-            if property.wrapper == "Published", let other = property.attributes.first(where: SyntaxText.isPropertyWrapperName) {
+            if property.isPublished, let other = property.otherWrapperNames.first {
                 block(.wrappedPublished, "@Published \(property.name) also has @\(other); @ObservationIgnored would silence a property views observe",
                       memberPath, property.position)
             }
@@ -309,6 +316,7 @@ private struct MigrationAnalysis {
                       protocolEntry?.declarationPath ?? path, protocolEntry?.declaration?.position ?? declarationPosition)
             }
         }
+        attributeBlockers(entry, block: block)
         if entry.declaration?.isOpen == true {
             block(.hierarchy, "open: subclasses in other modules could not migrate with it", path, declarationPosition)
         }
@@ -325,6 +333,11 @@ private struct MigrationAnalysis {
                 block(.underscoreMember, "sets _\(assignment.property) to a value other than Published(initialValue:); "
                           + "@Observable's _\(assignment.property) is the plain value", file.path, assignment.position)
             }
+            for reference in storageUses(in: file, inside: { $0.map(Architecture.simpleName) == name })
+                where published.contains(reference.property) {
+                block(.underscoreMember, "\(reference.written) uses the @Published wrapper itself; under @Observable "
+                          + "_\(reference.property) is the plain value", file.path, reference.position)
+            }
             for construction in file.constructions where construction.enclosingType.map(Architecture.simpleName) == name {
                 if construction.typeName == "Published", !rewritable.contains(construction.position) {
                     block(.underscoreMember, "builds a Published wrapper other than by _name = Published(initialValue:) in an init",
@@ -337,6 +350,29 @@ private struct MigrationAnalysis {
             if let use = file.observableObjectTypeUses.first {
                 block(.usedAsObservableObject, "ObservableObject is used as a type here (a constraint or existential) and any class may be passed",
                       file.path, use)
+            }
+        }
+    }
+
+    /// Attributes on the class and its extensions whose effect is known to sit well with `@Observable`: isolation,
+    /// availability, Objective-C naming, visibility, the entry point. Any other may be a macro generating what mvlint
+    /// cannot see.
+    private static let knownClassAttributes: Set<String> = [
+        "MainActor", "preconcurrency", "available", "objc", "usableFromInline", "_spi", "dynamicMemberLookup", "main",
+    ]
+
+    private func attributeBlockers(_ entry: ProjectIndex.TypeEntry,
+                                   block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
+        let declarations = [(entry.declarationPath, entry.declaration)] + entry.extensions.map { ($0.path, Optional($0.fact)) }
+        for case let (path?, fact?) in declarations {
+            for attribute in fact.attributes {
+                // `@_Concurrency.MainActor` is `@MainActor`.
+                let name = attribute.split(separator: ".").last.map(String.init) ?? attribute
+                guard !Self.knownClassAttributes.contains(name), !globalActors.contains(name) else { continue }
+                let why = name == "objcMembers"
+                    ? "exposes every member to Objective-C, the accessors @Observable generates included, which mvlint cannot prove compiles"
+                    : "is an attribute or macro whose effect mvlint cannot see; it may generate members or conformances @Observable would clash with"
+                block(.unknownAttribute, "@\(attribute) on \(entry.name) \(why)", path, fact.position)
             }
         }
     }
@@ -360,7 +396,15 @@ private struct MigrationAnalysis {
             block(.macroLimit, "@MainActor var \(property.name) in a class that is not @MainActor needs an explicit init under @Observable",
                   path, property.position)
         }
+        let tracked = !property.isLet && (property.wrapper == nil || property.isPublished) && !property.attributes.contains("ObservationIgnored")
+        if tracked, let copied = property.attributes.first(where: Self.attributesPrivateStorageRejects.contains) {
+            block(.macroLimit, "@\(copied) var \(property.name): @Observable copies it onto the private storage _\(property.name), "
+                      + "which does not compile", path, property.position)
+        }
     }
+
+    /// Attributes of a tracked var that `@Observable` repeats on the private `_name` it generates, where each is an error.
+    private static let attributesPrivateStorageRejects: Set<String> = ["usableFromInline", "_spi", "_alwaysEmitIntoClient", "exclusivity"]
 
     /// `_name = Published(initialValue: v)` in the class's inits for its `@Published var name`: `self.name = v` does the
     /// same once `@Observable` has made `name` tracked (R1.f).
@@ -376,7 +420,7 @@ private struct MigrationAnalysis {
     }
 
     private func publishedNames(of entry: ProjectIndex.TypeEntry) -> Set<String> {
-        Set(memberFacts(of: entry).filter { $0.fact.wrapper == "Published" && !$0.fact.isStatic }.map(\.fact.name))
+        Set(memberFacts(of: entry).filter { $0.fact.isPublished && !$0.fact.isStatic }.map(\.fact.name))
     }
 
     /// The type's properties with the file each is declared in (extensions can live elsewhere).
@@ -439,7 +483,7 @@ private struct MigrationAnalysis {
     private func uses(of name: String, block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void)
         -> [ObservationMigrationPlan.Use] {
         var uses: [ObservationMigrationPlan.Use] = []
-        let initializerEffect = initializerSideEffect(of: name)
+        let extraInstanceEffect = extraInstanceEffect(of: name)
         var readFromEnvironment = false
         for file in project.files {
             for type in file.types {
@@ -464,6 +508,13 @@ private struct MigrationAnalysis {
                                                            heldType: property.heldTypeName ?? name)
                     readFromEnvironment = readFromEnvironment || kind == .environmentObject
                     let assignments = wrapperAssignments(to: property, in: type)
+                    // The rewrite replaces the wrapper, so its storage must not be reached any other way (`_model.update()`).
+                    for storageFile in project.files {
+                        for reference in storageUses(in: storageFile, inside: { $0 == type.qualifiedName }) where reference.property == property.name {
+                            block(kind.reason, "\(reference.written) uses the \(kind.rawValue) wrapper itself, which the rewrite replaces",
+                                  storageFile.path, reference.position)
+                        }
+                    }
                     switch kind {
                     case .stateObject:
                         use.furtherEdits = stateInitializerEdits(property, assignments, in: type, at: file.path, holding: name, block: block)
@@ -499,10 +550,10 @@ private struct MigrationAnalysis {
                         }
                     }
                     uses.append(use)
-                    if kind == .stateObject, let initializerEffect {
+                    if kind == .stateObject, let effect = extraInstanceEffect {
                         block(.stateObjectKept,
                               "@StateObject \(property.name) in \(type.name) would be rebuilt with every view value by @State, and "
-                                  + "\(name)'s init \(initializerEffect.what) (\(initializerEffect.location)); load it from .task instead",
+                                  + "\(effect.what) (\(effect.location)); \(effect.remedy)",
                               file.path, property.position)
                     }
                 }
@@ -577,11 +628,45 @@ private struct MigrationAnalysis {
         }
     }
 
+    /// `_name` and `self._name` in `file`'s code of the types `inside` accepts, except as the target of an init's
+    /// `_name = …`, which is judged with the value it sets.
+    private func storageUses(in file: FileFacts, inside: (String?) -> Bool) -> [StorageReferenceFact] {
+        let targets = file.wrapperAssignments.map(\.target)
+        return file.storageReferences.filter { reference in
+            inside(reference.enclosingType) && !targets.contains { target in reference.position.utf8Offset.map(target.contains) ?? false }
+        }
+    }
+
     /// `_name = Wrapper(label: v)` → `self.name = v`: what setting a wrapper in an init becomes once the wrapper goes.
     private func plainAssignment(_ assignment: WrapperAssignmentFact, in path: String) -> [ObservationMigrationPlan.FileEdit] {
         [(assignment.target, "self.\(assignment.property)"), (assignment.head, ""), (assignment.tail, "")].map { range, text in
             .init(path: path, edit: TextEdit(range: range, replacement: text))
         }
+    }
+
+    /// What building and dropping an instance of the class does that `@State` would repeat with every view value, if
+    /// anything: its or a superclass's initializer's side effects, or a `deinit` run for each instance beyond the first.
+    private func extraInstanceEffect(of name: String) -> (what: String, location: String, remedy: String)? {
+        for ancestor in lineage(of: name) {
+            if let (what, location) = initializerSideEffect(of: ancestor) {
+                return ("\(ancestor)'s init \(what)", location, "load it from .task instead")
+            }
+            for file in project.files {
+                if let position = file.types.first(where: { $0.name == ancestor && $0.deinitializerPosition != nil })?.deinitializerPosition {
+                    return ("\(ancestor)'s deinit would run for each instance @State drops", "\(file.path):\(position.line)", "keep @StateObject")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The class and its project superclasses, nearest first; an inheritance cycle in broken code ends the walk.
+    private func lineage(of name: String) -> [String] {
+        var lineage = [name]
+        while let superclass = superclasses[lineage[lineage.count - 1]], !lineage.contains(superclass) {
+            lineage.append(superclass)
+        }
+        return lineage
     }
 
     /// What the class's initializer does that `@State` would repeat with every view value, if anything.
@@ -695,7 +780,20 @@ private struct MigrationAnalysis {
     }
 }
 
+private extension StorageReferenceFact {
+    /// As written, without `self.`: `_observable.update`.
+    var written: String { "_\(property)" + (member.map { ".\($0)" } ?? "") }
+}
+
 private extension PropertyFact {
     /// The class a property holds, without generic arguments: `Selection<String>` holds `Selection`.
     var heldClassName: String? { heldTypeName.map { String($0.prefix { $0 != "<" }) } }
+
+    /// `@Published` wherever it stands among the attributes: the walk takes the first wrapper-like one as `wrapper`.
+    var isPublished: Bool { wrapper == "Published" || attributes.contains("Published") }
+
+    /// Wrappers and attached macros besides `@Published`.
+    var otherWrapperNames: [String] {
+        ([wrapper].compactMap { $0 } + attributes).filter { $0 != "Published" && SyntaxText.isPropertyWrapperName($0) }
+    }
 }

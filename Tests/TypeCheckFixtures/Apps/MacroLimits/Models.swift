@@ -17,3 +17,11 @@ final class Derived: Base {
         didSet { print(count) }
     }
 }
+
+public final class Inlined: ObservableObject {
+    @usableFromInline var cache = 0
+    @_spi(Testing) @Published public var secret = 0
+    @exclusivity(unchecked) var hits = 0
+    @_alwaysEmitIntoClient public var label = ""
+    @usableFromInline let seed = 1
+}
