@@ -159,7 +159,7 @@ final class MigrationTypeCheckTests: XCTestCase {
     func testPublisherOfAnInheritedPropertyBlocksTheHierarchy() throws {
         try assertMigration("InheritedPublisher", verdicts: [
             "InboxModel (Models.swift:7): blocked",
-            "  blocked R1.c at Models.swift:11: $isLoading.sink uses the publisher of @Published isLoading; Observation generates none",
+            "  blocked R1.c at Models.swift:11: $isLoading.sink uses the publisher of @Published isLoading of ListModel, in its hierarchy; Observation generates none",
             "ListModel (Models.swift:3): blocked",
             "  blocked R1.c at Models.swift:11: $isLoading.sink uses the publisher of @Published isLoading; Observation generates none",
         ])

@@ -436,7 +436,14 @@ private struct MigrationAnalysis {
                                    block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
         // A subclass reads its superclass's publishers as its own, and a hierarchy migrates whole: judge it as one.
         let family = hierarchy(of: name)
-        let published = Set(family.compactMap { project.index.entry($0) }.flatMap(publishedNames))
+        // Which class of the hierarchy declares each @Published name (the class itself when it does).
+        var declaringClass: [String: String] = [:]
+        for member in family.sorted() {
+            guard let entry = project.index.entry(member) else { continue }
+            for property in publishedNames(of: entry) where declaringClass[property] == nil || member == name {
+                declaringClass[property] = member
+            }
+        }
         for file in project.files {
             for reference in file.publisherReferences {
                 let owner = ownerOfReference(reference)
@@ -455,9 +462,10 @@ private struct MigrationAnalysis {
                         }
                         continue
                     }
-                    guard published.contains(property), owner.map(family.contains) ?? true else { continue }
+                    guard let declarer = declaringClass[property], owner.map(family.contains) ?? true else { continue }
                     let written = (reference.receiver.map { $0 + "." } ?? "") + "$\(property)" + (member.map { ".\($0)" } ?? "")
-                    block(.publisher, "\(written) uses the publisher of @Published \(property); Observation generates none",
+                    let relative = declarer == name ? "" : " of \(declarer), in its hierarchy"
+                    block(.publisher, "\(written) uses the publisher of @Published \(property)\(relative); Observation generates none",
                           file.path, reference.position)
                 }
             }
