@@ -144,14 +144,20 @@ final class ReporterTests: XCTestCase {
             | `Sources/Model.swift` | 1 | 0 | 1 |
             | `Sources/Q&A, "v2"/Row.swift` | 0 | 1 | 0 |
 
-            - **error** `Sources/Model.swift:4:47` \\`$model.name\\` needs \\`@Bindable\\` (`missing-bindable`)
-            - **advice** `Sources/Model.swift:6:1` Use \\`\\#Preview\\` instead (`preview-provider`)
+            - **error** `Sources/Model.swift:4:47` `$model.name` needs `@Bindable` (`missing-bindable`)
+            - **advice** `Sources/Model.swift:6:1` Use `#Preview` instead (`preview-provider`)
             - **warning** `Sources/Q&A, "v2"/Row.swift:3:38` Use \\<foregroundStyle\\> \\& "50%" \\| a\\*b\\_c \\[x\\]: done, next (`foreground-color`)
 
             """)
         let hidden = MarkdownReporter().render(report(showAdvice: false))
         XCTAssertTrue(hidden.hasPrefix("### mvlint\n\n1 error, 1 warning in 3 files (1 advice not shown).\n"), hidden)
         XCTAssertFalse(hidden.contains("preview-provider"), hidden)
+    }
+
+    func testMarkdownMessagesKeepTheirCodeSpansAndEscapeTheRest() {
+        XCTAssertEqual(Markdown.message("`a|b` *and* `c`"), "`a|b` \\*and\\* `c`")
+        XCTAssertEqual(Markdown.message("an unpaired ` stays prose"), "an unpaired \\` stays prose")
+        XCTAssertEqual(Markdown.message("no code"), "no code")
     }
 
     func testMarkdownCodeSpansHoldBackticksAndPipes() {

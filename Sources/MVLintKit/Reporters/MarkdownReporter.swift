@@ -29,7 +29,7 @@ public struct MarkdownReporter: Reporter {
         output += "\n"
         for finding in shown {
             output += "- **\(finding.severity.rawValue)** \(Markdown.code("\(finding.file):\(finding.line):\(finding.column)")) "
-                + "\(Markdown.text(finding.message)) (\(Markdown.code(finding.rule)))\n"
+                + "\(Markdown.message(finding.message)) (\(Markdown.code(finding.rule)))\n"
         }
         return output
     }
@@ -70,6 +70,14 @@ enum Markdown {
             }
         }
         return escaped
+    }
+
+    /// A finding's message: its `…` spans (names and code, as every rule writes them) stay code spans,
+    /// the prose between them is escaped. Unpaired backticks make the whole message prose.
+    static func message(_ value: String) -> String {
+        let parts = value.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1, parts.count % 2 == 1 else { return text(value) }
+        return parts.enumerated().map { $0.offset % 2 == 1 ? code($0.element) : text($0.element) }.joined()
     }
 
     /// A code span long enough to hold any backticks in `value`. In a table cell `|` must still be escaped:
