@@ -622,6 +622,37 @@ final class MigrateTests: XCTestCase {
         """]), ["R4 Session.swift:4"])
     }
 
+    func testInjectionsThroughParametersAndPropertyChainsAreResolved() throws {
+        let files = ["Session.swift": """
+        final class Session: ObservableObject {}
+        final class AppModel { let session = Session() }
+        struct SessionView: View {
+            @EnvironmentObject var session: Session
+            var body: some View { Text("") }
+        }
+        struct Host {
+            let app: AppModel
+            func make(model: AppModel?) -> some View { SessionView().environmentObject(model!.session) }
+            func makeFromProperty() -> some View { SessionView().environmentObject(self.app.session) }
+        }
+        """]
+        let session = try candidate("Session", in: plan(files))
+        XCTAssertTrue(session.wouldMigrate, "\(session.blockers)")
+        XCTAssertEqual(session.uses.filter { $0.kind == .injection }.map(\.line), [9, 10])
+    }
+
+    func testInjectionsWhoseValueCannotBeNamedBlock() throws {
+        // `items[0]` was not even recorded before: left as `.environmentObject`, it would stop compiling.
+        XCTAssertEqual(try blockers("Session", ["Session.swift": """
+        final class Session: ObservableObject {}
+        struct SessionView: View {
+            let items: [Session]
+            @EnvironmentObject var session: Session
+            var body: some View { Text("").environmentObject(items[0]) }
+        }
+        """]), ["R4 Session.swift:5"])
+    }
+
     func testNotesObserversAndSwift5Holders() throws {
         let files = [
             "Mixer.swift": """

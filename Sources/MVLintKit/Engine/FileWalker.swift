@@ -312,11 +312,16 @@ final class FileWalker: SyntaxVisitor {
         if method == "environment" || method == "environmentObject", node.arguments.count == 1,
            let argument = node.arguments.first, argument.label == nil {
             let constructed = SyntaxText.calleeName(argument.expression)
+            let chain = constructed == nil ? Self.memberChain(argument.expression) : nil
+            // Every injection is recorded, even one the walk cannot name: `migrate` must not leave an
+            // `.environmentObject(x)` behind for a class it migrates.
             let value = constructed.map { $0 + "()" } ?? SyntaxText.receiverName(argument.expression)
-            if let value {
-                facts.injections.append(InjectionFact(modifier: method, value: value, constructedType: constructed,
-                                                      enclosingType: walk.typeStack.last?.qualifiedName, position: position(member.declName)))
-            }
+                ?? chain?.joined(separator: ".") ?? argument.expression.trimmedText
+            var fact = InjectionFact(modifier: method, value: value, constructedType: constructed,
+                                     enclosingType: walk.typeStack.last?.qualifiedName, position: position(member.declName))
+            fact.isNamePath = constructed != nil || chain != nil
+            fact.rootParameterType = chain.flatMap { Self.parameterType(named: $0[0], around: Syntax(node)) }
+            facts.injections.append(fact)
             return
         }
         guard let base = member.base, let receiver = SyntaxText.receiverName(base) else { return }
@@ -569,6 +574,38 @@ final class FileWalker: SyntaxVisitor {
         facts.publisherReferences.append(PublisherReferenceFact(
             kind: kind, receiver: receiver, hasUnnamedReceiver: hasUnnamedReceiver,
             enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
+    }
+
+    /// `appState.cache` → `["appState", "cache"]` (`self.` and optional marks dropped); nil for anything else.
+    private static func memberChain(_ expression: ExprSyntax) -> [String]? {
+        let expression = withoutOptionalMarks(expression)
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.tokenKind == .keyword(.self) ? [] : [reference.baseName.text]
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+              let prefix = memberChain(base) else { return nil }
+        let chain = prefix + [member.declName.baseName.text]
+        return chain.isEmpty ? nil : chain
+    }
+
+    /// The declared type of parameter `name` of the nearest enclosing function or initializer: what a value
+    /// named so means there (a parameter hides a property of the same name).
+    private static func parameterType(named name: String, around node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            let parameters = candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+                var type = parameter.type
+                while let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType
+                    ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
+                return SyntaxText.typeName(type)
+            }
+            if candidate.isProtocol(DeclGroupSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
     }
 
     private static func withoutOptionalMarks(_ expression: ExprSyntax) -> ExprSyntax {

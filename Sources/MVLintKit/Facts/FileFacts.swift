@@ -281,6 +281,11 @@ public struct InjectionFact: Sendable, Codable {
     public var constructedType: String?
     public var enclosingType: String?
     public var position: SourcePosition
+    /// The value is a construction or a chain of names (`model`, `appState.cache`); otherwise `value` is the
+    /// expression as written (`makeCache()`, `items[0]`), whose type the walk cannot tell.
+    public var isNamePath = false
+    /// The declared type of the chain's first name when it is a parameter of the enclosing function or init.
+    public var rootParameterType: String?
 }
 
 /// `$count`, `model.$count`, `$model.name`, `objectWillChange`, `model.objectWillChange`, as written.

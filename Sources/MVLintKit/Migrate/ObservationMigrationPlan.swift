@@ -480,6 +480,19 @@ private struct MigrationAnalysis {
         return heldType(of: receiver, in: reference.enclosingType)
     }
 
+    /// The class an `.environmentObject(a.b.c)` injects: `a` is a parameter or a property of the enclosing type,
+    /// each further name a property of the type before it. Nil when any step is unknown.
+    private func injectedType(_ injection: InjectionFact) -> String? {
+        guard injection.isNamePath else { return nil }
+        let names = injection.value.split(separator: ".").map(String.init)
+        guard let root = names.first else { return nil }
+        var type = injection.rootParameterType ?? heldType(of: root, in: injection.enclosingType)
+        for name in names.dropFirst() {
+            type = type.flatMap { heldType(of: name, in: $0) }
+        }
+        return type
+    }
+
     /// The type held by property `name` of `enclosingType`, when the index knows it.
     private func heldType(of name: String, in enclosingType: String?) -> String? {
         guard let enclosingType, let entry = project.index.entry(Architecture.simpleName(enclosingType)) else { return nil }
@@ -575,7 +588,7 @@ private struct MigrationAnalysis {
                     // A lowercase callee is a function (`makeSession()`): what it returns is unknown.
                     injected = SyntaxText.isCapitalized(constructed) ? constructed : nil
                 } else {
-                    injected = heldType(of: injection.value, in: injection.enclosingType)
+                    injected = injectedType(injection)
                 }
                 if injected == name {
                     let nameRange = injection.position.utf8Offset.map { $0..<($0 + injection.modifier.utf8.count) }

@@ -18,3 +18,19 @@ struct CartBadge: View {
         Text("\(cart.items.count)")
     }
 }
+
+final class Shop {
+    let cart = Cart()
+}
+
+struct CheckoutView: View {
+    let shop: Shop
+
+    var body: some View {
+        badge(for: shop)
+    }
+
+    func badge(for shop: Shop) -> some View {
+        CartBadge().environmentObject(shop.cart)
+    }
+}
