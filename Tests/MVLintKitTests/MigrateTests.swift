@@ -635,10 +635,15 @@ final class MigrateTests: XCTestCase {
             func make(model: AppModel?) -> some View { SessionView().environmentObject(model!.session) }
             func makeFromProperty() -> some View { SessionView().environmentObject(self.app.session) }
         }
+        final class Coordinator: ObservableObject {
+            func root() -> some View { SessionView().environmentObject(self) }
+        }
         """]
-        let session = try candidate("Session", in: plan(files))
+        let result = plan(files)
+        let session = try candidate("Session", in: result)
         XCTAssertTrue(session.wouldMigrate, "\(session.blockers)")
         XCTAssertEqual(session.uses.filter { $0.kind == .injection }.map(\.line), [9, 10])
+        XCTAssertEqual(try candidate("Coordinator", in: result).uses.map { "\($0.kind.rawValue) \($0.line)" }, [".environmentObject 13"])
     }
 
     func testInjectionsWhoseValueCannotBeNamedBlock() throws {

@@ -316,11 +316,11 @@ final class FileWalker: SyntaxVisitor {
             // Every injection is recorded, even one the walk cannot name: `migrate` must not leave an
             // `.environmentObject(x)` behind for a class it migrates.
             let value = constructed.map { $0 + "()" } ?? SyntaxText.receiverName(argument.expression)
-                ?? chain?.joined(separator: ".") ?? argument.expression.trimmedText
+                ?? chain.map { $0.isEmpty ? "self" : $0.joined(separator: ".") } ?? argument.expression.trimmedText
             var fact = InjectionFact(modifier: method, value: value, constructedType: constructed,
                                      enclosingType: walk.typeStack.last?.qualifiedName, position: position(member.declName))
             fact.isNamePath = constructed != nil || chain != nil
-            fact.rootParameterType = chain.flatMap { Self.parameterType(named: $0[0], around: Syntax(node)) }
+            fact.rootParameterType = chain?.first.flatMap { Self.parameterType(named: $0, around: Syntax(node)) }
             facts.injections.append(fact)
             return
         }
@@ -576,7 +576,8 @@ final class FileWalker: SyntaxVisitor {
             enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
-    /// `appState.cache` → `["appState", "cache"]` (`self.` and optional marks dropped); nil for anything else.
+    /// `appState.cache` → `["appState", "cache"]` (`self.` and optional marks dropped; `self` alone is `[]`);
+    /// nil for anything else.
     private static func memberChain(_ expression: ExprSyntax) -> [String]? {
         let expression = withoutOptionalMarks(expression)
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -584,8 +585,7 @@ final class FileWalker: SyntaxVisitor {
         }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
               let prefix = memberChain(base) else { return nil }
-        let chain = prefix + [member.declName.baseName.text]
-        return chain.isEmpty ? nil : chain
+        return prefix + [member.declName.baseName.text]
     }
 
     /// The declared type of parameter `name` of the nearest enclosing function or initializer: what a value

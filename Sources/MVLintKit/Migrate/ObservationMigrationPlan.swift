@@ -481,9 +481,10 @@ private struct MigrationAnalysis {
     }
 
     /// The class an `.environmentObject(a.b.c)` injects: `a` is a parameter or a property of the enclosing type,
-    /// each further name a property of the type before it. Nil when any step is unknown.
+    /// each further name a property of the type before it; `self` is the enclosing type. Nil when any step is unknown.
     private func injectedType(_ injection: InjectionFact) -> String? {
         guard injection.isNamePath else { return nil }
+        if injection.value == "self" { return injection.enclosingType.map(Architecture.simpleName) }
         let names = injection.value.split(separator: ".").map(String.init)
         guard let root = names.first else { return nil }
         var type = injection.rootParameterType ?? heldType(of: root, in: injection.enclosingType)
