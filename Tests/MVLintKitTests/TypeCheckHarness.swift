@@ -9,11 +9,7 @@ enum TypeCheckHarness {
     static let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TypeCheckFixtures")
 
     /// The `swiftc` of the toolchain on PATH, which is the one running the tests; nil when there is none.
-    static let compiler: URL? = {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let compiler = ToolRunner.executableOnPath("swiftc")
 
     struct CompilerFailure: Error, CustomStringConvertible {
         var description: String
@@ -57,17 +53,12 @@ enum TypeCheckHarness {
 
     /// Runs `compiler`; nil when it succeeds, else what it printed.
     private static func run(_ compiler: URL, _ arguments: [String], in folder: URL) -> String? {
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return "cannot run \(compiler.path): \(error)" }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : String(decoding: printed, as: UTF8.self)
+        do {
+            let result = try ToolRunner.run(compiler, arguments, in: folder)
+            return result.status == 0 ? nil : result.output
+        } catch {
+            return "cannot run \(compiler.path): \(error)"
+        }
     }
 
     /// A fixture app: its `.swift` files, and under `Migrated/` the expected text of every file the migration
