@@ -114,10 +114,12 @@ public struct CommandLineTool {
         progressBar?.finish()
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
         if let fixReport { outcome.findings = fixReport.findings }
+        // The texts the findings were made on: the baseline keys on their lines and reporters quote them, without
+        // reading the files again (and `--stdin-path` text exists nowhere else).
+        let texts = (fixReport?.analyses ?? outcome.analyses).textsByPath
         var hiddenByBaseline = 0
         if let baselineRequest {
-            var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory,
-                                         texts: (fixReport?.analyses ?? outcome.analyses).textsByPath)
+            var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory, texts: texts)
             if case .write(let url) = baselineRequest {
                 return writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
                                      inputProblems: outcome.inputProblems)
@@ -136,7 +138,7 @@ public struct CommandLineTool {
         } else {
             written = emit(reporterKind.reporter.render(LintReport(
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
-                workingDirectory: workingDirectory, colored: style.colored)), to: parsed["--output"])
+                workingDirectory: workingDirectory, sources: .texts(texts), colored: style.colored)), to: parsed["--output"])
         }
         if let standardInput, outcome.filesLinted == 0 {
             console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")

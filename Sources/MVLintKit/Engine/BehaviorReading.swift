@@ -48,20 +48,16 @@ enum BehaviorReading {
 
     /// Reads a member of a value (`user.name`, `order.total.formatted()`, `item?.title`), not of `self` or a type.
     static func readsMember(_ expression: ExprSyntax) -> Bool {
-        var current = expression
+        var current = SyntaxText.withoutOptionalMarks(expression)
         while true {
             if let call = current.as(FunctionCallExprSyntax.self) {
-                current = call.calledExpression
+                current = SyntaxText.withoutOptionalMarks(call.calledExpression)
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
                 if let reference = base.as(DeclReferenceExprSyntax.self) {
                     let name = reference.baseName
                     return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self) && !SyntaxText.isCapitalized(name.text)
                 }
                 return true
-            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
-                current = forced.expression
-            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
-                current = optional.expression
             } else {
                 return false
             }

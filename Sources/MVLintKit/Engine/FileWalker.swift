@@ -412,17 +412,13 @@ final class FileWalker: SyntaxVisitor {
 
     /// The name an lvalue starts from: `Store` in `Store.shared.items[0]!`.
     private static func rootName(of expression: ExprSyntax) -> String? {
-        var current = expression
+        var current = SyntaxText.withoutOptionalMarks(expression)
         while true {
             if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
             if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
-                current = base
+                current = SyntaxText.withoutOptionalMarks(base)
             } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
-                current = subscripted.calledExpression
-            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
-                current = unwrapped.expression
-            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
-                current = chained.expression
+                current = SyntaxText.withoutOptionalMarks(subscripted.calledExpression)
             } else {
                 return nil
             }
@@ -566,7 +562,7 @@ final class FileWalker: SyntaxVisitor {
         var hasUnnamedReceiver = false
         if isMemberName, let written = node.parent?.as(MemberAccessExprSyntax.self)?.base {
             // `self?.objectWillChange` in a `[weak self]` closure and `model?.$count` name their receiver as well.
-            let base = Self.withoutOptionalMarks(written)
+            let base = SyntaxText.withoutOptionalMarks(written)
             let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
             receiver = isSelf ? nil : SyntaxText.receiverName(base)
             hasUnnamedReceiver = !isSelf && receiver == nil
@@ -579,7 +575,7 @@ final class FileWalker: SyntaxVisitor {
     /// `appState.cache` → `["appState", "cache"]` (`self.` and optional marks dropped; `self` alone is `[]`);
     /// nil for anything else.
     private static func memberChain(_ expression: ExprSyntax) -> [String]? {
-        let expression = withoutOptionalMarks(expression)
+        let expression = SyntaxText.withoutOptionalMarks(expression)
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return reference.baseName.tokenKind == .keyword(.self) ? [] : [reference.baseName.text]
         }
@@ -606,12 +602,6 @@ final class FileWalker: SyntaxVisitor {
             current = candidate.parent
         }
         return nil
-    }
-
-    private static func withoutOptionalMarks(_ expression: ExprSyntax) -> ExprSyntax {
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return withoutOptionalMarks(chained.expression) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return withoutOptionalMarks(unwrapped.expression) }
-        return expression
     }
 
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {

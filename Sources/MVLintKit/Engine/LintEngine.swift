@@ -64,8 +64,9 @@ public struct LintEngine: Sendable {
         self.selection = selection
     }
 
-    /// One parse, one walk. Safe to call from several threads at once.
-    public func analyze(path: String, text: String, settings: TargetSettings) -> FileAnalysis {
+    /// One parse, one walk. Safe to call from several threads at once. `sourceDigest` is the text's digest
+    /// when the caller already has it (the cache keys on it).
+    public func analyze(path: String, text: String, settings: TargetSettings, sourceDigest: SourceDigest? = nil) -> FileAnalysis {
         let source = SourceText(text)
         let tree = Parser.parse(source: text)
         let rules = selection.syntaxRules.map { $0.init(options: selection.options[$0.description.id]!) }
@@ -89,7 +90,7 @@ public struct LintEngine: Sendable {
         }
         return FileAnalysis(path: path, facts: facts, candidates: located,
                             suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError,
-                            sourceDigest: SourceDigest(text), text: text)
+                            sourceDigest: sourceDigest ?? SourceDigest(text), text: text)
     }
 
     /// Runs project rules and applies view scoping, suppressions and severities. `isEnabled` is asked last,

@@ -147,12 +147,13 @@ public enum Linter {
             let isStandardInput = job.absolutePath == standardInput?.path
             let source = isStandardInput ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
             return source.map { text in
+                guard let cache else { return (engine.analyze(path: job.display, text: text, settings: job.settings), nil) }
                 let content = SourceDigest(text)
                 let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
-                if let cached = cache?.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
-                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings)
+                if let cached = cache.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
+                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content)
                 // The buffer is not the file on disk: its entry would replace the file's.
-                return (analysis, cache == nil || isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
+                return (analysis, isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
             }
         }
         var freshRecords: [String: AnalysisCache.Record] = [:]

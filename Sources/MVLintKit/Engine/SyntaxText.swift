@@ -83,6 +83,13 @@ enum SyntaxText {
     }
 
     /// A call receiver that names something: `model`, `self.model` → `model`; `Store.shared` stays `Store.shared`.
+    /// The expression without the `?` and `!` after it: `model` in `model?` and `self` in `self!`.
+    static func withoutOptionalMarks(_ expression: ExprSyntax) -> ExprSyntax {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return withoutOptionalMarks(chained.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return withoutOptionalMarks(unwrapped.expression) }
+        return expression
+    }
+
     static func receiverName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
