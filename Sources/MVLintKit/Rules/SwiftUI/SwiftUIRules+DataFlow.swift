@@ -14,5 +14,6 @@ extension SwiftUIRules {
     static let dataFlowProjectRules: [any ProjectRule.Type] = [
         StateNotPrivateRule.self,
         MissingBindableRule.self,
+        StateObjectSharedInstanceRule.self,
     ]
 }
