@@ -188,7 +188,9 @@ final class FileWalker: SyntaxVisitor {
                     viewMemberStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
                     if name == "body" { facts.types[typeIndex].bodyStart = viewMemberStart }
                 }
-                if isComputed, !isStatic, name == "body" || (typeName.map(SyntaxText.isSomeView) ?? false) {
+                // `body` builds views unless its type says otherwise (`some ReducerOf<Self>` in a TCA reducer).
+                let isBody = name == "body" && (typeName.map(SyntaxText.isViewBuildingType) ?? true)
+                if isComputed, !isStatic, isBody || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
                 }

@@ -61,6 +61,12 @@ enum SyntaxText {
         }
     }
 
+    /// The result of a `body` that SwiftUI evaluates to build UI: views, scenes, toolbar, table, chart or map
+    /// content, commands, widget configurations — not a reducer's `some Reducer<State, Action>`.
+    static func isViewBuildingType(_ typeText: String) -> Bool {
+        ["View", "Scene", "Content", "Commands", "WidgetConfiguration"].contains { typeText.contains($0) }
+    }
+
     public static func isSomeView(_ typeText: String) -> Bool {
         typeText == "some View" || typeText == "some SwiftUI.View"
     }

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `AnyView(…)` / `.eraseToAnyView()` to give branches one type, which hides their structure from SwiftUI.
 final class AnyViewRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "any-view", family: .swiftUI, severity: .warning, profiles: .all,
+        id: "any-view", family: .swiftUI, severity: .advice, profiles: .all,
         summary: "`AnyView(…)` or `.eraseToAnyView()` used to return different views from one place.",
         rationale: "Type erasure hides the view's structure from SwiftUI. It can no longer tell which branch is showing by type, so switching branches throws away state and transitions it would otherwise keep, and diffing erased views costs more on every update.",
         instead: "Mark the property or function `@ViewBuilder` and return the branches directly (`if`/`switch`), wrap them in `Group { … }`, or make the container generic over `Content: View`. Keep `AnyView` for collections that must hold views of different types.",

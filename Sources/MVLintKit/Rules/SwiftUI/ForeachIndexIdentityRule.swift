@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `ForEach(items.indices, id: \.self)`: rows identified by position instead of by the item they show.
 final class ForeachIndexIdentityRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "foreach-index-identity", family: .swiftUI, severity: .warning, profiles: .all,
+        id: "foreach-index-identity", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "`ForEach`/`List` over `items.indices`, `0..<items.count` or `items.enumerated()` identified by position.",
         rationale: "SwiftUI keeps each row's state, focus and animation attached to its identity. With indices as identity, deleting or moving an item makes the rows after it take over their neighbours' identities: state jumps to the wrong row, animations play on the wrong element, and a row may read an index that no longer exists and crash.",
         instead: "Iterate the items themselves: `ForEach(items)` with `Identifiable` elements, or `ForEach(items, id: \\.id)`. For bindings use `ForEach($items) { $item in … }`; when the position is needed too, `ForEach(Array(items.enumerated()), id: \\.element.id)`.",

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// Filtering, sorting, grouping or building formatters while SwiftUI evaluates a view's body.
 final class HeavyBodyComputationRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "heavy-body-computation", family: .swiftUI, severity: .warning, profiles: .all,
+        id: "heavy-body-computation", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "`filter`, `sorted`, `reduce`, `Dictionary(grouping:)` or a new formatter inside `body` or other view-building code.",
         rationale: "SwiftUI evaluates `body` whenever any state it reads changes, often many times per second while scrolling or animating. Work done there is repeated on each evaluation: sorting and filtering a collection is proportional to its size, and creating a `DateFormatter` or `NumberFormatter` is notoriously expensive. The cost shows up as dropped frames. (`map`/`compactMap` are not reported on their own: `optionalUser.map { Text($0.name) }` is how a view is built conditionally. Sorting or filtering an array literal or an enum's `allCases` is not reported either: their size is fixed and small.)",
         instead: "Compute derived collections once, where the data changes: in the model, in `.task(id:)`/`.onChange`, or store the result in state. Reuse formatters from a `static let`, or use `Text(value, format: .number)` and `date.formatted(…)`, which cache internally.",
@@ -55,6 +55,17 @@ final class HeavyBodyComputationRule: SyntaxRule {
             """),
         ],
         nonTriggering: [
+            // A reducer's `body` (The Composable Architecture) runs on actions, not on every render.
+            Example("""
+            struct Search: Reducer {
+                var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                        state.results = state.all.filter { $0.contains(state.query) }.sorted()
+                        return .none
+                    }
+                }
+            }
+            """),
             // Event handlers run once per event, not on every evaluation.
             Example("""
             struct TodoList: View {

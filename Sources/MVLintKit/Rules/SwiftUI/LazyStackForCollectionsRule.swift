@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `ScrollView { VStack { ForEach(items) … } }` builds every row up front, however long the collection.
 final class LazyStackForCollectionsRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "lazy-stack-for-collections", family: .swiftUI, severity: .warning, profiles: .all,
+        id: "lazy-stack-for-collections", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "A plain `VStack`/`HStack` inside a `ScrollView` iterates a dynamic collection with `ForEach`.",
         rationale: "A plain stack creates and lays out all of its children as soon as it appears, so a scrolling list of a few hundred items builds a few hundred rows (and runs their `onAppear`/`task`) before the first frame. Lazy stacks only build the rows that come on screen.",
         instead: "Use `LazyVStack` (or `LazyHStack` in a horizontal `ScrollView`) for the stack that holds the `ForEach`.",
