@@ -1,0 +1,181 @@
+internal import Foundation
+
+/// Every project file found around the linted code, and which of their targets compiles which file.
+public struct ProjectSettings: Sendable {
+    private(set) var projects: [DeclaredProject]
+    /// `.mvlint.yml` and `--assume-ios17`, which win over what the project files say.
+    public var overrides = SettingsOverrides()
+    /// Per target (same order as `projects.flatMap(\.targets)`): its memberships by path, and its project's root.
+    private let membershipIndex: [(target: DeclaredTarget, memberships: [String: Bool], root: String)]
+    private let roots: Set<String>
+
+    init(projects: [DeclaredProject] = []) {
+        self.projects = projects
+        membershipIndex = projects.flatMap { project in
+            project.targets.map { target in
+                (target, Dictionary(target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later }),
+                 project.root)
+            }
+        }
+        roots = Set(projects.map(\.root))
+    }
+
+    public init() { self.init(projects: []) }
+
+    /// The settings of the target that compiles `path` (an absolute, standardised path), with `overrides` applied.
+    public func settings(for path: String) -> TargetSettings {
+        overrides.applied(to: projectFileSettings(for: path))
+    }
+
+    /// What the project files say: the settings of the targets that compile the file; for a file no target
+    /// compiles, the lowest minimum of its project, since it may be meant for any of its targets.
+    func projectFileSettings(for path: String) -> TargetSettings {
+        let owners = membershipIndex.filter { Self.compiles(path, memberships: $0.memberships, ownRoot: $0.root, roots: roots) }
+        if !owners.isEmpty { return Self.merged(owners.map(\.target)) }
+        let project = owningProjects(of: path)
+        guard let first = project.first else { return .unknown }
+        var lowest = Self.lowest(of: project.flatMap(\.targets))
+        lowest.name = ""
+        lowest.sources.target = SettingSource("no target compiles this file; lowest minimum of the project", file: first.file)
+        return lowest
+    }
+
+    /// The projects whose folder is the nearest one around `path`; for a file outside every project's folder,
+    /// the outermost projects, those with an app target if any have one (a nested helper package is no app).
+    private func owningProjects(of path: String) -> [DeclaredProject] {
+        let enclosing = projects.filter { Self.isInside(path, $0.root) }
+        if let nearest = enclosing.map(\.root).max(by: { $0.count < $1.count }) {
+            return enclosing.filter { $0.root == nearest }
+        }
+        let outermost = projects.filter { project in !projects.contains { $0.root != project.root && Self.isInside(project.root, $0.root) } }
+        let withApps = outermost.filter { $0.targets.contains { $0.kind == .application } }
+        return withApps.isEmpty ? outermost : withApps
+    }
+
+    /// Whether a target compiles `path`: the target's membership nearest above the path (or at it) decides, but
+    /// a folder membership does not reach into the folder of a nested project, which governs its own code.
+    private static func compiles(_ path: String, memberships: [String: Bool], ownRoot: String, roots: Set<String>) -> Bool {
+        var current = Substring(path)
+        var crossedNestedProject = false
+        while true {
+            if let isMember = memberships[String(current)] { return isMember && !crossedNestedProject }
+            if current != path, current != ownRoot, roots.contains(String(current)) { crossedNestedProject = true }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : current[..<slash]
+        }
+    }
+
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    // MARK: Combining targets
+
+    /// Settings for code that several targets compile: the code must suit each of them, so every platform any
+    /// of them runs on at its lowest version, the lowest language mode, and main-actor isolation only if all agree.
+    static func merged(_ owners: [DeclaredTarget]) -> TargetSettings {
+        let relevant = preferringNonTest(owners).map(\.settings)
+        guard var result = relevant.first else { return .unknown }
+        guard relevant.count > 1 else { return result }
+        result.name = relevant.map(\.name).joined(separator: ", ")
+        let files = Set(relevant.compactMap(\.sources.target?.file))
+        result.sources.target = SettingSource(relevant.compactMap(\.sources.target?.statement).joined(separator: ", "),
+                                              file: files.count == 1 ? files.first : nil)
+        // One target with unknown platforms makes the whole set unknown rather than narrower than it is.
+        if relevant.contains(where: { $0.deploymentTargets.isEmpty }) {
+            result.deploymentTargets = [:]
+            result.sources.deploymentTargets = [:]
+            return lowestLanguageModeAndCommonIsolation(of: relevant, into: result)
+        }
+        return lowestLanguageModeAndCommonIsolation(of: relevant, into: lowestDeploymentTargets(of: relevant, into: result))
+    }
+
+    /// The lowest minimum of a project, for a file none of its targets claims: every platform a target states,
+    /// at its lowest version. Targets that state none do not make it unknown, as they do in `merged`: the
+    /// file must not be judged as unrestricted when its project supports old systems.
+    static func lowest(of targets: [DeclaredTarget]) -> TargetSettings {
+        let relevant = preferringNonTest(targets).map(\.settings)
+        guard !relevant.isEmpty else { return .unknown }
+        return lowestLanguageModeAndCommonIsolation(of: relevant, into: lowestDeploymentTargets(of: relevant, into: TargetSettings()))
+    }
+
+    /// `result` with every platform of `settings` at its lowest version, also the ones `result` already has.
+    private static func lowestDeploymentTargets(of settings: [TargetSettings], into result: TargetSettings) -> TargetSettings {
+        var result = result
+        for each in settings {
+            for (platform, version) in each.deploymentTargets where result.deploymentTargets[platform].map({ version < $0 }) ?? true {
+                result.deploymentTargets[platform] = version
+                result.sources.deploymentTargets[platform] = each.sources.deploymentTargets[platform]
+            }
+        }
+        return result
+    }
+
+    /// Language mode: the lowest, and unknown if any is unknown. Isolation: main actor only if every one says so.
+    private static func lowestLanguageModeAndCommonIsolation(of settings: [TargetSettings], into result: TargetSettings) -> TargetSettings {
+        var result = result
+        let lowestMode = settings.allSatisfy { $0.swiftLanguageMode != nil }
+            ? settings.min { ($0.swiftLanguageMode ?? Version(0)) < ($1.swiftLanguageMode ?? Version(0)) } : nil
+        result.swiftLanguageMode = lowestMode?.swiftLanguageMode
+        result.sources.swiftLanguageMode = lowestMode?.sources.swiftLanguageMode
+        let nonisolated = settings.first { !$0.defaultIsolationIsMainActor }
+        result.defaultIsolationIsMainActor = nonisolated == nil
+        result.sources.defaultIsolation = (nonisolated ?? settings.first)?.sources.defaultIsolation
+        return result
+    }
+
+    /// Test targets compile app code too, but their settings should not decide how that code is judged.
+    private static func preferringNonTest(_ targets: [DeclaredTarget]) -> [DeclaredTarget] {
+        let nonTest = targets.filter { $0.kind != .test }
+        return nonTest.isEmpty ? targets : nonTest
+    }
+}
+
+/// What `.mvlint.yml` and `--assume-ios17` say about the settings, over what the project files say.
+public struct SettingsOverrides: Sendable {
+    /// `deployment_target:`: replaces every target's minimums.
+    public var deploymentTargets: [Platform: Version] = [:]
+    /// `default_isolation:`.
+    public var defaultIsolationIsMainActor: Bool?
+    /// `swift_version:`: the compiler the code is built with; without it a current one is assumed.
+    public var swiftVersion: Version?
+    /// The configuration file that says so.
+    public var configurationFile: String?
+    /// `--assume-ios17`: where nothing states a minimum, the first systems with Observation (iOS 17, macOS 14…).
+    public var assumesModernOS = false
+
+    public init() {}
+
+    public init(_ configuration: Configuration, assumingModernOS: Bool) {
+        deploymentTargets = configuration.deploymentTargets
+        defaultIsolationIsMainActor = configuration.defaultIsolationIsMainActor
+        swiftVersion = configuration.swiftVersion
+        configurationFile = configuration.sourcePath
+        assumesModernOS = assumingModernOS
+    }
+
+    func applied(to settings: TargetSettings) -> TargetSettings {
+        var result = settings
+        if !deploymentTargets.isEmpty {
+            result.deploymentTargets = deploymentTargets
+            result.sources.deploymentTargets = deploymentTargets.mapValues { _ in configured(.deploymentTarget) }
+        }
+        if let defaultIsolationIsMainActor {
+            result.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+            result.sources.defaultIsolation = configured(.defaultIsolation)
+        }
+        if let swiftVersion {
+            result.swiftToolsVersion = swiftVersion
+            result.sources.swiftToolsVersion = configured(.swiftVersion)
+        }
+        if assumesModernOS, result.deploymentTargets.isEmpty {
+            result.deploymentTargets = ObservationMigrationPlan.observationMinimums
+            result.sources.deploymentTargets = result.deploymentTargets.mapValues { _ in SettingSource("`--assume-ios17`", file: nil) }
+        }
+        return result
+    }
+
+    private func configured(_ key: ConfigurationKey) -> SettingSource {
+        SettingSource("`\(key.rawValue):`", file: configurationFile)
+    }
+}
