@@ -8,11 +8,14 @@ enum XCConfigReader {
     /// How deep includes may nest; stops a file that includes itself, directly or not.
     private static let maximumIncludeDepth = 16
 
-    /// The settings of the file at `url`, each described as set by `owner` ("target `App`").
+    /// The settings of the file at `url`, each described as set by `owner` ("target `App`"). A configuration
+    /// file that is not there is no warning: CocoaPods' and local secrets' files are generated, not committed.
     static func read(_ url: URL, setBy owner: String) -> (configuration: BuildConfiguration, warnings: [String]) {
         var configuration: BuildConfiguration = [:]
         var warnings: [String] = []
-        read(url.standardizedFileURL, setBy: owner, depth: 0, into: &configuration, warnings: &warnings)
+        if FileManager.default.fileExists(atPath: url.path) {
+            read(url.standardizedFileURL, setBy: owner, depth: 0, into: &configuration, warnings: &warnings)
+        }
         return (configuration, warnings)
     }
 
