@@ -295,7 +295,7 @@ public struct CommandLineTool {
         let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         do {
-            try InitialConfiguration.text(for: outcome).write(to: destination, atomically: true, encoding: .utf8)
+            try InitialConfiguration.text(for: outcome, folder: folder).write(to: destination, atomically: true, encoding: .utf8)
         } catch {
             console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
             return .usageOrInput

@@ -55,6 +55,8 @@ public enum Linter {
         public var profileReason: String
         /// Facts, index and architecture of everything linted (for `roles` and `map`).
         public var project: ProjectContext
+        /// The project files' targets and settings (`init` lists each target's minimum).
+        var projectSettings = ProjectSettings()
         /// Each file's analysis and the engine that made it: `--fix` re-runs the rules on them in rounds.
         var analyses: [FileAnalysis] = []
         var engine: LintEngine?
@@ -121,7 +123,7 @@ public enum Linter {
         }
         return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
                        settingsWarnings: settingsWarnings, profile: profile, profileReason: reason, project: project,
-                       analyses: analyses, engine: engine)
+                       projectSettings: projectSettings, analyses: analyses, engine: engine)
     }
 
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
