@@ -27,6 +27,11 @@ enum BuildSettings {
         lower.merging(upper) { _, own in own }
     }
 
+    /// Layers from the lowest (the project's defaults) to the highest (the target's own settings).
+    static func layered(_ layers: [BuildConfiguration]) -> BuildConfiguration {
+        layers.reduce([:]) { lower, upper in layered(upper, over: lower) }
+    }
+
     static let deploymentTargetKeys: [(key: String, platform: Platform)] = [
         ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
         ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),

@@ -50,7 +50,7 @@ private struct TuistTargetReader {
         let label = arguments["deploymentTargets"] != nil ? "deploymentTargets" : "deploymentTarget"
         let own = deploymentTargets(arguments[label], statement: "`\(label):` of \(owner)")
         let layers = [generated, baseSettings(projectSettings, setBy: "the project"), own, baseSettings(arguments["settings"], setBy: owner)]
-        var settings = BuildSettings.summarize([layers.reduce([:]) { BuildSettings.layered($1, over: $0) }])
+        var settings = BuildSettings.summarize([BuildSettings.layered(layers)])
         settings.name = name
         settings.sources.target = SettingSource("Tuist target `\(name)`", file: path)
         return DeclaredTarget(settings: settings, kind: kind(arguments["product"]), memberships: sources(arguments["sources"]))

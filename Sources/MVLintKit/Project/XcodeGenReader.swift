@@ -110,8 +110,8 @@ private struct SpecReader {
         // `base:` alone is no configuration when `configs:` name the real ones (Debug, Release).
         let named = Set(projectConfigurations.keys).union(targetConfigurations.keys).filter { !$0.isEmpty }.sorted()
         let layered = (named.isEmpty ? [""] : named).map { name in
-            [generated, projectDefaults, projectConfigurations[name] ?? projectConfigurations[""] ?? [:], own,
-             targetConfigurations[name] ?? targetConfigurations[""] ?? [:]].reduce([:]) { BuildSettings.layered($1, over: $0) }
+            BuildSettings.layered([generated, projectDefaults, projectConfigurations[name] ?? projectConfigurations[""] ?? [:], own,
+                                   targetConfigurations[name] ?? targetConfigurations[""] ?? [:]])
         }
         var settings = BuildSettings.summarize(layered)
         settings.name = name
