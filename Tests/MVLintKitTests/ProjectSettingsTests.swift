@@ -545,6 +545,21 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(ProjectSettings.lowest(of: [targets[3]]).deploymentTargets, [.iOS: version("15.0")], "only tests: they count")
     }
 
+    func testAFolderTargetDoesNotReachIntoANestedProjectsFolder() {
+        let app = DeclaredProject(file: path("App.xcodeproj/project.pbxproj"), root: path(""),
+                                  targets: [declared("App", .application, iOS: "17.0", folder: "App")])
+        let kit = DeclaredProject(file: path("App/Vendor/Kit/Package.swift"), root: path("App/Vendor/Kit"),
+                                  targets: [declared("Kit", .other, iOS: "12.0", folder: "App/Vendor/Kit/Sources/Kit")])
+        let settings = ProjectSettings(projects: [app, kit])
+        XCTAssertEqual(settings.settings(for: path("App/Views/Home.swift")).name, "App")
+        XCTAssertEqual(settings.settings(for: path("App/Vendor/Kit/Sources/Kit/Kit.swift")).name, "Kit")
+        let vendoredScript = settings.settings(for: path("App/Vendor/Kit/Scripts/Bump.swift"))
+        XCTAssertEqual(vendoredScript.name, "", "the app's folder does not reach into the package's")
+        XCTAssertEqual(vendoredScript.deploymentTargets, [.iOS: version("12.0")], "the package's own lowest minimum")
+        XCTAssertEqual(settings.settings(for: path("Tools/Lint.swift")).deploymentTargets, [.iOS: version("17.0")],
+                       "in the app project's folder but in no target: the app project's lowest, not the vendored package's")
+    }
+
     func testMergedSettingsSuitEveryTargetThatCompilesTheCode() {
         var mac = declared("Mac", .application, folder: "Mac")
         mac.settings.deploymentTargets = [.macOS: version("14.0")]
