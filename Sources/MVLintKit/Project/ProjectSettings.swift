@@ -5,18 +5,22 @@ public struct ProjectSettings: Sendable {
     private(set) var projects: [DeclaredProject]
     /// `.mvlint.yml` and `--assume-ios17`, which win over what the project files say.
     public var overrides = SettingsOverrides()
-    /// Per target (same order as `projects.flatMap(\.targets)`): its memberships by path, and its project's root.
-    private let membershipIndex: [(target: DeclaredTarget, memberships: [String: Bool], root: String)]
+    /// Every target, in project order, with its project's root.
+    private let targets: [(target: DeclaredTarget, root: String)]
+    /// The memberships of every target by path: which targets a path is (or is explicitly not) part of.
+    private let membershipsByPath: [String: [(target: Int, isMember: Bool)]]
     private let roots: Set<String>
 
     init(projects: [DeclaredProject] = []) {
         self.projects = projects
-        membershipIndex = projects.flatMap { project in
-            project.targets.map { target in
-                (target, Dictionary(target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later }),
-                 project.root)
-            }
+        targets = projects.flatMap { project in project.targets.map { ($0, project.root) } }
+        var index: [String: [(target: Int, isMember: Bool)]] = [:]
+        for (position, entry) in targets.enumerated() {
+            // A path a target lists twice keeps its last membership.
+            let memberships = Dictionary(entry.target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later })
+            for (path, isMember) in memberships { index[path, default: []].append((position, isMember)) }
         }
+        membershipsByPath = index
         roots = Set(projects.map(\.root))
     }
 
@@ -30,8 +34,8 @@ public struct ProjectSettings: Sendable {
     /// What the project files say: the settings of the targets that compile the file; for a file no target
     /// compiles, the lowest minimum of its project, since it may be meant for any of its targets.
     func projectFileSettings(for path: String) -> TargetSettings {
-        let owners = membershipIndex.filter { Self.compiles(path, memberships: $0.memberships, ownRoot: $0.root, roots: roots) }
-        if !owners.isEmpty { return Self.merged(owners.map(\.target)) }
+        let owners = owningTargets(of: path)
+        if !owners.isEmpty { return Self.merged(owners) }
         let project = owningProjects(of: path)
         guard let first = project.first else { return .unknown }
         var lowest = Self.lowest(of: project.flatMap(\.targets))
@@ -52,17 +56,24 @@ public struct ProjectSettings: Sendable {
         return withApps.isEmpty ? outermost : withApps
     }
 
-    /// Whether a target compiles `path`: the target's membership nearest above the path (or at it) decides, but
-    /// a folder membership does not reach into the folder of a nested project, which governs its own code.
-    private static func compiles(_ path: String, memberships: [String: Bool], ownRoot: String, roots: Set<String>) -> Bool {
+    /// The targets that compile `path`, in project order. For each target its membership nearest above the path
+    /// (or at it) decides, but a folder membership does not reach into the folder of a nested project, which
+    /// governs its own code.
+    private func owningTargets(of path: String) -> [DeclaredTarget] {
+        var decided = Set<Int>()
+        var owners: [Int] = []
+        var crossedRoots: [String] = []
         var current = Substring(path)
-        var crossedNestedProject = false
         while true {
-            if let isMember = memberships[String(current)] { return isMember && !crossedNestedProject }
-            if current != path, current != ownRoot, roots.contains(String(current)) { crossedNestedProject = true }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            let folder = String(current)
+            for (target, isMember) in membershipsByPath[folder] ?? [] where decided.insert(target).inserted {
+                if isMember, !crossedRoots.contains(where: { $0 != targets[target].root }) { owners.append(target) }
+            }
+            if current != path, roots.contains(folder) { crossedRoots.append(folder) }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { break }
             current = slash == current.startIndex ? "/" : current[..<slash]
         }
+        return owners.sorted().map { targets[$0].target }
     }
 
     private static func isInside(_ path: String, _ folder: String) -> Bool {
