@@ -11,7 +11,7 @@ public struct ProjectSettings: Sendable {
     private let membershipsByPath: [String: [(target: Int, isMember: Bool)]]
     private let roots: Set<String>
 
-    init(projects: [DeclaredProject] = []) {
+    init(projects: [DeclaredProject]) {
         self.projects = projects
         targets = projects.flatMap { project in project.targets.map { ($0, project.root) } }
         var index: [String: [(target: Int, isMember: Bool)]] = [:]
