@@ -8,7 +8,7 @@ final class CommandLineTests: XCTestCase {
         let version = try BinaryRunner.run(["version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertEqual(version.stdout, MVLintVersion.current + "\n")
-        for command in ["lint", "rules", "explain", "version", "help"] {
+        for command in ["lint", "rules", "settings", "explain", "version", "help"] {
             let help = try BinaryRunner.run(["help", command])
             XCTAssertEqual(help.status, 0, command)
             XCTAssertTrue(help.stdout.contains("USAGE: mvlint \(command)"), command)

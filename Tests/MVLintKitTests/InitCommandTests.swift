@@ -30,11 +30,33 @@ final class InitCommandTests: XCTestCase {
         let written = try String(contentsOf: folder.url.appendingPathComponent(".mvlint.yml"), encoding: .utf8)
         XCTAssertTrue(written.contains("\nprofile: mvvm\n"), written)
         XCTAssertTrue(written.contains("# The architecture the rule set follows, detected: 1 view model: CartViewModel (CartViewModel.swift:3)."), written)
-        XCTAssertTrue(written.contains("read from Package.swift / the Xcode project on every run: iOS 17.0, macOS 14.0."), written)
-        XCTAssertTrue(written.contains("# deployment_target: {iOS: \"17.0\", macOS: \"14.0\"}"), written)
+        XCTAssertTrue(written.contains("""
+        # Minimum OS per target, read from the project files on every run (`mvlint settings` shows it per file):
+        #   ShopValues, ShopFeatures, ShopPresentation (Package.swift): iOS 17.0, macOS 14.0
+        # A file no target compiles is judged by the lowest minimum of its project.
+        # It is not repeated here so it cannot go stale; set it only to override every target:
+        # deployment_target: {iOS: "17.0", macOS: "14.0"}
+        """), written)
         let configuration = try ConfigurationLoader.load(path: folder.url.appendingPathComponent(".mvlint.yml"))
         XCTAssertEqual(configuration.profile, .mvvm)
         XCTAssertEqual(configuration.layers, [])
+    }
+
+    func testListsTheMinimumPerTargetAndSuggestsTheAppsNotAVendoredPackages() throws {
+        let folder = try SettingsCommandTests.shopProject()
+        let result = try BinaryRunner.run(["init"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let written = try String(contentsOf: folder.url.appendingPathComponent(".mvlint.yml"), encoding: .utf8)
+        XCTAssertTrue(written.contains("""
+        # Minimum OS per target, read from the project files on every run (`mvlint settings` shows it per file):
+        #   OldKit (Vendor/OldKit/Package.swift): iOS 12.0
+        #   Shop (Shop.xcodeproj/project.pbxproj): iOS 16.0
+        #   ShopWidget (Shop.xcodeproj/project.pbxproj): iOS 17.0
+        # A file no target compiles is judged by the lowest minimum of its project.
+        # It is not repeated here so it cannot go stale; set it only to override every target:
+        # deployment_target: {iOS: "16.0"}
+        """), written)
+        XCTAssertNoThrow(try ConfigurationLoader.load(path: folder.url.appendingPathComponent(".mvlint.yml")))
     }
 
     func testSuggestsLayersForPresentationCodeAndTheSuggestionLoadsOnceUncommented() throws {

@@ -71,7 +71,9 @@ final class ProjectSettingsTests: XCTestCase {
             .iOS: version("16.4"), .macOS: version("13.0"), .visionOS: version("1.0"), .watchOS: version("10.0"),
             .tvOS: version("17.0"), .macCatalyst: version("17.0"),
         ])
-        XCTAssertEqual(settings.swiftToolsVersion, version("6.0"))
+        XCTAssertNil(settings.swiftToolsVersion, "the tools version says which SwiftPM reads the manifest, not which compiler builds it")
+        XCTAssertEqual(settings.sources.deploymentTargets[.iOS], SettingSource("`platforms:`", file: path("Package.swift")))
+        XCTAssertEqual(settings.sources.target, SettingSource("package target `Atlas`", file: path("Package.swift")))
     }
 
     func testLanguageModeComesFromTheTargetThenThePackageThenTheToolsVersion() throws {
@@ -208,11 +210,11 @@ final class ProjectSettingsTests: XCTestCase {
             XCTAssertTrue(description.hasPrefix(url.path + ":"), description)
             XCTAssertTrue(description.contains("does not parse"), description)
         }
-        let loaded = ProjectSettingsLoader.load(manifests: [url, root.appendingPathComponent("Missing/Package.swift")], xcodeProjects: [])
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(manifests: [url, root.appendingPathComponent("Missing/Package.swift")]))
         XCTAssertEqual(loaded.warnings.count, 2)
         XCTAssertTrue(loaded.warnings[1].contains("cannot read"), loaded.warnings[1])
-        XCTAssertTrue(loaded.settings.folderTargets.isEmpty)
-        XCTAssertEqual(loaded.settings.fallback, .unknown)
+        XCTAssertTrue(loaded.settings.projects.isEmpty)
+        XCTAssertEqual(loaded.settings.settings(for: path("Sources/Broken/File.swift")), .unknown)
     }
 
     // MARK: Old-style property lists
@@ -345,7 +347,7 @@ final class ProjectSettingsTests: XCTestCase {
 
     func testClassicProjectReadsSettingsWithInheritanceAndLowestConfiguration() throws {
         let url = try write(classicProject, to: "Notes.xcodeproj/project.pbxproj")
-        let targets = try PBXProjReader.read(url)
+        let targets = try PBXProjReader.read(url).targets
         XCTAssertEqual(targets.map(\.settings.name), ["Notes", "NotesTests"], "aggregate targets compile nothing")
 
         let app = targets[0]
@@ -353,7 +355,10 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(app.settings.deploymentTargets, [.iOS: version("16.4")], "lowest of Debug and Release; macOS is not built")
         XCTAssertEqual(app.settings.swiftLanguageMode, version("6.0"))
         XCTAssertTrue(app.settings.defaultIsolationIsMainActor)
-        XCTAssertEqual(app.settings.swiftToolsVersion, version("5.7"), "objectVersion 56 is Xcode 14")
+        XCTAssertNil(app.settings.swiftToolsVersion, "objectVersion says which Xcode can open the project, not which compiler builds it")
+        XCTAssertEqual(app.settings.sources.deploymentTargets[.iOS], SettingSource("`IPHONEOS_DEPLOYMENT_TARGET` of target `Notes`", file: url.path))
+        XCTAssertEqual(app.settings.sources.swiftLanguageMode, SettingSource("`SWIFT_VERSION` of target `Notes`", file: url.path))
+        XCTAssertEqual(app.settings.sources.target, SettingSource("Xcode target `Notes`", file: url.path))
 
         let tests = targets[1]
         XCTAssertEqual(tests.kind, .test)
@@ -364,20 +369,23 @@ final class ProjectSettingsTests: XCTestCase {
 
     func testClassicProjectMapsListedFilesThroughTheGroupTree() throws {
         let url = try write(classicProject, to: "Notes.xcodeproj/project.pbxproj")
-        let targets = try PBXProjReader.read(url)
+        let targets = try PBXProjReader.read(url).targets
         func files(_ target: DeclaredTarget) -> [String] { target.memberships.filter { !$0.isFolder && $0.isMember }.map(\.path) }
         XCTAssertEqual(files(targets[0]), [path("Notes/ContentView.swift"), path("Notes/Notes App.swift"),
                                            path("Shared/Formatting.swift"), "/opt/company/Logging.swift"])
         XCTAssertEqual(files(targets[1]), [path("NotesTests/NotesTests.swift"), path("Shared/Formatting.swift")])
 
-        let loaded = ProjectSettingsLoader.load(manifests: [], xcodeProjects: [root.appendingPathComponent("Notes.xcodeproj")])
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(xcodeProjects: [root.appendingPathComponent("Notes.xcodeproj")]))
         XCTAssertEqual(loaded.warnings, [])
         let settings = loaded.settings
         XCTAssertEqual(settings.settings(for: path("Notes/ContentView.swift")).name, "Notes")
         XCTAssertEqual(settings.settings(for: path("NotesTests/NotesTests.swift")).name, "NotesTests")
         XCTAssertEqual(settings.settings(for: path("Shared/Formatting.swift")), app(in: targets),
                        "a file the tests also compile is judged as app code")
-        XCTAssertEqual(settings.settings(for: path("Scripts/Unlisted.swift")), app(in: targets), "the only app is the fallback")
+        let unlisted = settings.settings(for: path("Scripts/Unlisted.swift"))
+        XCTAssertEqual(unlisted.name, "")
+        XCTAssertEqual(unlisted.deploymentTargets, app(in: targets).deploymentTargets, "the lowest of the project's non-test targets")
+        XCTAssertEqual(unlisted.sources.target, SettingSource("no target compiles this file; lowest minimum of the project", file: url.path))
     }
 
     private func app(in targets: [DeclaredTarget]) -> TargetSettings {
@@ -437,14 +445,14 @@ final class ProjectSettingsTests: XCTestCase {
 
     func testSynchronizedFoldersMapEverythingBelowThemExceptTheExceptions() throws {
         let url = try write(synchronizedProject, to: "Trips.xcodeproj/project.pbxproj")
-        let targets = try PBXProjReader.read(url)
+        let project = try PBXProjReader.read(url)
+        let targets = project.targets
         XCTAssertEqual(targets.count, 2)
         let (app, widget) = (targets[0], targets[1])
         XCTAssertEqual(app.settings.deploymentTargets, [.iOS: version("18.0"), .visionOS: version("2.0")],
                        "macOS is set at the project level but not a supported platform")
         XCTAssertEqual(app.settings.swiftLanguageMode, version("6.0"))
         XCTAssertTrue(app.settings.defaultIsolationIsMainActor)
-        XCTAssertEqual(app.settings.swiftToolsVersion, version("6.0"))
         XCTAssertEqual(widget.settings.deploymentTargets, [.iOS: version("17.0")], "a conditional setting counts")
         XCTAssertFalse(widget.settings.defaultIsolationIsMainActor)
 
@@ -459,16 +467,18 @@ final class ProjectSettingsTests: XCTestCase {
             .init(path: path("Trips/Model/Trip Summary.swift"), isFolder: false, isMember: true),
         ])
 
-        let settings = ProjectSettingsLoader.combine(targets)
+        let settings = ProjectSettings(projects: [project])
         XCTAssertEqual(settings.settings(for: path("Trips/Views/MapView.swift")), app.settings)
         XCTAssertEqual(settings.settings(for: path("TripsWidget/Widget.swift")), widget.settings)
         let shared = settings.settings(for: path("Trips/Model/Trip Summary.swift"))
         XCTAssertEqual(shared.name, "Trips, TripsWidget")
         XCTAssertEqual(shared.deploymentTargets, [.iOS: version("17.0"), .visionOS: version("2.0")])
         XCTAssertFalse(shared.defaultIsolationIsMainActor, "isolated by default only when both targets say so")
-        XCTAssertEqual(settings.fallback, app.settings, "the only app target")
-        XCTAssertEqual(settings.settings(for: path("Trips/Legacy/OldMap.swift")), settings.fallback)
-        XCTAssertEqual(settings.settings(for: path("Trips/Experiments/Draft.swift")), settings.fallback)
+        let excluded = settings.settings(for: path("Trips/Legacy/OldMap.swift"))
+        XCTAssertEqual(excluded.name, "", "an exception every target makes leaves the file to no target")
+        XCTAssertEqual(excluded.deploymentTargets, [.iOS: version("17.0"), .visionOS: version("2.0")], "the lowest minimum of the project")
+        XCTAssertFalse(excluded.defaultIsolationIsMainActor, "the widget is not isolated to the main actor")
+        XCTAssertEqual(settings.settings(for: path("Trips/Experiments/Draft.swift")), excluded)
     }
 
     func testMalformedProjectsAreWarningsNeverCrashes() throws {
@@ -488,9 +498,9 @@ final class ProjectSettingsTests: XCTestCase {
                 XCTAssertTrue(String(describing: error).hasPrefix(url.path), "\(name): \(error)")
             }
         }
-        let loaded = ProjectSettingsLoader.load(manifests: [], xcodeProjects: projects)
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(xcodeProjects: projects))
         XCTAssertEqual(loaded.warnings.count, broken.count)
-        XCTAssertTrue(loaded.settings.fileTargets.isEmpty && loaded.settings.folderTargets.isEmpty)
+        XCTAssertTrue(loaded.settings.projects.isEmpty)
 
         // Dangling references and values of the wrong kind are skipped; what is sound is still read.
         let dangling = """
@@ -504,17 +514,8 @@ final class ProjectSettingsTests: XCTestCase {
             D = { isa = XCBuildConfiguration; buildSettings = nothing; };
         }; }
         """
-        let targets = try PBXProjReader.parse(dangling, path: "dangling", projectFolder: root)
-        XCTAssertEqual(targets, [DeclaredTarget(settings: TargetSettings(swiftLanguageMode: version("6"), swiftToolsVersion: version("6.1")),
-                                                kind: .other, memberships: [])])
-    }
-
-    func testObjectVersionImpliesAtLeastTheSwiftOfThatXcode() {
-        XCTAssertNil(PBXProjReader.swiftVersion(forObjectVersion: 46))
-        XCTAssertEqual(PBXProjReader.swiftVersion(forObjectVersion: 55), version("5.5"))
-        XCTAssertEqual(PBXProjReader.swiftVersion(forObjectVersion: 60), version("5.9"))
-        XCTAssertEqual(PBXProjReader.swiftVersion(forObjectVersion: 77), version("6.0"))
-        XCTAssertEqual(PBXProjReader.swiftVersion(forObjectVersion: 120), version("6.1"))
+        let targets = try PBXProjReader.parse(dangling, path: "dangling", projectFolder: root).targets
+        XCTAssertEqual(targets, [DeclaredTarget(settings: TargetSettings(swiftLanguageMode: version("6")), kind: .other, memberships: [])])
     }
 
     // MARK: Combining and discovery
@@ -527,23 +528,36 @@ final class ProjectSettingsTests: XCTestCase {
                               kind: kind, memberships: [.init(path: path(folder), isFolder: true, isMember: true)])
     }
 
-    func testFallbackIsTheAgreedSettingsOrTheOnlyAppOrUnknown() {
-        let agreeing = [declared("Core", .other, iOS: "17.0", folder: "Sources/Core"),
-                        declared("UI", .other, iOS: "17.0", folder: "Sources/UI"),
-                        declared("CoreTests", .test, iOS: "15.0", folder: "Tests/CoreTests")]
-        var expected = agreeing[0].settings
-        expected.name = ""
-        XCTAssertEqual(ProjectSettingsLoader.fallback(for: agreeing), expected, "test targets do not break the agreement")
+    func testLowestOfTheProjectTakesEveryStatedMinimumAndSkipsTestsAndUnstatedTargets() {
+        var mac = declared("Mac", .application, folder: "Mac")
+        mac.settings.deploymentTargets = [.macOS: version("13.0")]
+        let targets = [declared("App", .application, iOS: "17.0", isolated: true, folder: "App"),
+                       declared("Widget", .other, iOS: "16.0", isolated: true, folder: "Widget"),
+                       declared("Tool", .other, folder: "Tool"),
+                       declared("AppTests", .test, iOS: "15.0", folder: "Tests"),
+                       mac]
+        let lowest = ProjectSettings.lowest(of: targets)
+        XCTAssertEqual(lowest.deploymentTargets, [.iOS: version("16.0"), .macOS: version("13.0")],
+                       "a target that states no minimum does not make the project's unknown; tests do not count")
+        XCTAssertEqual(lowest.swiftLanguageMode, version("6"))
+        XCTAssertFalse(lowest.defaultIsolationIsMainActor, "main actor only when every target says so")
+        XCTAssertEqual(ProjectSettings.lowest(of: []), .unknown)
+        XCTAssertEqual(ProjectSettings.lowest(of: [targets[3]]).deploymentTargets, [.iOS: version("15.0")], "only tests: they count")
+    }
 
-        let oneApp = [declared("App", .application, iOS: "16.0", isolated: true, folder: "App"),
-                      declared("Widget", .other, iOS: "17.0", folder: "Widget")]
-        XCTAssertEqual(ProjectSettingsLoader.fallback(for: oneApp), oneApp[0].settings)
-
-        let twoApps = oneApp + [declared("MacApp", .application, folder: "Mac")]
-        XCTAssertEqual(ProjectSettingsLoader.fallback(for: twoApps), .unknown)
-        XCTAssertEqual(ProjectSettingsLoader.fallback(for: []), .unknown)
-        let onlyTests = [declared("Tests", .test, iOS: "15.0", folder: "Tests")]
-        XCTAssertEqual(ProjectSettingsLoader.fallback(for: onlyTests), onlyTests[0].settings)
+    func testAFolderTargetDoesNotReachIntoANestedProjectsFolder() {
+        let app = DeclaredProject(file: path("App.xcodeproj/project.pbxproj"), root: path(""),
+                                  targets: [declared("App", .application, iOS: "17.0", folder: "App")])
+        let kit = DeclaredProject(file: path("App/Vendor/Kit/Package.swift"), root: path("App/Vendor/Kit"),
+                                  targets: [declared("Kit", .other, iOS: "12.0", folder: "App/Vendor/Kit/Sources/Kit")])
+        let settings = ProjectSettings(projects: [app, kit])
+        XCTAssertEqual(settings.settings(for: path("App/Views/Home.swift")).name, "App")
+        XCTAssertEqual(settings.settings(for: path("App/Vendor/Kit/Sources/Kit/Kit.swift")).name, "Kit")
+        let vendoredScript = settings.settings(for: path("App/Vendor/Kit/Scripts/Bump.swift"))
+        XCTAssertEqual(vendoredScript.name, "", "the app's folder does not reach into the package's")
+        XCTAssertEqual(vendoredScript.deploymentTargets, [.iOS: version("12.0")], "the package's own lowest minimum")
+        XCTAssertEqual(settings.settings(for: path("Tools/Lint.swift")).deploymentTargets, [.iOS: version("17.0")],
+                       "in the app project's folder but in no target: the app project's lowest, not the vendored package's")
     }
 
     func testMergedSettingsSuitEveryTargetThatCompilesTheCode() {
@@ -551,14 +565,14 @@ final class ProjectSettingsTests: XCTestCase {
         mac.settings.deploymentTargets = [.macOS: version("14.0")]
         mac.settings.swiftLanguageMode = version("5")
         let phone = declared("Phone", .application, iOS: "17.0", isolated: true, folder: "Phone")
-        let merged = ProjectSettingsLoader.merged([phone, mac])
+        let merged = ProjectSettings.merged([phone, mac])
         XCTAssertEqual(merged.name, "Phone, Mac")
         XCTAssertEqual(merged.deploymentTargets, [.iOS: version("17.0"), .macOS: version("14.0")])
         XCTAssertEqual(merged.swiftLanguageMode, version("5"))
         XCTAssertFalse(merged.defaultIsolationIsMainActor)
-        XCTAssertEqual(ProjectSettingsLoader.merged([phone, declared("Unknown", .other, folder: "X")]).deploymentTargets, [:],
+        XCTAssertEqual(ProjectSettings.merged([phone, declared("Unknown", .other, folder: "X")]).deploymentTargets, [:],
                        "unknown platforms in one target make the whole set unknown")
-        XCTAssertEqual(ProjectSettingsLoader.merged([phone, declared("PhoneTests", .test, iOS: "12.0", folder: "T")]), phone.settings)
+        XCTAssertEqual(ProjectSettings.merged([phone, declared("PhoneTests", .test, iOS: "12.0", folder: "T")]), phone.settings)
     }
 
     func testPackageAndProjectCombineIntoFolderAndFileTargets() throws {
@@ -571,20 +585,21 @@ final class ProjectSettingsTests: XCTestCase {
         ])
         """, to: "Packages/Kit/Package.swift")
         let projectURL = try write(synchronizedProject, to: "Trips.xcodeproj/project.pbxproj")
-        let loaded = ProjectSettingsLoader.load(manifests: [manifestURL, manifestURL], xcodeProjects: [projectURL, projectURL.deletingLastPathComponent()])
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(manifests: [manifestURL, manifestURL],
+                                                             xcodeProjects: [projectURL, projectURL.deletingLastPathComponent()]))
         XCTAssertEqual(loaded.warnings, [])
         let settings = loaded.settings
-        XCTAssertEqual(Set(settings.folderTargets.map(\.folder)), [
-            path("Packages/Kit/Sources/Kit"), path("Packages/Kit/Tests/KitTests"), path("Trips"), path("TripsWidget"),
-            path("Trips/Info.plist"), path("Trips/Experiments"),
-        ], "each file is read once however it is named")
+        XCTAssertEqual(settings.projects.map(\.file), [manifestURL.path, projectURL.path], "each file is read once however it is named")
         let kit = settings.settings(for: path("Packages/Kit/Sources/Kit/Sub/Model.swift"))
         XCTAssertEqual(kit.name, "Kit")
         XCTAssertEqual(kit.deploymentTargets, [.iOS: version("16.0")])
         XCTAssertTrue(kit.defaultIsolationIsMainActor)
         XCTAssertEqual(kit.swiftLanguageMode, version("6"))
         XCTAssertEqual(settings.settings(for: path("Trips/App.swift")).name, "Trips")
-        XCTAssertEqual(settings.fallback.name, "Trips", "the only app among the package library and the project's targets")
+        let unclaimedInPackage = settings.settings(for: path("Packages/Kit/Scripts/Generate.swift"))
+        XCTAssertEqual(unclaimedInPackage.deploymentTargets, [.iOS: version("16.0")], "the package's folder is the package's")
+        XCTAssertEqual(settings.settings(for: path("Scripts/Tool.swift")).deploymentTargets, [.iOS: version("17.0"), .visionOS: version("2.0")],
+                       "the app project's lowest, not the nested package's")
     }
 
     func testNewestVersionSpecificManifestWinsAndBrokenOnesWarn() throws {
@@ -593,9 +608,9 @@ final class ProjectSettingsTests: XCTestCase {
         let newer = try write("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"V\", targets: [.target(name: \"New\")])",
                               to: "Package@swift-6.0.swift")
         let broken = try write("// swift-tools-version:6.1\nlet package = Package(", to: "Package@swift-6.1.swift")
-        let loaded = ProjectSettingsLoader.load(manifests: [broken, plain, newer], xcodeProjects: [])
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(manifests: [broken, plain, newer]))
         XCTAssertEqual(loaded.warnings.count, 1)
-        XCTAssertEqual(loaded.settings.folderTargets.map(\.settings.name), ["New"])
+        XCTAssertEqual(loaded.settings.projects.flatMap(\.targets).map(\.settings.name), ["New"])
     }
 
     func testDiscoverUpwardFindsTheNearestProjectFilesAndStopsAtTheRepository() throws {

@@ -56,6 +56,7 @@ public struct CommandLineTool {
             case "init": return try initialize(arguments)
             case "map": return try map(arguments)
             case "migrate": return try migrate(arguments)
+            case "settings": return try settings(arguments)
             case "explain": return try explain(arguments)
             case "version", "--version": return version(arguments)
             case "help", "--help", "-h": return help(arguments.first)
@@ -79,7 +80,7 @@ public struct CommandLineTool {
 
     static let lintSpec = CommandSpec(
         name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--color", "--no-color",
-                              "--no-cache"],
+                              "--no-cache", "--assume-ios17"],
         options: ["--format", "--config", "--profile", "--output", "--baseline", "--write-baseline", "--cache-path", "--stdin-path"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
@@ -110,7 +111,8 @@ public struct CommandLineTool {
         var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
             profile: parsed["--profile"].flatMap(Profile.init(name:)), progress: progressBar,
-            cacheFile: cacheFile(parsed, configuration: configuration), standardInput: standardInput))
+            cacheFile: cacheFile(parsed, configuration: configuration), standardInput: standardInput,
+            assumesModernOS: parsed.has("--assume-ios17")))
         progressBar?.finish()
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
         if let fixReport { outcome.findings = fixReport.findings }
@@ -293,7 +295,7 @@ public struct CommandLineTool {
         let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         do {
-            try InitialConfiguration.text(for: outcome).write(to: destination, atomically: true, encoding: .utf8)
+            try InitialConfiguration.text(for: outcome, folder: folder).write(to: destination, atomically: true, encoding: .utf8)
         } catch {
             console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
             return .usageOrInput
@@ -367,7 +369,7 @@ public struct CommandLineTool {
         let writes = treeState == nil && !parsed.has("--dry-run")
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(paths: Array(parsed.positionals.dropFirst()), workingDirectory: workingDirectory,
-                                                configuration: configuration))
+                                                configuration: configuration, assumesModernOS: parsed.has("--assume-ios17")))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
         if let only = parsed["--only"] {
             let names = ObservationMigrationPlan.candidateNames(in: outcome.project)
@@ -428,6 +430,32 @@ public struct CommandLineTool {
         process.waitUntilExit()
         if process.terminationStatus != 0 { return "not a git working tree" }
         return changes.isEmpty ? nil : "the working tree has uncommitted changes"
+    }
+
+    // MARK: settings
+
+    static let settingsSpec = CommandSpec(name: "settings", flags: ["--assume-ios17", "--help"], options: ["--format", "--config"],
+                                          choices: ["--format": ["text", "json"]])
+
+    /// Prints the settings rules judge each file by, and where each value came from.
+    private func settings(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, spec: Self.settingsSpec)
+        if parsed.has("--help") { return help("settings") }
+        let configuration = try loadConfiguration(explicitPath: parsed["--config"])
+        let (found, settings, warnings) = Linter.discover(Linter.Request(
+            paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
+            assumesModernOS: parsed.has("--assume-ios17")))
+        for problem in found.problems { console.err("mvlint: error: \(problem)\n") }
+        for warning in warnings { console.err("mvlint: warning: \(warning)\n") }
+        let display = { (path: String) in Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: workingDirectory) }
+        let report = SettingsReport(entries: found.files.map { url in
+            SettingsReport.Entry(path: display(url.path), settings: settings.settings(for: url.standardizedFileURL.path))
+        }, display: display)
+        if found.files.isEmpty, found.problems.isEmpty {
+            throw UsageError("no Swift files in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
+        }
+        console.out(parsed["--format"] == "json" ? report.json : report.text)
+        return found.problems.isEmpty ? .success : .usageOrInput
     }
 
     // MARK: rules, explain, version, help

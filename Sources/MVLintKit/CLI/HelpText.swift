@@ -32,6 +32,8 @@ enum HelpText {
           --no-cache            Analyse every file afresh; read and write no cache (also MVLINT_NO_CACHE=1).
           --stdin-path PATH     Lint standard input as the file at PATH, with the project around it, and
                                 print only its findings (for editors). Not with --fix or --diff.
+          --assume-ios17        Judge code whose project files state no minimum OS as running on iOS 17 /
+                                macOS 14 / tvOS 17 / watchOS 10 / visionOS 1 or later.
 
         EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict; with --diff:
                     also any change to make), 2 usage, configuration or input problem (or a
@@ -55,9 +57,24 @@ enum HelpText {
         USAGE: mvlint init [folder] [--force]
 
         Looks at the code in the folder (default: the current one) and writes a commented .mvlint.yml there:
-        the detected profile and why, the minimum OS the project files declare, and a suggested `layers:`
+        the detected profile and why, the minimum OS of each target, and a suggested `layers:`
         block when targets or folders are named like presentation code. An existing .mvlint.yml is kept
         unless --force is given (exit code 2 otherwise).
+
+        """),
+        ("settings", """
+        USAGE: mvlint settings [paths …] [--format text|json] [--config FILE] [--assume-ios17]
+
+        Prints, for each Swift file lint would check (default: under the current folder), the target that
+        compiles it, its minimum OS per platform, language mode, default isolation and Swift compiler, and
+        where each value came from: a build setting of a target (in the .xcodeproj or an .xcconfig),
+        `platforms:` of a Package.swift, an XcodeGen or Tuist target, .mvlint.yml, or a default. A file no
+        target compiles gets the lowest minimum of its project.
+
+        OPTIONS:
+          --format text|json  Text for people (default) or JSON with sorted keys (shape in the README).
+          --config FILE       Use this configuration instead of the nearest .mvlint.yml.
+          --assume-ios17      Where no project file states a minimum, assume iOS 17 / macOS 14 or later.
 
         """),
         ("map", """
@@ -97,7 +114,8 @@ enum HelpText {
           --write          Rewrite (the default in a clean git work tree); refused with exit code 2 outside
                            one.
           --only TypeName  Only this type and its uses.
-          --assume-ios17   Confirm iOS 17 / macOS 14 or later when no project file states a deployment target.
+          --assume-ios17   Confirm iOS 17 / macOS 14 or later when no project file states a deployment target
+                           (lint and settings take it too).
           --config FILE    Use this configuration instead of the nearest .mvlint.yml.
 
         """),
@@ -131,6 +149,7 @@ enum HelpText {
       lint       Check Swift files and print findings (default paths: the current folder).
       rules      List the rules.
       roles      Show the role of every type and why.
+      settings   Show each file's target, minimum OS and language settings, and where they came from.
       init       Write a commented .mvlint.yml for the code in a folder.
       map        Draw the architecture as a Mermaid, DOT, JSON or SVG graph.
       migrate    Move ObservableObject classes to @Observable where that is provably safe.

@@ -3,14 +3,15 @@ internal import Foundation
 /// The commented `.mvlint.yml` that `mvlint init` writes: each choice it makes from the code, with the reason
 /// next to it, and the choices it leaves to the user commented out. The text always loads without errors.
 enum InitialConfiguration {
-    static func text(for outcome: Linter.Outcome) -> String {
+    /// `folder` is where the file goes; paths in it are shown relative to it.
+    static func text(for outcome: Linter.Outcome, folder: URL) -> String {
         var lines = [
             "# mvlint configuration, written by `mvlint init` from what it found in \(counted(outcome.filesLinted, "Swift file")).",
             "# Every key is optional; the README's \"Configuration\" section explains them all.",
             "",
         ]
         lines += profileSection(outcome)
-        lines += [""] + deploymentSection(outcome.project)
+        lines += [""] + deploymentSection(outcome.projectSettings, folder: folder)
         lines += [""] + layersSection(outcome.project)
         let otherKeys = ConfigurationKey.allCases.filter { ![.profile, .deploymentTarget, .layers].contains($0) }.map(\.rawValue)
         lines += [
@@ -30,27 +31,51 @@ enum InitialConfiguration {
         ]
     }
 
-    /// The lowest minimum per platform across targets: the code must suit every one of them.
-    private static func deploymentSection(_ project: ProjectContext) -> [String] {
-        var lowest: [Platform: Version] = [:]
-        for settings in project.settingsByPath.values {
-            lowest.merge(settings.deploymentTargets) { min($0, $1) }
+    /// Each target's minimum OS, as comments: the project files stay the one place it is kept. Test targets are
+    /// left out, and targets of one project file with the same minimums share a line.
+    private static func deploymentSection(_ settings: ProjectSettings, folder: URL) -> [String] {
+        var lines: [String] = []
+        var appMinimums: [Platform: Version] = [:]
+        var otherMinimums: [Platform: Version] = [:]
+        for project in settings.projects {
+            let targets = project.targets.filter { $0.kind != .test && !$0.settings.deploymentTargets.isEmpty }
+            let shown = Linter.displayPath(URL(fileURLWithPath: project.file), workingDirectory: folder)
+            var namesByMinimums: [(minimums: String, names: [String])] = []
+            for target in targets {
+                let minimums = described(target.settings.deploymentTargets, as: { "\($0.rawValue) \($1)" }).joined(separator: ", ")
+                if let index = namesByMinimums.firstIndex(where: { $0.minimums == minimums }) {
+                    namesByMinimums[index].names.append(target.settings.name)
+                } else {
+                    namesByMinimums.append((minimums, [target.settings.name]))
+                }
+                if target.kind == .application {
+                    appMinimums.merge(target.settings.deploymentTargets) { min($0, $1) }
+                } else {
+                    otherMinimums.merge(target.settings.deploymentTargets) { min($0, $1) }
+                }
+            }
+            lines += namesByMinimums.map { "#   \($0.names.joined(separator: ", ")) (\(shown)): \($0.minimums)" }
         }
-        let platforms = Platform.allCases.filter { lowest[$0] != nil }
-        guard !platforms.isEmpty else {
+        guard !lines.isEmpty else {
             return [
                 "# No Package.swift or Xcode project around the code names a minimum OS, so rules assume a current one.",
                 "# If the app supports older systems, say which, e.g.:",
                 "# deployment_target: {iOS: \"16.0\"}",
             ]
         }
-        let listed = platforms.compactMap { platform in lowest[platform].map { "\(platform.rawValue) \($0)" } }
-        let mapping = platforms.compactMap { platform in lowest[platform].map { "\(platform.rawValue): \"\($0)\"" } }
-        return [
-            "# Minimum OS, read from Package.swift / the Xcode project on every run: \(listed.joined(separator: ", ")).",
-            "# It is not repeated here so it cannot go stale; set it only to override the project files:",
-            "# deployment_target: {\(mapping.joined(separator: ", "))}",
-        ]
+        // The override suggested is the apps' own minimum, not a helper package's.
+        let suggested = appMinimums.isEmpty ? otherMinimums : appMinimums
+        return ["# Minimum OS per target, read from the project files on every run (`mvlint settings` shows it per file):"]
+            + lines + [
+                "# A file no target compiles is judged by the lowest minimum of its project.",
+                "# It is not repeated here so it cannot go stale; set it only to override every target:",
+                "# deployment_target: {\(described(suggested, as: { "\($0.rawValue): \"\($1)\"" }).joined(separator: ", "))}",
+            ]
+    }
+
+    /// The minimums in platform order.
+    private static func described(_ minimums: [Platform: Version], as text: (Platform, Version) -> String) -> [String] {
+        Platform.allCases.compactMap { platform in minimums[platform].map { text(platform, $0) } }
     }
 
     private static func layersSection(_ project: ProjectContext) -> [String] {

@@ -13,6 +13,8 @@ public struct Configuration: Sendable {
     public var deploymentTargets: [Platform: Version] = [:]
     /// `default_isolation: MainActor` or `nonisolated`; nil leaves it to the project files.
     public var defaultIsolationIsMainActor: Bool?
+    /// `swift_version:`, the Swift compiler the code is built with; nil assumes a current one.
+    public var swiftVersion: Version?
     /// Per-rule `severity`.
     public var severities: [String: Severity] = [:]
     /// Per-rule numeric thresholds, by rule id then option key.

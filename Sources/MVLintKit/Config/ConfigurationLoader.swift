@@ -79,6 +79,8 @@ enum ConfigurationKey: String, CaseIterable {
     case onlyRules = "only_rules"
     case deploymentTarget = "deployment_target"
     case defaultIsolation = "default_isolation"
+    /// The compiler version, for suggestions that need a newer one (`@Entry` needs Swift 6).
+    case swiftVersion = "swift_version"
     case reporter
     case baseline
     /// Named layers and their allowed dependencies, checked by `layer-dependency`.
@@ -136,6 +138,13 @@ private struct ConfigurationReader {
             let isMainActor = ["MainActor": true, "nonisolated": false]
             configuration.defaultIsolationIsMainActor = choice(value, of: name, kind: "isolation",
                                                                candidates: ["MainActor", "nonisolated"]) { isMainActor[$0] }
+        case .swiftVersion:
+            guard let text = text(value, of: name, expecting: "a Swift version such as 6.0") else { return }
+            guard let version = Version(text) else {
+                report("'\(text)' is not a Swift version; write it like 6.0", at: value)
+                return
+            }
+            configuration.swiftVersion = version
         case .reporter:
             let reporters = ConfigurationLoader.reporters
             configuration.reporter = choice(value, of: name, kind: "reporter", candidates: reporters) {

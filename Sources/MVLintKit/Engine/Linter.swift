@@ -15,9 +15,12 @@ public enum Linter {
         public var cacheFile: URL?
         /// `--stdin-path`: this text stands for the file at that path, and only its findings are reported.
         public var standardInput: StandardInput?
+        /// `--assume-ios17`: code whose project files state no minimum is judged as running on iOS 17 / macOS 14 or later.
+        public var assumesModernOS: Bool
 
         public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil,
-                    progress: (any LintProgress)? = nil, cacheFile: URL? = nil, standardInput: StandardInput? = nil) {
+                    progress: (any LintProgress)? = nil, cacheFile: URL? = nil, standardInput: StandardInput? = nil,
+                    assumesModernOS: Bool = false) {
             self.paths = paths
             self.workingDirectory = workingDirectory
             self.configuration = configuration
@@ -25,6 +28,7 @@ public enum Linter {
             self.progress = progress
             self.cacheFile = cacheFile
             self.standardInput = standardInput
+            self.assumesModernOS = assumesModernOS
         }
     }
 
@@ -51,6 +55,8 @@ public enum Linter {
         public var profileReason: String
         /// Facts, index and architecture of everything linted (for `roles` and `map`).
         public var project: ProjectContext
+        /// The project files' targets and settings (`init` lists each target's minimum).
+        var projectSettings = ProjectSettings()
         /// Each file's analysis and the engine that made it: `--fix` re-runs the rules on them in rounds.
         var analyses: [FileAnalysis] = []
         var engine: LintEngine?
@@ -58,16 +64,8 @@ public enum Linter {
 
     public static func run(_ request: Request) -> Outcome {
         let configuration = request.configuration
-        let paths = request.paths.isEmpty ? ["."] : request.paths
-        let discovery = Discovery(included: configuration.included, excluded: configuration.excluded,
-                                  root: configuration.rootDirectory)
-        let found = discovery.discover(paths, workingDirectory: request.workingDirectory)
+        let (found, projectSettings, settingsWarnings) = discover(request)
         var inputProblems = found.problems
-
-        let projectFiles = projectFilesAround(paths, found: found, workingDirectory: request.workingDirectory)
-        let loaded = ProjectSettingsLoader.load(manifests: projectFiles.manifests, xcodeProjects: projectFiles.xcodeProjects)
-        let projectSettings = loaded.settings.overridden(deploymentTargets: configuration.deploymentTargets,
-                                                         defaultIsolationIsMainActor: configuration.defaultIsolationIsMainActor)
 
         let fixedProfile = request.profile ?? configuration.profile
         let runnable = RuleRegistry.descriptions.filter { description in
@@ -124,8 +122,21 @@ public enum Linter {
             filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
         }
         return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
-                       settingsWarnings: loaded.warnings, profile: profile, profileReason: reason, project: project,
-                       analyses: analyses, engine: engine)
+                       settingsWarnings: settingsWarnings, profile: profile, profileReason: reason, project: project,
+                       projectSettings: projectSettings, analyses: analyses, engine: engine)
+    }
+
+    /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
+    /// `--assume-ios17` applied), and warnings about those project files.
+    public static func discover(_ request: Request) -> (found: Discovery.Result, settings: ProjectSettings, warnings: [String]) {
+        let configuration = request.configuration
+        let paths = request.paths.isEmpty ? ["."] : request.paths
+        let discovery = Discovery(included: configuration.included, excluded: configuration.excluded,
+                                  root: configuration.rootDirectory)
+        let found = discovery.discover(paths, workingDirectory: request.workingDirectory)
+        var (settings, warnings) = ProjectSettingsLoader.load(projectFilesAround(paths, found: found, workingDirectory: request.workingDirectory))
+        settings.overrides = SettingsOverrides(configuration, assumingModernOS: request.assumesModernOS)
+        return (found, settings, warnings)
     }
 
     private struct Job: Sendable {
@@ -164,26 +175,17 @@ public enum Linter {
         return results.map { $0.map(\.0) }
     }
 
-    /// Manifests and Xcode projects found below the paths, plus the nearest ones above them
+    /// Project files found below the paths, plus the nearest ones above them
     /// (linting `Sources/App` still needs the package's `platforms:`).
-    private static func projectFilesAround(_ paths: [String], found: Discovery.Result, workingDirectory: URL)
-        -> (manifests: [URL], xcodeProjects: [URL]) {
-        var manifests = found.manifests
-        var projects = found.xcodeProjects
+    private static func projectFilesAround(_ paths: [String], found: Discovery.Result, workingDirectory: URL) -> ProjectFiles {
+        var files = ProjectFiles(manifests: found.manifests, xcodeProjects: found.xcodeProjects, xcodeGenSpecs: found.xcodeGenSpecs)
         for path in paths {
             let url = Discovery.resolve(path, against: workingDirectory)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            let folder = isFolder.boolValue ? url : url.deletingLastPathComponent()
-            let upward = ProjectSettingsLoader.discoverUpward(from: folder)
-            manifests += upward.manifests
-            projects += upward.xcodeProjects
+            files = files.adding(ProjectSettingsLoader.discoverUpward(from: isFolder.boolValue ? url : url.deletingLastPathComponent()))
         }
-        func unique(_ urls: [URL]) -> [URL] {
-            var seen = Set<String>()
-            return urls.filter { seen.insert($0.standardizedFileURL.path).inserted }
-        }
-        return (unique(manifests), unique(projects))
+        return files
     }
 
     struct InputProblem: Error {

@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// A target as a project file declares it: its settings and the sources it compiles.
-/// `PackageManifestReader` and `PBXProjReader` produce these; `ProjectSettingsLoader` combines them.
+/// The project file readers produce these; `ProjectSettings` decides which of them compile a file.
 struct DeclaredTarget: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// An app (Xcode) or an executable (SwiftPM): the code a project's unclaimed files most likely belong to.
@@ -22,6 +22,19 @@ struct DeclaredTarget: Sendable, Equatable {
     var settings: TargetSettings
     var kind: Kind
     var memberships: [Membership]
+}
+
+/// A project file and the targets it declares: an Xcode project, a `Package.swift`, XcodeGen's `project.yml`
+/// or Tuist's `Project.swift`.
+struct DeclaredProject: Sendable {
+    /// The absolute path of the project file.
+    var file: String
+    /// The folder the project's paths start from. Code below it that no target claims, and that lies in no
+    /// nested project's folder, is this project's; its folder targets reach no nested project's code.
+    var root: String
+    var targets: [DeclaredTarget]
+    /// Problems with files the project refers to (a missing `.xcconfig`): reported, the rest still read.
+    var warnings: [String] = []
 }
 
 /// Why a project file yields no settings; reported as a warning, never fatal.

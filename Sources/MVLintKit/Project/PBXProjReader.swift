@@ -4,36 +4,25 @@ internal import Foundation
 /// and the Swift files each target compiles, listed one by one or through Xcode 16 synchronized folders.
 enum PBXProjReader {
     /// `url` is the `project.pbxproj` inside a `.xcodeproj` bundle.
-    static func read(_ url: URL) throws(ProjectFileError) -> [DeclaredTarget] {
+    static func read(_ url: URL) throws(ProjectFileError) -> DeclaredProject {
         let text = try readProjectFile(url, describedAs: "the Xcode project")
         // Paths in the project are relative to the folder that holds the `.xcodeproj` bundle.
         let projectFolder = url.deletingLastPathComponent().deletingLastPathComponent()
         return try parse(text, path: url.path, projectFolder: projectFolder)
     }
 
-    static func parse(_ text: String, path: String, projectFolder: URL) throws(ProjectFileError) -> [DeclaredTarget] {
+    static func parse(_ text: String, path: String, projectFolder: URL) throws(ProjectFileError) -> DeclaredProject {
         let root: PropertyListValue
         do throws(PropertyListSyntaxError) {
             root = try OldStylePropertyListParser.parse(text)
         } catch {
             throw ProjectFileError(path: path, line: error.line, message: "the Xcode project does not parse: \(error.message)")
         }
-        guard let graph = ProjectGraph(root: root, projectFolder: projectFolder) else {
+        guard let graph = ProjectGraph(root: root, path: path, projectFolder: projectFolder) else {
             throw ProjectFileError(path: path, message: "the Xcode project has no PBXProject root object")
         }
-        return graph.targets()
-    }
-
-    /// The oldest Swift that ships with the Xcode able to open a project of this format (`objectVersion`).
-    static func swiftVersion(forObjectVersion objectVersion: Int) -> Version? {
-        // objectVersion → Xcode: 50 → 9.3, 51 → 10, 52 → 11, 53 → 11.4, 54 → 12, 55 → 13, 56 → 14,
-        // 60 → 15, 63 → 15.3, 70/77 → 16, 90 → 16.3. A newer format implies at least the newest listed.
-        let formats: [(objectVersion: Int, swift: Version)] = [
-            (50, Version(4, 1)), (51, Version(4, 2)), (52, Version(5, 1)), (53, Version(5, 2)), (54, Version(5, 3)),
-            (55, Version(5, 5)), (56, Version(5, 7)), (60, Version(5, 9)), (63, Version(5, 10)), (70, Version(6, 0)),
-            (90, Version(6, 1)),
-        ]
-        return formats.last { $0.objectVersion <= objectVersion }?.swift
+        let (targets, warnings) = graph.targets()
+        return DeclaredProject(file: path, root: projectFolder.standardizedFileURL.path, targets: targets, warnings: warnings)
     }
 }
 
@@ -43,16 +32,17 @@ private struct ProjectGraph {
 
     private let objects: [String: Object]
     private let project: Object
-    private let swiftVersion: Version?
+    /// The `project.pbxproj`, named as the source of the settings it holds.
+    private let path: String
     /// Absolute locations of the project's file references and groups, by object id.
     private let locations: [String: URL]
 
-    init?(root: PropertyListValue, projectFolder: URL) {
+    init?(root: PropertyListValue, path: String, projectFolder: URL) {
         guard let entries = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
               let project = entries[rootID]?.dictionary, project["isa"]?.string == "PBXProject" else { return nil }
         objects = entries.compactMapValues(\.dictionary)
         self.project = project
-        swiftVersion = root["objectVersion"]?.string.flatMap { Int($0) }.flatMap(PBXProjReader.swiftVersion(forObjectVersion:))
+        self.path = path
         let projectDirectory = project["projectDirPath"]?.string ?? ""
         let sourceRoot = projectDirectory.isEmpty ? projectFolder
             : projectDirectory.hasPrefix("/") ? URL(fileURLWithPath: projectDirectory, isDirectory: true)
@@ -84,20 +74,25 @@ private struct ProjectGraph {
         return locations
     }
 
-    func targets() -> [DeclaredTarget] {
-        let projectConfigurations = configurations(of: project["buildConfigurationList"]?.string)
+    /// The native targets and what went wrong reading the `.xcconfig` files their configurations are based on.
+    func targets() -> (targets: [DeclaredTarget], warnings: [String]) {
+        var warnings: [String] = []
+        let projectConfigurations = configurations(of: project["buildConfigurationList"]?.string, setBy: "the project", warnings: &warnings)
         let nativeTargets = (project["targets"]?.array ?? []).compactMap { value -> (id: String, object: Object)? in
             guard let id = value.string, let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { return nil }
             return (id, object)
         }
         let synchronizedMemberships = synchronizedFolderMemberships(of: nativeTargets)
-        return nativeTargets.map { id, target in
-            var settings = summarize(inheritedConfigurations(of: target, projectConfigurations: projectConfigurations))
-            settings.name = target["name"]?.string ?? ""
-            settings.swiftToolsVersion = swiftVersion
+        let targets = nativeTargets.map { id, target in
+            let name = target["name"]?.string ?? ""
+            let own = configurations(of: target["buildConfigurationList"]?.string, setBy: "target `\(name)`", warnings: &warnings)
+            var settings = BuildSettings.summarize(inherited(own, from: projectConfigurations))
+            settings.name = name
+            settings.sources.target = SettingSource("Xcode target `\(name)`", file: path)
             return DeclaredTarget(settings: settings, kind: kind(of: target),
                                   memberships: listedSwiftFiles(of: target) + synchronizedMemberships[id, default: []])
         }
+        return (targets, warnings)
     }
 
     private func kind(of target: Object) -> DeclaredTarget.Kind {
@@ -162,73 +157,44 @@ private struct ProjectGraph {
 
     /// Each of the target's configurations (Debug, Release…) over the project's configuration of the same name,
     /// which supplies every setting the target leaves out.
-    private func inheritedConfigurations(of target: Object, projectConfigurations: [(name: String, settings: Object)]) -> [Object] {
-        let targetConfigurations = configurations(of: target["buildConfigurationList"]?.string)
+    private func inherited(_ targetConfigurations: [(name: String, settings: BuildConfiguration)],
+                           from projectConfigurations: [(name: String, settings: BuildConfiguration)]) -> [BuildConfiguration] {
         guard !targetConfigurations.isEmpty else { return projectConfigurations.map(\.settings) }
         return targetConfigurations.map { configuration in
             let inherited = projectConfigurations.first { $0.name == configuration.name }?.settings ?? [:]
-            return inherited.merging(configuration.settings) { _, own in own }
+            return BuildSettings.layered(configuration.settings, over: inherited)
         }
     }
 
-    private func configurations(of listID: String?) -> [(name: String, settings: Object)] {
+    /// The configurations of a list, each its own settings over the `.xcconfig` file it is based on.
+    private func configurations(of listID: String?, setBy owner: String,
+                                warnings: inout [String]) -> [(name: String, settings: BuildConfiguration)] {
         guard let listID, let list = objects[listID] else { return [] }
         return ids(list["buildConfigurations"]).compactMap { id in
             guard let configuration = objects[id] else { return nil }
-            return (configuration["name"]?.string ?? "", configuration["buildSettings"]?.dictionary ?? [:])
-        }
-    }
-
-    private static let deploymentTargetKeys: [(key: String, platform: Platform)] = [
-        ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
-        ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
-    ]
-
-    /// SDK names as `SDKROOT` and `SUPPORTED_PLATFORMS` spell them.
-    private static let sdkPlatforms: [String: Platform] = [
-        "iphoneos": .iOS, "iphonesimulator": .iOS, "macosx": .macOS, "appletvos": .tvOS, "appletvsimulator": .tvOS,
-        "watchos": .watchOS, "watchsimulator": .watchOS, "xros": .visionOS, "xrsimulator": .visionOS,
-    ]
-
-    /// One set of settings for all configurations: the lowest deployment target and language mode any of them
-    /// builds with, and main-actor isolation only when every configuration asks for it.
-    private func summarize(_ configurations: [Object]) -> TargetSettings {
-        var settings = TargetSettings()
-        var languageModes: [Version] = []
-        var isolatedEverywhere = !configurations.isEmpty
-        for configuration in configurations {
-            // Templates often set every platform's deployment target; only the platforms built for count.
-            let builtPlatforms = Self.builtPlatforms(configuration)
-            for (key, platform) in Self.deploymentTargetKeys where builtPlatforms?.contains(platform) ?? true {
-                for version in Self.values(of: key, in: configuration).compactMap(Version.init) {
-                    settings.deploymentTargets[platform] = min(version, settings.deploymentTargets[platform] ?? version)
-                }
+            var base: BuildConfiguration = [:]
+            if let file = baseConfigurationFile(of: configuration) {
+                let read = XCConfigReader.read(file, setBy: owner)
+                base = read.configuration
+                warnings += read.warnings
             }
-            languageModes += Self.values(of: "SWIFT_VERSION", in: configuration).compactMap(Version.init)
-            let isolation = Self.values(of: "SWIFT_DEFAULT_ACTOR_ISOLATION", in: configuration)
-            isolatedEverywhere = isolatedEverywhere && !isolation.isEmpty && isolation.allSatisfy { $0 == "MainActor" }
+            let own = BuildSettings.configuration(plainValues(configuration["buildSettings"]?.dictionary ?? [:]), setBy: owner, in: path)
+            return (configuration["name"]?.string ?? "", BuildSettings.layered(own, over: base))
         }
-        settings.swiftLanguageMode = languageModes.min()
-        settings.defaultIsolationIsMainActor = isolatedEverywhere
-        return settings
     }
 
-    /// The platforms a configuration builds for, or nil when it does not say.
-    private static func builtPlatforms(_ configuration: Object) -> Set<Platform>? {
-        var sdkNames = values(of: "SUPPORTED_PLATFORMS", in: configuration).flatMap { $0.split(whereSeparator: \.isWhitespace) }
-        if sdkNames.isEmpty { sdkNames = values(of: "SDKROOT", in: configuration).map { Substring($0) } }
-        // Old projects name a versioned SDK (`macosx10.15`).
-        let platforms = Set(sdkNames.compactMap { sdkPlatforms[String($0.prefix(while: \.isLetter))] })
-        return platforms.isEmpty ? nil : platforms
+    /// The `.xcconfig` a configuration is based on: a file reference in the group tree, or (Xcode 16) a path
+    /// inside a synchronized folder.
+    private func baseConfigurationFile(of configuration: Object) -> URL? {
+        if let referenceID = configuration["baseConfigurationReference"]?.string { return locations[referenceID] }
+        guard let anchorID = configuration["baseConfigurationReferenceAnchor"]?.string, let anchor = locations[anchorID],
+              let relativePath = configuration["baseConfigurationReferenceRelativePath"]?.string else { return nil }
+        return anchor.appendingPathComponent(relativePath)
     }
 
-    /// The setting's values, also under conditions such as `IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`.
-    private static func values(of key: String, in configuration: Object) -> [String] {
-        configuration.compactMap { entry -> String? in
-            guard entry.key == key || entry.key.hasPrefix(key + "[") else { return nil }
-            if let text = entry.value.string { return text }
-            return entry.value.array?.compactMap(\.string).joined(separator: " ")
-        }
+    /// Settings as text; a list (`OTHER_SWIFT_FLAGS = ( a, b )`) reads as its items joined by spaces.
+    private func plainValues(_ settings: Object) -> [String: String] {
+        settings.compactMapValues { value in value.string ?? value.array?.compactMap(\.string).joined(separator: " ") }
     }
 
     private func ids(_ value: PropertyListValue?) -> [String] {

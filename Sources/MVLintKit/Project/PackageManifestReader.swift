@@ -27,7 +27,9 @@ enum PackageManifestReader {
         }
         let toolsVersion = toolsVersion(inFirstLineOf: text)
         let syntax = ManifestSyntax(tree)
-        let package = syntax.packageArguments
+        let collector = CallCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        let package = collector.packageCall.map(ManifestSyntax.labeledArguments) ?? [:]
 
         var deploymentTargets: [Platform: Version] = [:]
         for entry in syntax.elements(of: package["platforms"]) {
@@ -37,20 +39,26 @@ enum PackageManifestReader {
             // A platform named twice keeps its lowest version, the one the code must still run on.
             deploymentTargets[platform] = min(version, deploymentTargets[platform] ?? version)
         }
+        let modesLabel = package["swiftLanguageModes"] != nil ? "swiftLanguageModes" : "swiftLanguageVersions"
         let packageModes = (syntax.elements(of: package["swiftLanguageModes"])
             + syntax.elements(of: package["swiftLanguageVersions"])).compactMap { syntax.version(of: $0) }
         // SwiftPM builds with the newest listed mode the compiler supports; without a list, the tools version decides.
         let packageMode = packageModes.max() ?? toolsVersion.map(defaultLanguageMode)
+        let packageModeSource = packageModes.isEmpty ? toolsVersion.map { SettingSource("`// swift-tools-version:\($0)`", file: path) }
+            : SettingSource("`\(modesLabel):`", file: path)
 
         var targets: [DeclaredTarget] = []
         var seenNames = Set<String>()
-        for call in syntax.targetCalls {
+        for call in collector.targetCalls {
             guard let factory = call.memberName, let layout = targetLayouts[factory] else { continue }
             let arguments = ManifestSyntax.labeledArguments(of: call)
             guard let name = syntax.string(of: arguments["name"]), seenNames.insert(name).inserted else { continue }
-            var settings = TargetSettings(name: name, deploymentTargets: deploymentTargets, swiftLanguageMode: packageMode,
-                                          swiftToolsVersion: toolsVersion)
-            syntax.apply(swiftSettings: syntax.elements(of: arguments["swiftSettings"]), to: &settings)
+            var settings = TargetSettings(name: name, deploymentTargets: deploymentTargets, swiftLanguageMode: packageMode)
+            settings.sources.target = SettingSource("package target `\(name)`", file: path)
+            settings.sources.deploymentTargets = deploymentTargets.mapValues { _ in SettingSource("`platforms:`", file: path) }
+            settings.sources.swiftLanguageMode = packageModeSource
+            syntax.apply(swiftSettings: syntax.elements(of: arguments["swiftSettings"]), to: &settings,
+                         source: { SettingSource("`.\($0)` of target `\(name)`", file: path) })
             let folder = sourceFolder(named: name, customPath: syntax.string(of: arguments["path"]),
                                       roots: layout.roots, packageFolder: packageFolder)
             targets.append(DeclaredTarget(settings: settings, kind: layout.kind,
@@ -99,90 +107,22 @@ enum PackageManifestReader {
     }
 }
 
-/// The parts of a manifest's syntax the reader needs, with simple `let` constants resolved:
-/// `swiftSettings: shared + [.defaultIsolation(MainActor.self)]` reads the array `shared` was given.
-private struct ManifestSyntax {
-    private(set) var packageArguments: [String: ExprSyntax] = [:]
-    private(set) var targetCalls: [FunctionCallExprSyntax] = []
-    private var constants: [String: ExprSyntax] = [:]
-
-    /// How deep constants may refer to constants; stops `let a = b; let b = a` from looping.
-    private static let maximumIndirection = 8
-
-    init(_ tree: SourceFileSyntax) {
-        for statement in tree.statements {
-            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                   let value = binding.initializer?.value {
-                    constants[name] = value
-                }
-            }
-        }
-        let collector = CallCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        if let package = collector.packageCall { packageArguments = Self.labeledArguments(of: package) }
-        targetCalls = collector.targetCalls
-    }
-
-    static func labeledArguments(of call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
-        var arguments: [String: ExprSyntax] = [:]
-        for argument in call.arguments {
-            if let label = argument.label?.text, arguments[label] == nil { arguments[label] = argument.expression }
-        }
-        return arguments
-    }
-
-    /// The elements of an array literal, of a constant holding one, or of `a + b`; empty for anything else.
-    func elements(of expression: ExprSyntax?, indirection: Int = 0) -> [ExprSyntax] {
-        guard let expression = resolved(expression, indirection: indirection) else { return [] }
-        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
-        guard let sequence = expression.as(SequenceExprSyntax.self) else { return [] }
-        var result: [ExprSyntax] = []
-        for (position, element) in sequence.elements.enumerated() {
-            if position.isMultiple(of: 2) {
-                result += elements(of: element, indirection: indirection + 1)
-            } else if element.as(BinaryOperatorExprSyntax.self)?.operator.text != "+" {
-                return []
-            }
-        }
-        return result
-    }
-
-    /// A string literal without interpolation, or a constant holding one.
-    func string(of expression: ExprSyntax?) -> String? {
-        guard let literal = resolved(expression, indirection: 0)?.as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += plain.content.text
-        }
-        return text
-    }
-
-    /// `.v17` → 17.0, `.v16_4` → 16.4, `"14.0"` → 14.0, `.version("6")` → 6.0.
-    func version(of expression: ExprSyntax?) -> Version? {
-        guard let expression = resolved(expression, indirection: 0) else { return nil }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            return name.hasPrefix("v") ? Version(String(name.dropFirst())) : nil
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.memberName == "version" {
-            return version(of: call.arguments.first?.expression)
-        }
-        return string(of: expression).flatMap(Version.init)
-    }
-
+fileprivate extension ManifestSyntax {
     /// Reads the `swiftSettings:` entries that change verdicts; the rest (flags, defines, features) do not.
-    func apply(swiftSettings: [ExprSyntax], to settings: inout TargetSettings) {
+    /// `source` describes the setting of the given name.
+    func apply(swiftSettings: [ExprSyntax], to settings: inout TargetSettings, source: (String) -> SettingSource) {
         for entry in swiftSettings {
             guard let call = entry.as(FunctionCallExprSyntax.self), let setting = call.memberName,
                   let value = call.arguments.first?.expression else { continue }
             switch setting {
             case "swiftLanguageMode", "swiftLanguageVersion":
-                if let mode = version(of: value) { settings.swiftLanguageMode = mode }
+                if let mode = version(of: value) {
+                    settings.swiftLanguageMode = mode
+                    settings.sources.swiftLanguageMode = source(setting)
+                }
             case "defaultIsolation":
                 settings.defaultIsolationIsMainActor = Self.isMainActorType(value)
+                settings.sources.defaultIsolation = source(setting)
             default:
                 continue
             }
@@ -195,17 +135,6 @@ private struct ManifestSyntax {
               let base = member.base else { return false }
         if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "MainActor" }
         return base.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "MainActor"
-    }
-
-    private func resolved(_ expression: ExprSyntax?, indirection: Int) -> ExprSyntax? {
-        var current = expression
-        var depth = indirection
-        while let reference = current?.as(DeclReferenceExprSyntax.self) {
-            depth += 1
-            guard depth <= Self.maximumIndirection else { return nil }
-            current = constants[reference.baseName.text]
-        }
-        return current
     }
 }
 
@@ -242,12 +171,5 @@ private final class CallCollector: SyntaxVisitor {
         guard isTargetFactory, !isDependency, node.arguments.first?.label?.text == "name" else { return .visitChildren }
         targetCalls.append(node)
         return .skipChildren
-    }
-}
-
-fileprivate extension FunctionCallExprSyntax {
-    /// `iOS` for `.iOS(.v17)`, `target` for `Target.target(name:)`: how manifests name platforms, targets and settings.
-    var memberName: String? {
-        calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
 }

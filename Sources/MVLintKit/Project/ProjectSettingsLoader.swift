@@ -1,140 +1,101 @@
 public import Foundation
 
-/// Combines the package manifests and Xcode projects around the linted code into one `ProjectSettings`.
-/// Nothing is built or run: the files are only read. A file that cannot be read becomes a warning.
+/// The project files around the linted code: where build settings come from.
+public struct ProjectFiles: Sendable {
+    /// `Package.swift` and its `Package@swift-*.swift` variants, and Tuist's `Project.swift`.
+    public var manifests: [URL]
+    /// `project.pbxproj` files, or the `.xcodeproj` bundles that hold them.
+    public var xcodeProjects: [URL]
+    /// XcodeGen's `project.yml`.
+    public var xcodeGenSpecs: [URL]
+
+    public init(manifests: [URL] = [], xcodeProjects: [URL] = [], xcodeGenSpecs: [URL] = []) {
+        self.manifests = manifests
+        self.xcodeProjects = xcodeProjects
+        self.xcodeGenSpecs = xcodeGenSpecs
+    }
+
+    /// Both lists, each file once.
+    func adding(_ other: ProjectFiles) -> ProjectFiles {
+        ProjectFiles(manifests: unique(manifests + other.manifests), xcodeProjects: unique(xcodeProjects + other.xcodeProjects),
+                     xcodeGenSpecs: unique(xcodeGenSpecs + other.xcodeGenSpecs))
+    }
+}
+
+/// Reads the package manifests, Xcode projects and project generators' specs around the linted code into one
+/// `ProjectSettings`. Nothing is built or run: the files are only read. A file that cannot be read becomes a warning.
 public enum ProjectSettingsLoader {
-    public static func load(manifests: [URL], xcodeProjects: [URL]) -> (settings: ProjectSettings, warnings: [String]) {
-        var targets: [DeclaredTarget] = []
+    public static func load(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
+        var projects: [DeclaredProject] = []
         var warnings: [String] = []
-        for folderManifests in manifestsByFolder(manifests) {
-            var chosen: PackageManifestReader.Manifest?
-            for url in folderManifests {
-                do throws(ProjectFileError) {
-                    let manifest = try PackageManifestReader.read(url)
-                    // SwiftPM uses the manifest written for the newest tools; `Package.swift` (read first) wins ties.
-                    if let current = chosen, !(toolsVersion(of: manifest) > toolsVersion(of: current)) { continue }
-                    chosen = manifest
-                } catch {
-                    warnings.append(error.description)
-                }
-            }
-            targets += chosen?.targets ?? []
-        }
-        for projectFile in unique(xcodeProjects.map(projectFile)) {
+        func read(_ reader: () throws(ProjectFileError) -> DeclaredProject) {
             do throws(ProjectFileError) {
-                targets += try PBXProjReader.read(projectFile)
+                let project = try reader()
+                projects.append(project)
+                warnings += project.warnings
             } catch {
                 warnings.append(error.description)
             }
         }
-        return (combine(targets), warnings)
+        for folderManifests in manifestsByFolder(files.manifests.filter { isPackageManifestName($0.lastPathComponent) }) {
+            var chosen: (url: URL, manifest: PackageManifestReader.Manifest)?
+            for url in folderManifests {
+                do throws(ProjectFileError) {
+                    let manifest = try PackageManifestReader.read(url)
+                    // SwiftPM uses the manifest written for the newest tools; `Package.swift` (read first) wins ties.
+                    if let current = chosen, !(toolsVersion(of: manifest) > toolsVersion(of: current.manifest)) { continue }
+                    chosen = (url, manifest)
+                } catch {
+                    warnings.append(error.description)
+                }
+            }
+            if let chosen {
+                projects.append(DeclaredProject(file: chosen.url.path, root: chosen.url.deletingLastPathComponent().path,
+                                                targets: chosen.manifest.targets))
+            }
+        }
+        for projectFile in unique(files.xcodeProjects.map(projectFile)) {
+            read { () throws(ProjectFileError) in try PBXProjReader.read(projectFile) }
+        }
+        // A generator's spec describes the `.xcodeproj` it makes; when that project is there, it is what builds.
+        let xcodeProjectFolders = Set(projects.filter { $0.file.hasSuffix(".pbxproj") }.map(\.root))
+        for spec in unique(files.xcodeGenSpecs) where !xcodeProjectFolders.contains(spec.deletingLastPathComponent().path) {
+            read { () throws(ProjectFileError) in try XcodeGenReader.read(spec) }
+        }
+        for manifest in unique(files.manifests) where manifest.lastPathComponent == TuistManifestReader.fileName
+            && !xcodeProjectFolders.contains(manifest.deletingLastPathComponent().path) {
+            read { () throws(ProjectFileError) in try TuistManifestReader.read(manifest) }
+        }
+        return (ProjectSettings(projects: projects), warnings)
     }
 
-    /// The nearest `Package.swift` (with its `Package@swift-*.swift` variants) and `*.xcodeproj` at or above
-    /// `folder`, so linting `Sources/App` still finds the package's settings. Stops at a repository root.
-    public static func discoverUpward(from folder: URL) -> (manifests: [URL], xcodeProjects: [URL]) {
-        var manifests: [URL] = []
-        var projects: [URL] = []
+    /// The nearest package manifests (`Package.swift` and its variants) and the nearest app project (an
+    /// `*.xcodeproj`, XcodeGen's `project.yml` or Tuist's `Project.swift`) at or above `folder`, so linting
+    /// `Sources/App` still finds the project's settings. Stops at a repository root.
+    public static func discoverUpward(from folder: URL) -> ProjectFiles {
+        var found = ProjectFiles()
         var current = folder.standardizedFileURL
         if !current.isExistingFolder { current = current.deletingLastPathComponent() }
         while true {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []).sorted()
-            if manifests.isEmpty {
-                manifests = names.filter(isManifestName).map { current.appendingPathComponent($0) }
+            let urls = names.map { current.appendingPathComponent($0) }
+            if found.manifests.filter({ isPackageManifestName($0.lastPathComponent) }).isEmpty {
+                found.manifests += urls.filter { isPackageManifestName($0.lastPathComponent) }
             }
-            if projects.isEmpty {
-                projects = names.filter { $0.hasSuffix(".xcodeproj") }
-                    .map { current.appendingPathComponent($0).appendingPathComponent("project.pbxproj") }
+            let foundAppProject = !found.xcodeProjects.isEmpty || !found.xcodeGenSpecs.isEmpty
+                || found.manifests.contains { $0.lastPathComponent == TuistManifestReader.fileName }
+            if !foundAppProject {
+                found.xcodeProjects = urls.filter { $0.pathExtension == "xcodeproj" }
+                    .map { $0.appendingPathComponent("project.pbxproj") }
                     .filter { FileManager.default.fileExists(atPath: $0.path) }
+                found.xcodeGenSpecs = urls.filter { $0.lastPathComponent == XcodeGenReader.fileName }
+                found.manifests += urls.filter(TuistManifestReader.isManifest)
             }
-            let foundBoth = !manifests.isEmpty && !projects.isEmpty
+            let foundBoth = found.manifests.contains { isPackageManifestName($0.lastPathComponent) } && foundAppProject
             if foundBoth || names.contains(".git") || current.path == "/" { break }
             current = current.deletingLastPathComponent()
         }
-        return (manifests, projects)
-    }
-
-    /// Maps every folder and file the targets claim to the settings of the targets that compile it.
-    static func combine(_ targets: [DeclaredTarget]) -> ProjectSettings {
-        var settings = ProjectSettings()
-        settings.fallback = fallback(for: targets)
-        let membershipsByTarget = targets.map { target in
-            Dictionary(target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later })
-        }
-        var seenPaths = Set<String>()
-        for membership in targets.flatMap(\.memberships) where seenPaths.insert(membership.path).inserted {
-            let owners = targets.indices.filter { compiles(membership.path, memberships: membershipsByTarget[$0]) }
-            // A path every target leaves out (an exception inside a synchronized folder) gets what unclaimed files get.
-            let resolved = owners.isEmpty ? settings.fallback : merged(owners.map { targets[$0] })
-            if membership.isFolder {
-                settings.folderTargets.append((membership.path, resolved))
-            } else {
-                settings.fileTargets[membership.path] = resolved
-            }
-        }
-        return settings
-    }
-
-    /// For files no target claims: the settings every app-like target agrees on, else those of the only app.
-    static func fallback(for targets: [DeclaredTarget]) -> TargetSettings {
-        let candidates = preferringNonTest(targets)
-        guard let first = candidates.first else { return .unknown }
-        if candidates.allSatisfy({ sameSettings($0.settings, first.settings) }) {
-            var agreed = first.settings
-            if candidates.count > 1 { agreed.name = "" }
-            return agreed
-        }
-        let applications = candidates.filter { $0.kind == .application }
-        return applications.count == 1 ? applications[0].settings : .unknown
-    }
-
-    /// Settings for code that several targets compile: the code must suit each of them, so every platform any
-    /// of them runs on at its lowest version, the lowest language mode, and main-actor isolation only if all agree.
-    static func merged(_ owners: [DeclaredTarget]) -> TargetSettings {
-        let relevant = preferringNonTest(owners).map(\.settings)
-        guard var result = relevant.first else { return .unknown }
-        guard relevant.count > 1 else { return result }
-        result.name = relevant.map(\.name).joined(separator: ", ")
-        // One target with unknown platforms makes the whole set unknown rather than narrower than it is.
-        if relevant.contains(where: { $0.deploymentTargets.isEmpty }) {
-            result.deploymentTargets = [:]
-        } else {
-            for settings in relevant.dropFirst() {
-                result.deploymentTargets.merge(settings.deploymentTargets) { min($0, $1) }
-            }
-        }
-        result.swiftLanguageMode = lowestIfAllKnown(relevant.map(\.swiftLanguageMode))
-        result.swiftToolsVersion = lowestIfAllKnown(relevant.map(\.swiftToolsVersion))
-        result.defaultIsolationIsMainActor = relevant.allSatisfy(\.defaultIsolationIsMainActor)
-        return result
-    }
-
-    /// Whether a target compiles `path`: the target's membership nearest above the path (or at it) decides.
-    private static func compiles(_ path: String, memberships: [String: Bool]) -> Bool {
-        var current = Substring(path)
-        while true {
-            if let isMember = memberships[String(current)] { return isMember }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
-            current = slash == current.startIndex ? "/" : current[..<slash]
-        }
-    }
-
-    /// Test targets compile app code too, but their settings should not decide how that code is judged.
-    private static func preferringNonTest(_ targets: [DeclaredTarget]) -> [DeclaredTarget] {
-        let nonTest = targets.filter { $0.kind != .test }
-        return nonTest.isEmpty ? targets : nonTest
-    }
-
-    private static func sameSettings(_ left: TargetSettings, _ right: TargetSettings) -> Bool {
-        var unnamedLeft = left, unnamedRight = right
-        unnamedLeft.name = ""
-        unnamedRight.name = ""
-        return unnamedLeft == unnamedRight
-    }
-
-    private static func lowestIfAllKnown(_ versions: [Version?]) -> Version? {
-        let known = versions.compactMap { $0 }
-        return known.count == versions.count ? known.min() : nil
+        return found
     }
 
     private static func toolsVersion(of manifest: PackageManifestReader.Manifest) -> Version {
@@ -153,7 +114,7 @@ public enum ProjectSettingsLoader {
         }
     }
 
-    private static func isManifestName(_ name: String) -> Bool {
+    static func isPackageManifestName(_ name: String) -> Bool {
         name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
@@ -161,9 +122,10 @@ public enum ProjectSettingsLoader {
     private static func projectFile(_ url: URL) -> URL {
         url.pathExtension == "xcodeproj" ? url.appendingPathComponent("project.pbxproj") : url
     }
+}
 
-    private static func unique(_ urls: [URL]) -> [URL] {
-        var seen = Set<String>()
-        return urls.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
-    }
+/// Each file once, standardised, in the order first met.
+private func unique(_ urls: [URL]) -> [URL] {
+    var seen = Set<String>()
+    return urls.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
 }

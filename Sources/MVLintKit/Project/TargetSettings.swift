@@ -1,16 +1,19 @@
 internal import Foundation
 
-/// Build settings that change verdicts, for the target a file belongs to.
+/// Build settings that change verdicts, for the target a file belongs to, and where each value came from.
 public struct TargetSettings: Sendable, Equatable {
     /// The SwiftPM target or Xcode target name; empty when the file belongs to no known target.
     public var name: String
     /// Minimum deployment targets the target declares. Empty means unknown: rules then assume a current OS.
     public var deploymentTargets: [Platform: Version]
     public var swiftLanguageMode: Version?
-    /// The `// swift-tools-version` of the package, or the Swift version implied by the Xcode project.
+    /// The Swift compiler the code is built with (`swift_version:` in `.mvlint.yml`); nil means a current one.
+    /// Project files do not say which compiler builds them, so they never set it.
     public var swiftToolsVersion: Version?
     /// True when the target isolates declarations to the main actor by default (SE-0466).
     public var defaultIsolationIsMainActor: Bool
+    /// Where the values came from, for `mvlint settings`. Not part of equality: rules judge code by the values.
+    public var sources = Sources()
 
     public init(name: String = "", deploymentTargets: [Platform: Version] = [:], swiftLanguageMode: Version? = nil,
                 swiftToolsVersion: Version? = nil, defaultIsolationIsMainActor: Bool = false) {
@@ -22,44 +25,40 @@ public struct TargetSettings: Sendable, Equatable {
     }
 
     public static let unknown = TargetSettings()
-}
 
-/// Settings for every target found in the project, and which source folder or file belongs to which.
-public struct ProjectSettings: Sendable {
-    /// Targets whose sources are every Swift file below a folder (SwiftPM targets, Xcode synchronized folders).
-    public var folderTargets: [(folder: String, settings: TargetSettings)] = []
-    /// Targets that list their files one by one (classic Xcode projects).
-    public var fileTargets: [String: TargetSettings] = [:]
-    /// Used for files no target claims, e.g. when a project has a single target.
-    public var fallback: TargetSettings = .unknown
-
-    public init() {}
-
-    /// The settings of the target that compiles `path` (an absolute, standardised path).
-    public func settings(for path: String) -> TargetSettings {
-        if let listed = fileTargets[path] { return listed }
-        var best: (length: Int, settings: TargetSettings)?
-        for (folder, settings) in folderTargets {
-            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            if path.hasPrefix(prefix), prefix.count > (best?.length ?? -1) {
-                best = (prefix.count, settings)
-            }
-        }
-        return best?.settings ?? fallback
+    public static func == (left: TargetSettings, right: TargetSettings) -> Bool {
+        left.name == right.name && left.deploymentTargets == right.deploymentTargets
+            && left.swiftLanguageMode == right.swiftLanguageMode && left.swiftToolsVersion == right.swiftToolsVersion
+            && left.defaultIsolationIsMainActor == right.defaultIsolationIsMainActor
     }
 
-    /// Applies `.mvlint.yml` overrides, which win over what the project files say.
-    public func overridden(deploymentTargets: [Platform: Version], defaultIsolationIsMainActor: Bool?) -> ProjectSettings {
-        func apply(_ settings: TargetSettings) -> TargetSettings {
-            var copy = settings
-            if !deploymentTargets.isEmpty { copy.deploymentTargets = deploymentTargets }
-            if let isolation = defaultIsolationIsMainActor { copy.defaultIsolationIsMainActor = isolation }
-            return copy
-        }
-        var copy = self
-        copy.folderTargets = folderTargets.map { ($0.folder, apply($0.settings)) }
-        copy.fileTargets = fileTargets.mapValues(apply)
-        copy.fallback = apply(fallback)
-        return copy
+    /// The origin of each value; nil where no file stated it (the value is then the default).
+    public struct Sources: Sendable, Equatable {
+        /// Why the file belongs to `name`, or why it belongs to no target.
+        public var target: SettingSource?
+        public var deploymentTargets: [Platform: SettingSource] = [:]
+        public var swiftLanguageMode: SettingSource?
+        public var swiftToolsVersion: SettingSource?
+        public var defaultIsolation: SettingSource?
+
+        public init() {}
+    }
+}
+
+/// Where a setting's value came from: what stated it, and in which file.
+public struct SettingSource: Sendable, Equatable {
+    /// What stated the value, e.g. "`IPHONEOS_DEPLOYMENT_TARGET` of target `App`" or "`platforms:`".
+    public var statement: String
+    /// The absolute path of the file that holds the statement; nil for the command line.
+    public var file: String?
+
+    public init(_ statement: String, file: String?) {
+        self.statement = statement
+        self.file = file
+    }
+
+    /// "statement (file)", with the file shown as `display` turns a path into text.
+    public func described(showingFiles display: (String) -> String) -> String {
+        file.map { "\(statement) (\(display($0)))" } ?? statement
     }
 }

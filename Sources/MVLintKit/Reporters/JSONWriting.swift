@@ -30,6 +30,7 @@ indirect enum JSONValue {
     case string(String)
     case number(Int)
     case bool(Bool)
+    case null
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
@@ -39,6 +40,7 @@ indirect enum JSONValue {
         case .string(let value): return JSON.string(value)
         case .number(let value): return String(value)
         case .bool(let value): return String(value)
+        case .null: return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             return "[\n" + items.map { inner + $0.rendered(indentation: inner) }.joined(separator: ",\n") + "\n\(indentation)]"

@@ -10,6 +10,8 @@ public struct Discovery {
         /// Package manifests and Xcode projects met on the way: project settings come from them.
         public var manifests: [URL] = []
         public var xcodeProjects: [URL] = []
+        /// XcodeGen specs (`project.yml`), for projects that generate their `.xcodeproj`.
+        public var xcodeGenSpecs: [URL] = []
         /// Paths that were named but do not exist or cannot be read.
         public var problems: [String] = []
     }
@@ -75,6 +77,8 @@ public struct Discovery {
                 }
                 if Discovery.skippedFolders.contains(name) || isExcluded(entry) { continue }
                 walk(entry, into: &result, visited: &visited, seen: &seen)
+            } else if name == XcodeGenReader.fileName {
+                result.xcodeGenSpecs.append(entry)
             } else if entry.pathExtension == "swift" {
                 if isManifest(entry) {
                     result.manifests.append(entry)
@@ -93,10 +97,9 @@ public struct Discovery {
         return url.standardizedFileURL
     }
 
-    /// Package manifests are read for settings, not linted: parsing them twice would cost a parse.
+    /// Package and Tuist manifests are read for settings, not linted: they are no app code.
     private func isManifest(_ url: URL) -> Bool {
-        let name = url.lastPathComponent
-        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+        ProjectSettingsLoader.isPackageManifestName(url.lastPathComponent) || TuistManifestReader.isManifest(url)
     }
 
     private func relative(_ url: URL) -> String {

@@ -1,0 +1,192 @@
+internal import Foundation
+
+/// Every project file found around the linted code, and which of their targets compiles which file.
+public struct ProjectSettings: Sendable {
+    private(set) var projects: [DeclaredProject]
+    /// `.mvlint.yml` and `--assume-ios17`, which win over what the project files say.
+    public var overrides = SettingsOverrides()
+    /// Every target, in project order, with its project's root.
+    private let targets: [(target: DeclaredTarget, root: String)]
+    /// The memberships of every target by path: which targets a path is (or is explicitly not) part of.
+    private let membershipsByPath: [String: [(target: Int, isMember: Bool)]]
+    private let roots: Set<String>
+
+    init(projects: [DeclaredProject]) {
+        self.projects = projects
+        targets = projects.flatMap { project in project.targets.map { ($0, project.root) } }
+        var index: [String: [(target: Int, isMember: Bool)]] = [:]
+        for (position, entry) in targets.enumerated() {
+            // A path a target lists twice keeps its last membership.
+            let memberships = Dictionary(entry.target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later })
+            for (path, isMember) in memberships { index[path, default: []].append((position, isMember)) }
+        }
+        membershipsByPath = index
+        roots = Set(projects.map(\.root))
+    }
+
+    public init() { self.init(projects: []) }
+
+    /// The settings of the target that compiles `path` (an absolute, standardised path), with `overrides` applied.
+    public func settings(for path: String) -> TargetSettings {
+        overrides.applied(to: projectFileSettings(for: path))
+    }
+
+    /// What the project files say: the settings of the targets that compile the file; for a file no target
+    /// compiles, the lowest minimum of its project, since it may be meant for any of its targets.
+    func projectFileSettings(for path: String) -> TargetSettings {
+        let owners = owningTargets(of: path)
+        if !owners.isEmpty { return Self.merged(owners) }
+        let project = owningProjects(of: path)
+        guard let first = project.first else { return .unknown }
+        var lowest = Self.lowest(of: project.flatMap(\.targets))
+        lowest.name = ""
+        lowest.sources.target = SettingSource("no target compiles this file; lowest minimum of the project", file: first.file)
+        return lowest
+    }
+
+    /// The projects whose folder is the nearest one around `path`; for a file outside every project's folder,
+    /// the outermost projects, those with an app target if any have one (a nested helper package is no app).
+    private func owningProjects(of path: String) -> [DeclaredProject] {
+        let enclosing = projects.filter { Self.isInside(path, $0.root) }
+        if let nearest = enclosing.map(\.root).max(by: { $0.count < $1.count }) {
+            return enclosing.filter { $0.root == nearest }
+        }
+        let outermost = projects.filter { project in !projects.contains { $0.root != project.root && Self.isInside(project.root, $0.root) } }
+        let withApps = outermost.filter { $0.targets.contains { $0.kind == .application } }
+        return withApps.isEmpty ? outermost : withApps
+    }
+
+    /// The targets that compile `path`, in project order. For each target its membership nearest above the path
+    /// (or at it) decides, but a folder membership does not reach into the folder of a nested project, which
+    /// governs its own code.
+    private func owningTargets(of path: String) -> [DeclaredTarget] {
+        var decided = Set<Int>()
+        var owners: [Int] = []
+        var crossedRoots: [String] = []
+        var current = Substring(path)
+        while true {
+            let folder = String(current)
+            for (target, isMember) in membershipsByPath[folder] ?? [] where decided.insert(target).inserted {
+                if isMember, !crossedRoots.contains(where: { $0 != targets[target].root }) { owners.append(target) }
+            }
+            if current != path, roots.contains(folder) { crossedRoots.append(folder) }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { break }
+            current = slash == current.startIndex ? "/" : current[..<slash]
+        }
+        return owners.sorted().map { targets[$0].target }
+    }
+
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    // MARK: Combining targets
+
+    /// Settings for code that several targets compile: the code must suit each of them, so every platform any
+    /// of them runs on at its lowest version, the lowest language mode, and main-actor isolation only if all agree.
+    static func merged(_ owners: [DeclaredTarget]) -> TargetSettings {
+        let relevant = preferringNonTest(owners).map(\.settings)
+        guard var result = relevant.first else { return .unknown }
+        guard relevant.count > 1 else { return result }
+        result.name = relevant.map(\.name).joined(separator: ", ")
+        let files = Set(relevant.compactMap(\.sources.target?.file))
+        result.sources.target = SettingSource(relevant.compactMap(\.sources.target?.statement).joined(separator: ", "),
+                                              file: files.count == 1 ? files.first : nil)
+        // One target with unknown platforms makes the whole set unknown rather than narrower than it is.
+        if relevant.contains(where: { $0.deploymentTargets.isEmpty }) {
+            result.deploymentTargets = [:]
+            result.sources.deploymentTargets = [:]
+            return lowestLanguageModeAndCommonIsolation(of: relevant, into: result)
+        }
+        return lowestLanguageModeAndCommonIsolation(of: relevant, into: lowestDeploymentTargets(of: relevant, into: result))
+    }
+
+    /// The lowest minimum of a project, for a file none of its targets claims: every platform a target states,
+    /// at its lowest version. Targets that state none do not make it unknown, as they do in `merged`: the
+    /// file must not be judged as unrestricted when its project supports old systems.
+    static func lowest(of targets: [DeclaredTarget]) -> TargetSettings {
+        let relevant = preferringNonTest(targets).map(\.settings)
+        guard !relevant.isEmpty else { return .unknown }
+        return lowestLanguageModeAndCommonIsolation(of: relevant, into: lowestDeploymentTargets(of: relevant, into: TargetSettings()))
+    }
+
+    /// `result` with every platform of `settings` at its lowest version, also the ones `result` already has.
+    private static func lowestDeploymentTargets(of settings: [TargetSettings], into result: TargetSettings) -> TargetSettings {
+        var result = result
+        for each in settings {
+            for (platform, version) in each.deploymentTargets where result.deploymentTargets[platform].map({ version < $0 }) ?? true {
+                result.deploymentTargets[platform] = version
+                result.sources.deploymentTargets[platform] = each.sources.deploymentTargets[platform]
+            }
+        }
+        return result
+    }
+
+    /// Language mode: the lowest, and unknown if any is unknown. Isolation: main actor only if every one says so.
+    private static func lowestLanguageModeAndCommonIsolation(of settings: [TargetSettings], into result: TargetSettings) -> TargetSettings {
+        var result = result
+        let lowestMode = settings.allSatisfy { $0.swiftLanguageMode != nil }
+            ? settings.min { ($0.swiftLanguageMode ?? Version(0)) < ($1.swiftLanguageMode ?? Version(0)) } : nil
+        result.swiftLanguageMode = lowestMode?.swiftLanguageMode
+        result.sources.swiftLanguageMode = lowestMode?.sources.swiftLanguageMode
+        let nonisolated = settings.first { !$0.defaultIsolationIsMainActor }
+        result.defaultIsolationIsMainActor = nonisolated == nil
+        result.sources.defaultIsolation = (nonisolated ?? settings.first)?.sources.defaultIsolation
+        return result
+    }
+
+    /// Test targets compile app code too, but their settings should not decide how that code is judged.
+    private static func preferringNonTest(_ targets: [DeclaredTarget]) -> [DeclaredTarget] {
+        let nonTest = targets.filter { $0.kind != .test }
+        return nonTest.isEmpty ? targets : nonTest
+    }
+}
+
+/// What `.mvlint.yml` and `--assume-ios17` say about the settings, over what the project files say.
+public struct SettingsOverrides: Sendable {
+    /// `deployment_target:`: replaces every target's minimums.
+    public var deploymentTargets: [Platform: Version] = [:]
+    /// `default_isolation:`.
+    public var defaultIsolationIsMainActor: Bool?
+    /// `swift_version:`: the compiler the code is built with; without it a current one is assumed.
+    public var swiftVersion: Version?
+    /// The configuration file that says so.
+    public var configurationFile: String?
+    /// `--assume-ios17`: where nothing states a minimum, the first systems with Observation (iOS 17, macOS 14…).
+    public var assumesModernOS = false
+
+    public init() {}
+
+    public init(_ configuration: Configuration, assumingModernOS: Bool) {
+        deploymentTargets = configuration.deploymentTargets
+        defaultIsolationIsMainActor = configuration.defaultIsolationIsMainActor
+        swiftVersion = configuration.swiftVersion
+        configurationFile = configuration.sourcePath
+        assumesModernOS = assumingModernOS
+    }
+
+    func applied(to settings: TargetSettings) -> TargetSettings {
+        var result = settings
+        if !deploymentTargets.isEmpty {
+            result.deploymentTargets = deploymentTargets
+            result.sources.deploymentTargets = deploymentTargets.mapValues { _ in configured(.deploymentTarget) }
+        }
+        if let defaultIsolationIsMainActor {
+            result.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+            result.sources.defaultIsolation = configured(.defaultIsolation)
+        }
+        if let swiftVersion {
+            result.swiftToolsVersion = swiftVersion
+            result.sources.swiftToolsVersion = configured(.swiftVersion)
+        }
+        if assumesModernOS, result.deploymentTargets.isEmpty {
+            result.deploymentTargets = ObservationMigrationPlan.observationMinimums
+            result.sources.deploymentTargets = result.deploymentTargets.mapValues { _ in SettingSource("`--assume-ios17`", file: nil) }
+        }
+        return result
+    }
+
+    private func configured(_ key: ConfigurationKey) -> SettingSource {
+        SettingSource("`\(key.rawValue):`", file: configurationFile)
+    }
+}
