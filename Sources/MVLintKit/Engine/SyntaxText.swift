@@ -61,6 +61,21 @@ enum SyntaxText {
         }
     }
 
+    /// Inside a `#Preview { … }` or a `PreviewProvider`: code that only Xcode's canvas runs, often kept on older APIs.
+    static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let node = current {
+            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let type = node.asProtocol(DeclGroupSyntax.self),
+               type.inheritanceClause?.inheritedTypes.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     /// The result of a `body` that SwiftUI evaluates to build UI: views, scenes, toolbar, table, chart or map
     /// content, commands, widget configurations — not a reducer's `some Reducer<State, Action>`.
     static func isViewBuildingType(_ typeText: String) -> Bool {

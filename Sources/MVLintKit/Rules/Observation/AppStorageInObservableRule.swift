@@ -1,12 +1,14 @@
-/// `@AppStorage` or `@SceneStorage` inside an observable class.
+/// `@AppStorage` or `@SceneStorage` inside an `@Observable` class.
 ///
-/// A project rule: the class may become observable through a base class or an extension in another file.
+/// A project rule: the class may become observable through a base class declared in another file. Inside an
+/// `ObservableObject` the wrappers do publish changes (since iOS 14.5 / macOS 11.3 they send the enclosing
+/// object's `objectWillChange`), so those classes are not reported.
 enum AppStorageInObservableRule: ProjectRule {
     static let description = RuleDescription(
         id: "appstorage-in-observable", family: .observation, severity: .error, profiles: .all,
-        summary: "`@AppStorage` or `@SceneStorage` inside an `@Observable` or `ObservableObject` class.",
-        rationale: "`@AppStorage` and `@SceneStorage` are view property wrappers: they notify the view they are declared in. Inside a class they notify nobody: `@Observable` does not track wrapped properties (and rejects them unless `@ObservationIgnored`), and an `ObservableObject` sends no `objectWillChange` for them, so views keep showing the old value.",
-        instead: "Keep a plain tracked property (or `@Published`) and persist it yourself: read `UserDefaults` in `init` and write it in `didSet`; or keep the `@AppStorage` in the view that needs it.",
+        summary: "`@AppStorage` or `@SceneStorage` inside an `@Observable` class.",
+        rationale: "`@AppStorage` and `@SceneStorage` are property wrappers built for views. `@Observable` does not track wrapped properties: the macro rejects them unless they are marked `@ObservationIgnored`, and then no view that reads them through the class is ever told they changed, so it keeps showing the old value. (Inside an `ObservableObject` they do send the object's `objectWillChange` on iOS 14.5, macOS 11.3 and later, so this rule leaves those classes alone.)",
+        instead: "Keep a plain tracked property and persist it yourself: read `UserDefaults` in `init` and write it in `didSet`; or keep the `@AppStorage` in the view that needs it.",
         triggering: [
             Example("""
             @Observable final class SettingsModel {
@@ -14,20 +16,27 @@ enum AppStorageInObservableRule: ProjectRule {
             }
             """),
             Example("""
-            final class OnboardingStore: ObservableObject {
-                ↓@AppStorage("didFinishOnboarding") var didFinish = false
-                @Published var page = 0
+            @MainActor @Observable final class EditorModel {
+                @ObservationIgnored ↓@SceneStorage("draft") var draft = ""
+                var isSaving = false
             }
             """),
             // Observable through its base class, declared elsewhere in the project.
             Example("""
-            class BaseStore: ObservableObject {}
-            final class EditorStore: BaseStore {
-                ↓@SceneStorage("draft") var draft = ""
+            @Observable class BaseModel {}
+            final class OnboardingModel: BaseModel {
+                @ObservationIgnored ↓@AppStorage("didFinishOnboarding") var didFinish = false
             }
             """),
         ],
         nonTriggering: [
+            // An `ObservableObject` publishes `@AppStorage` changes through its `objectWillChange`.
+            Example("""
+            final class OnboardingStore: ObservableObject {
+                @AppStorage("didFinishOnboarding") var didFinish = false
+                @Published var page = 0
+            }
+            """),
             Example("""
             struct SettingsView: View {
                 @AppStorage("fontSize") private var fontSize = 14.0
@@ -63,13 +72,13 @@ enum AppStorageInObservableRule: ProjectRule {
     static let storageWrappers: Set<String> = ["AppStorage", "SceneStorage"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses {
+        for model in project.observableClasses where model.observation == .observationMacro {
             for property in model.entry.properties where !property.isStatic {
                 guard let wrapper = property.wrapper, storageWrappers.contains(wrapper) else { continue }
                 let instead = wrapper == "AppStorage"
                     ? "keep a tracked property and read and write `UserDefaults` yourself (in `init` and `didSet`)"
                     : "keep the `@SceneStorage` in the view and hand its value to the model"
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`@\(wrapper) var \(property.name)` inside the observable class `\(model.name)` notifies no view when it changes, because it is a view property wrapper: \(instead)"))
+                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`@\(wrapper) var \(property.name)` inside the `@Observable` class `\(model.name)` notifies no view when it changes, because Observation does not track wrapped properties: \(instead)"))
             }
         }
     }

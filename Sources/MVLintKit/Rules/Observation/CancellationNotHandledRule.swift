@@ -6,7 +6,7 @@ internal import SwiftSyntax
 /// work SwiftUI cancels when the view goes away), and at the top-level statements of their `catch` clauses.
 final class CancellationNotHandledRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "cancellation-not-handled", family: .observation, severity: .warning, profiles: .all,
+        id: "cancellation-not-handled", family: .observation, severity: .advice, profiles: .optIn,
         summary: "An async function catches every error into UI state without handling `CancellationError` first.",
         rationale: "SwiftUI cancels a `.task` when its view disappears, and `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error` or `errorMessage` turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back or on the next screen.",
         instead: "Put `catch is CancellationError { return }` before the catch-all (check `URLError.cancelled` too where URLSession is involved), or check `Task.isCancelled` before assigning the error.",

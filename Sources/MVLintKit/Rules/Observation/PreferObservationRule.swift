@@ -7,7 +7,7 @@
 /// each of those is a separate edit in a separate view.
 enum PreferObservationRule: ProjectRule {
     static let description = RuleDescription(
-        id: "prefer-observation", family: .observation, severity: .warning, profiles: .all, fix: .migrate,
+        id: "prefer-observation", family: .observation, severity: .advice, profiles: .optIn, fix: .migrate,
         summary: "`ObservableObject`, `@Published`, `@StateObject`, `@ObservedObject` or `@EnvironmentObject` where the targets can use `@Observable`.",
         rationale: "With `ObservableObject` every `@Published` change sends one `objectWillChange` for the whole object, so each view holding it re-evaluates its body even when it reads none of the changed properties, and the code needs three extra wrappers that are easy to mix up (`@StateObject` versus `@ObservedObject`). `@Observable` (iOS 17, macOS 14) tracks each property a body actually reads and works with `@State`, plain `let` and `@Environment`.",
         instead: "Mark the class `@Observable` and drop `@Published`; in views hold it in `@State` instead of `@StateObject`, as a plain `let` (or `@Bindable` to bind) instead of `@ObservedObject`, and read it with `@Environment(Model.self)` instead of `@EnvironmentObject`. `mvlint migrate observation` does these rewrites.",

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// A button that shows only an SF Symbol gives VoiceOver nothing meaningful to announce.
 final class IconButtonLabelRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "icon-button-label", family: .platform, severity: .warning, profiles: .all,
+        id: "icon-button-label", family: .platform, severity: .advice, profiles: .all,
         summary: "A `Button` whose whole label is an `Image(systemName:)`, with no `accessibilityLabel`.",
         rationale: "VoiceOver announces a symbol-only button by the symbol's name, or just as \"button\": `square.and.arrow.up` says little about what a tap will do, and Voice Control users have no word to speak to press it.",
         instead: "Give the button a title and let the style hide it (`Button(\"Share\", systemImage: \"square.and.arrow.up\") { … }` or a `Label` label with `.labelStyle(.iconOnly)`), or add `.accessibilityLabel(\"Share\")`.",
@@ -49,6 +49,16 @@ final class IconButtonLabelRule: SyntaxRule {
             """),
         ],
         nonTriggering: [
+            // `.help(_:)` gives the button its accessibility hint (and a tooltip): VoiceOver describes it.
+            Example("""
+            struct Toolbar: View {
+                var body: some View {
+                    Button { reload() } label: { Image(systemName: "arrow.clockwise") }
+                        .help("Reload")
+                }
+                func reload() {}
+            }
+            """),
             // A title that the style may hide still reaches VoiceOver.
             Example("""
             struct Toolbar: View {
@@ -96,7 +106,8 @@ final class IconButtonLabelRule: SyntaxRule {
               let content = label.statements.first?.item.as(ExprSyntax.self),
               let image = SyntaxText.rootView(of: content), SyntaxText.typeReferenceName(image.calledExpression) == "Image",
               image.arguments.first?.label?.text == "systemName",
-              !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isAccessibilityLabel)
+              !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isAccessibilityLabel),
+              !SyntaxText.isInPreview(node)
         else { return }
         file.report(id, at: node.calledExpression,
                     "this `Button` shows only an SF Symbol, so VoiceOver announces the symbol's name or nothing useful: give it a title (`Button(\"Add\", systemImage: \"plus\")`) or add `.accessibilityLabel(\"Add\")`")
@@ -113,7 +124,8 @@ final class IconButtonLabelRule: SyntaxRule {
     /// `.accessibilityLabel(…)`, or the older `.accessibility(label:)`.
     private static func isAccessibilityLabel(_ modifier: FunctionCallExprSyntax) -> Bool {
         switch SyntaxText.calledName(modifier) {
-        case "accessibilityLabel": return true
+        // `.help(_:)` is read by VoiceOver as the element's hint (and shown as a tooltip): the button is described.
+        case "accessibilityLabel", "help": return true
         case "accessibility": return SyntaxText.argument(modifier, labeled: "label") != nil
         default: return false
         }

@@ -81,6 +81,15 @@ final class NavigationViewRule: SyntaxRule {
             """),
         ],
         nonTriggering: [
+            // Previews only run in Xcode's canvas; their wrapper changes nothing users see.
+            Example("""
+            #Preview {
+                NavigationView { SettingsScreen() }
+            }
+            struct SettingsScreen_Previews: PreviewProvider {
+                static var previews: some View { NavigationView { SettingsScreen() } }
+            }
+            """),
             // `NavigationStack` does not exist on iOS 15.
             Example("""
             struct SettingsScreen: View {
@@ -137,7 +146,8 @@ final class NavigationViewRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let name = Self.navigationViewReference(node.calledExpression),
-              file.canUse(introducedIn: [.iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9)])
+              file.canUse(introducedIn: [.iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9)]),
+              !SyntaxText.isInPreview(node)
         else { return }
         let columns = node.trailingClosure.map { SyntaxText.expressions(in: $0).count } ?? 0
         let offset = name.positionAfterSkippingLeadingTrivia.utf8Offset

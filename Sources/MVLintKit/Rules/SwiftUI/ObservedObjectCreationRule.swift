@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `@ObservedObject var model = Model()`: the view creates an object it does not own.
 final class ObservedObjectCreationRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "observed-object-creation", family: .swiftUI, severity: .error, profiles: .all, fix: .auto,
+        id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
         summary: "An `@ObservedObject` property that creates its own object (`= Model()`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
         instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
@@ -79,6 +79,16 @@ final class ObservedObjectCreationRule: SyntaxRule {
             """, .iOS("13.0")),
         ],
         nonTriggering: [
+            // Only a view is re-created by its parent: a class and an `App` (made once) keep what they create.
+            Example("""
+            final class PlaybackCoordinator {
+                @ObservedObject var player = PlayerModel()
+            }
+            @main struct PlayerApp: App {
+                @ObservedObject var settings = AppSettings()
+                var body: some Scene { WindowGroup { Text("player") } }
+            }
+            """),
             // Received from the parent: observing is right.
             Example("""
             struct InboxView: View {
@@ -120,7 +130,9 @@ final class ObservedObjectCreationRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true,
+        // Only a view is re-created by its parent; a class holding `@ObservedObject` and an `App` (made once) are not.
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true, let type = file.typeStack.last,
+              type.kind == .struct || type.kind == .extension, !type.inherited.contains("App"),
               let attribute = SyntaxText.attribute(named: "ObservedObject", in: node.attributes) else { return }
         for binding in node.bindings {
             guard let value = binding.initializer?.value, let created = Self.createdTypeName(value, annotation: binding.typeAnnotation),

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `.onAppear { Task { … } }`: async work SwiftUI does not manage, where `.task` would.
 final class TaskInOnAppearRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "task-in-on-appear", family: .swiftUI, severity: .warning, profiles: .all, fix: .auto,
+        id: "task-in-on-appear", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "`.onAppear { Task { … } }` or `.onChange(of:) { Task { … } }` instead of `.task` / `.task(id:)`.",
         rationale: "A `Task` started by hand in `onAppear` is not tied to the view: it keeps running after the view disappears, and each appearance starts another one. In `onChange`, every change starts a new task while the previous ones still run and may finish last, leaving stale results on screen. `.task` is cancelled when the view disappears, and `.task(id:)` cancels the previous run whenever the value changes.",
         instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI.",
@@ -242,9 +242,11 @@ final class TaskInOnAppearRule: SyntaxRule {
         /// and `.task { work }` follows; that fix is unsafe, since SwiftUI does not promise the task starts only
         /// after the remaining `onAppear` code ran, as the hand-made `Task` did. None when that other work declares
         /// something or steers control (`let client = …`, `guard … else { return }`): the task may depend on it.
+        /// Even the plain replacement is unsafe: `.task` cancels its work when the view disappears, which a `Task`
+        /// started in `onAppear` did not (a save may need to finish), and its closure cannot throw.
         func onAppearFix() -> Fix? {
             if statements.count == 1 {
-                return replacingHandler(with: taskHead(arguments: []), safety: .safe, "replace `.onAppear { Task { … } }` with `.task { … }`")
+                return replacingHandler(with: taskHead(arguments: []), safety: .unsafe, "replace `.onAppear { Task { … } }` with `.task { … }`")
             }
             guard statements.allSatisfy({ $0.item.is(ExprSyntax.self) }),
                   FixText.startsLine(modifier.period.positionAfterSkippingLeadingTrivia.utf8Offset, in: source),
