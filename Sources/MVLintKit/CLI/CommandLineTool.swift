@@ -216,7 +216,7 @@ public struct CommandLineTool {
     /// What a detected profile held back, and the line that makes the profile a choice instead of a guess.
     private func profileNotes(_ outcome: Linter.Outcome, configuration: Configuration) -> [String] {
         let profile = outcome.profileChoice.profile.rawValue
-        let line = "add \"profile: \(profile)\" to \(configuration.sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ConfigurationLoader.fileName)"
+        let line = "add \"profile: \(profile)\" to \(configuration.sourceFileName ?? ConfigurationLoader.fileName)"
         var notes: [String] = []
         let skipped = outcome.rules.skipped
         if !skipped.isEmpty {

@@ -28,6 +28,9 @@ public struct Configuration: Sendable {
     /// The config file this came from, if any.
     public var sourcePath: String?
 
+    /// The config file's name (`.mvlint.yml`), for messages.
+    public var sourceFileName: String? { sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } }
+
     public init(rootDirectory: URL) {
         self.rootDirectory = rootDirectory
     }

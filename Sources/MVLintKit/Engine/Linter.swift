@@ -109,8 +109,7 @@ public enum Linter {
         if let profileOverride = request.profile {
             choice = ProfileChoice(profile: profileOverride, origin: .commandLine)
         } else if let configured = configuration.profile {
-            let file = configuration.sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "the configuration"
-            choice = ProfileChoice(profile: configured, origin: .configuration(file))
+            choice = ProfileChoice(profile: configured, origin: .configuration(configuration.sourceFileName ?? "the configuration"))
         } else {
             choice = .detected(ProfileDetector.detect(project))
         }
