@@ -262,7 +262,7 @@ final class FixEngineTests: XCTestCase {
         let edited = "// edited by hand meanwhile\nstruct Tag: View {\n    var body: some View { Image(\"a\").foregroundColor(.red) }\n}\n"
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let options = try XCTUnwrap(try SourceFixer.Options(ParsedArguments(["--fix"], spec: CommandLineTool.lintSpec)))
-        let report = SourceFixer(options: options, workingDirectory: folder.url).run(outcome, configuration: configuration)
+        let report = SourceFixer(options: options, workingDirectory: folder.url).run(outcome)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited)
         XCTAssertEqual(report.fixCount, 0)
         XCTAssertEqual(report.problems, ["Tag.swift: warning: the file changed on disk while mvlint ran; not fixed, run mvlint again"])

@@ -22,14 +22,15 @@ final class InitCommandTests: XCTestCase {
     func testWritesTheDetectedProfileAndTheMinimumOSAndTheFileLoads() throws {
         let folder = try TemporaryFolder()
         try folder.write("Package.swift", Self.manifest)
-        try folder.write("Sources/ShopFeatures/CartViewModel.swift", "import Observation\n\n@Observable final class CartViewModel {\n    var count = 0\n}\n")
+        for (path, text) in ProfileDetectorTests.viewModelApp { try folder.write("Sources/ShopFeatures/" + path, text) }
         let result = try BinaryRunner.run(["init"], in: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "Wrote .mvlint.yml: profile mvvm (detected: 1 view model: CartViewModel (CartViewModel.swift:3))\n")
+        let reason = "detected, strong: 5 of 6 screens backed by a view model, e.g. FeedView → FeedViewModel"
+        XCTAssertEqual(result.stdout, "Wrote .mvlint.yml: profile mvvm (\(reason))\n")
 
         let written = try String(contentsOf: folder.url.appendingPathComponent(".mvlint.yml"), encoding: .utf8)
         XCTAssertTrue(written.contains("\nprofile: mvvm\n"), written)
-        XCTAssertTrue(written.contains("# The architecture the rule set follows, detected: 1 view model: CartViewModel (CartViewModel.swift:3)."), written)
+        XCTAssertTrue(written.contains("# The architecture the rule set follows, \(reason)."), written)
         XCTAssertTrue(written.contains("""
         # Minimum OS per target, read from the project files on every run (`mvlint settings` shows it per file):
         #   ShopValues, ShopFeatures, ShopPresentation (Package.swift): iOS 17.0, macOS 14.0
@@ -74,7 +75,8 @@ final class InitCommandTests: XCTestCase {
         """)
         let result = try BinaryRunner.run(["init"], in: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "Wrote .mvlint.yml: profile container-presentation (detected: presentation target `ShopPresentation`)\n")
+        XCTAssertEqual(result.stdout, "Wrote .mvlint.yml: profile container-presentation "
+            + "(detected, weak: 1 of 1 views in presentation target `ShopPresentation` hold no model), commented out\n")
 
         let written = try String(contentsOf: folder.url.appendingPathComponent(".mvlint.yml"), encoding: .utf8)
         XCTAssertEqual(try ConfigurationLoader.load(path: folder.url.appendingPathComponent(".mvlint.yml")).layers, [])
@@ -100,10 +102,10 @@ final class InitCommandTests: XCTestCase {
 
         let forced = try BinaryRunner.run(["init", "App", "--force"], in: folder.url)
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertEqual(forced.stdout, "Wrote App/.mvlint.yml: profile mv (detected: no view models and no container/presentation split)\n")
+        XCTAssertEqual(forced.stdout, "Wrote App/.mvlint.yml: profile mv (detected, weak: no screens (views holding state that other code shows)), commented out\n")
         let written = try String(contentsOf: existing, encoding: .utf8)
-        XCTAssertTrue(written.contains("\nprofile: mv\n") && written.contains("so rules assume a current one"), written)
-        XCTAssertNoThrow(try ConfigurationLoader.load(path: existing))
+        XCTAssertTrue(written.contains("\n# profile: mv\n") && written.contains("so rules assume a current one"), written)
+        XCTAssertNil(try ConfigurationLoader.load(path: existing).profile, "a weak guess is left for the user to confirm")
     }
 
     func testRejectsAPathThatIsNotAFolder() throws {

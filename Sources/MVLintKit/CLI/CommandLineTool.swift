@@ -114,7 +114,7 @@ public struct CommandLineTool {
             cacheFile: cacheFile(parsed, configuration: configuration), standardInput: standardInput,
             assumesModernOS: parsed.has("--assume-ios17")))
         progressBar?.finish()
-        let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome, configuration: configuration) }
+        let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome) }
         if let fixReport { outcome.findings = fixReport.findings }
         // The texts the findings were made on: the baseline keys on their lines and reporters quote them, without
         // reading the files again (and `--stdin-path` text exists nowhere else).
@@ -152,7 +152,8 @@ public struct CommandLineTool {
         }
         if !parsed.has("--quiet") {
             console.err(summaryLine(summary, showAdvice: showAdvice, hiddenByBaseline: hiddenByBaseline,
-                                    seconds: Date().timeIntervalSince(started), profile: outcome.profile, reason: outcome.profileReason))
+                                    seconds: Date().timeIntervalSince(started), profile: outcome.profileChoice))
+            for note in profileNotes(outcome, configuration: configuration) { console.err("mvlint: note: \(note)\n") }
         }
         if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true || !written { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
@@ -203,7 +204,7 @@ public struct CommandLineTool {
     }
 
     private func summaryLine(_ summary: LintSummary, showAdvice: Bool, hiddenByBaseline: Int, seconds: Double,
-                             profile: Profile, reason: String) -> String {
+                             profile: ProfileChoice) -> String {
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : (plural ?? noun + "s"))"
         }
@@ -211,7 +212,23 @@ public struct CommandLineTool {
         if summary.advice > 0, !showAdvice { parts[2] += " (hidden; --advice shows them)" }
         if hiddenByBaseline > 0 { parts.append("\(count(hiddenByBaseline, "finding")) hidden by the baseline") }
         return "mvlint: \(count(summary.files, "file")) linted, \(parts.joined(separator: ", ")) in "
-            + String(format: "%.2f", seconds) + " s; profile \(profile.rawValue) (\(reason))\n"
+            + String(format: "%.2f", seconds) + " s; profile \(profile.profile.rawValue) (\(profile.reason))\n"
+    }
+
+    /// What a detected profile held back, and the line that makes the profile a choice instead of a guess.
+    private func profileNotes(_ outcome: Linter.Outcome, configuration: Configuration) -> [String] {
+        let profile = outcome.profileChoice.profile.rawValue
+        let line = "add \"profile: \(profile)\" to \(configuration.sourceFileName ?? ConfigurationLoader.fileName)"
+        var notes: [String] = []
+        let skipped = outcome.rules.skipped
+        if !skipped.isEmpty {
+            notes.append("skipped \(counted(skipped.count, "rule")) specific to \(profile) (evidence weak): \(skipped.joined(separator: ", ")); \(line) to run them")
+        }
+        let demoted = outcome.rules.demoted
+        if !demoted.isEmpty {
+            notes.append("\(demoted.joined(separator: ", ")) \(demoted.count == 1 ? "reports" : "report") warnings instead of errors while the profile is detected; \(line) to make them errors")
+        }
+        return notes
     }
 
     /// The project's analysis cache file, or nil with `--no-cache` or `MVLINT_NO_CACHE=1`.
@@ -300,7 +317,9 @@ public struct CommandLineTool {
             console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
             return .usageOrInput
         }
-        console.out("Wrote \(shown): profile \(outcome.profile.rawValue) (\(outcome.profileReason))\n")
+        let choice = outcome.profileChoice
+        let state = InitialConfiguration.writesProfile(choice) ? "" : ", commented out"
+        console.out("Wrote \(shown): profile \(choice.profile.rawValue) (\(choice.reason))\(state)\n")
         return .success
     }
 

@@ -22,12 +22,27 @@ enum InitialConfiguration {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A weak guess is written commented out: once active it would run the profile's rules at full severity.
+    static func writesProfile(_ choice: ProfileChoice) -> Bool {
+        choice.detection?.confidence != .weak
+    }
+
     private static func profileSection(_ outcome: Linter.Outcome) -> [String] {
-        let others = Profile.allCases.filter { $0 != outcome.profile }.map(\.rawValue).joined(separator: ", ")
+        let choice = outcome.profileChoice
+        let others = Profile.allCases.filter { $0 != choice.profile }.map(\.rawValue).joined(separator: ", ")
+        let reason = "# The architecture the rule set follows, \(choice.reason)."
+        guard writesProfile(choice) else {
+            return [
+                reason,
+                "# That is too little to go on, so the line stays commented out and mvlint runs only the rules every",
+                "# profile shares. Uncomment it, or name another (\(others)), once you know:",
+                "# profile: \(choice.profile.rawValue)",
+            ]
+        }
         return [
-            "# The architecture the rule set follows, \(outcome.profileReason).",
+            reason,
             "# Change it if the guess is wrong; the others are \(others).",
-            "profile: \(outcome.profile.rawValue)",
+            "profile: \(choice.profile.rawValue)",
         ]
     }
 

@@ -30,6 +30,9 @@ public struct Configuration: Sendable {
     /// The config file this came from, if any.
     public var sourcePath: String?
 
+    /// The config file's name (`.mvlint.yml`), for messages.
+    public var sourceFileName: String? { sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } }
+
     public init(rootDirectory: URL) {
         self.rootDirectory = rootDirectory
     }
@@ -45,6 +48,37 @@ public struct Configuration: Sendable {
     public func mayRun(_ description: RuleDescription) -> Bool {
         Profile.allCases.contains { isEnabled(description, profile: $0) }
     }
+
+    /// Whether the file asks for the rule itself (`only_rules`, `opt_in_rules`, or a block of its own), so it
+    /// runs as configured whatever the profile.
+    public func configures(_ id: String) -> Bool {
+        onlyRules?.contains(id) == true || optInRules.contains(id) || severities[id] != nil || ruleOptions[id] != nil
+    }
+
+    /// The rules a run executes under `choice`. A chosen profile runs its whole rule set. A detected one is a
+    /// guess, and a guess must not fail a run: with strong evidence its own rules run but report warnings at most,
+    /// with weak evidence only the rules every profile shares run.
+    public func rulePlan(for choice: ProfileChoice) -> RulePlan {
+        let enabled = RuleRegistry.descriptions.filter { isEnabled($0, profile: choice.profile) }
+        guard let detection = choice.detection else { return RulePlan(enabled: Set(enabled.map(\.id))) }
+        let guessed = enabled.filter { $0.profiles.isProfileSpecific && !configures($0.id) }
+        switch detection.confidence {
+        case .strong:
+            return RulePlan(enabled: Set(enabled.map(\.id)), demoted: guessed.filter { $0.severity == .error }.map(\.id).sorted())
+        case .weak:
+            let skipped = Set(guessed.map(\.id))
+            return RulePlan(enabled: Set(enabled.map(\.id)).subtracting(skipped), skipped: skipped.sorted())
+        }
+    }
+}
+
+/// Which rules a run executes, and what a detected profile held back.
+public struct RulePlan: Sendable, Equatable {
+    public var enabled: Set<String>
+    /// Rules specific to a weakly detected profile, not run.
+    public var skipped: [String] = []
+    /// Error rules specific to a strongly detected profile: they run, at warning severity.
+    public var demoted: [String] = []
 }
 
 /// A problem with the configuration, located in the file so editors can jump to it.

@@ -50,9 +50,10 @@ public enum Linter {
         public var inputProblems: [String]
         /// Warnings about project files (a manifest that does not parse): informational.
         public var settingsWarnings: [String]
-        public var profile: Profile
-        /// Why this profile: "from --profile", "from .mvlint.yml", or what detection saw.
-        public var profileReason: String
+        /// The profile and why: `--profile`, the configuration, or what detection saw.
+        public var profileChoice: ProfileChoice
+        /// The rules that ran, and what a detected profile held back.
+        public var rules: RulePlan
         /// Facts, index and architecture of everything linted (for `roles` and `map`).
         public var project: ProjectContext
         /// The project files' targets and settings (`init` lists each target's minimum).
@@ -71,7 +72,7 @@ public enum Linter {
         let runnable = RuleRegistry.descriptions.filter { description in
             fixedProfile.map { configuration.isEnabled(description, profile: $0) } ?? configuration.mayRun(description)
         }
-        let engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
+        var engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
                                                          optionOverrides: configuration.ruleOptions))
 
         var files = found.files
@@ -102,19 +103,18 @@ public enum Linter {
                            module: job.settings.name)
         })
 
-        let profile: Profile
-        let reason: String
+        let choice: ProfileChoice
         if let profileOverride = request.profile {
-            (profile, reason) = (profileOverride, "from --profile")
+            choice = ProfileChoice(profile: profileOverride, origin: .commandLine)
         } else if let configured = configuration.profile {
-            (profile, reason) = (configured, "from \(configuration.sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "the configuration")")
+            choice = ProfileChoice(profile: configured, origin: .configuration(configuration.sourceFileName ?? "the configuration"))
         } else {
-            (profile, reason) = ProfileDetector.detect(project)
+            choice = .detected(ProfileDetector.detect(project))
         }
-        project.profile = profile
-        // Asked for every candidate and file: decided once per rule.
-        let enabled = Set(RuleRegistry.descriptions.filter { configuration.isEnabled($0, profile: profile) }.map { $0.id })
-        var findings = engine.finish(analyses, project: project) { enabled.contains($0) }
+        project.profile = choice.profile
+        let rules = configuration.rulePlan(for: choice)
+        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        var findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
         var filesLinted = analyses.count
         if let url = standardInput?.url {
             let shown = displayPath(url, workingDirectory: request.workingDirectory)
@@ -122,7 +122,7 @@ public enum Linter {
             filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
         }
         return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
-                       settingsWarnings: settingsWarnings, profile: profile, profileReason: reason, project: project,
+                       settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, project: project,
                        projectSettings: projectSettings, analyses: analyses, engine: engine)
     }
 

@@ -45,11 +45,11 @@ struct SourceFixer {
     let options: Options
     let workingDirectory: URL
 
-    func run(_ outcome: Linter.Outcome, configuration: Configuration) -> Report {
+    func run(_ outcome: Linter.Outcome) -> Report {
         guard let engine = outcome.engine else {
             return Report(findings: outcome.findings, analyses: outcome.analyses, isDiff: options.showsDiff)
         }
-        let isEnabled = { (id: String) in RuleRegistry.description(of: id).map { configuration.isEnabled($0, profile: outcome.profile) } ?? false }
+        let isEnabled = { (id: String) in outcome.rules.enabled.contains(id) }
         var readContents: [String: Data] = [:]
         let rounds = FixRounds(engine: engine, isEnabled: isEnabled, includesUnsafe: options.includesUnsafe)
         let fixed = rounds.run(analyses: outcome.analyses, project: outcome.project, findings: outcome.findings) { analysis in

@@ -1,54 +1,178 @@
-/// Guesses the architecture a project follows when neither `--profile` nor the configuration names one.
-/// It reads the roles of the project's types (not their names alone) and says which ones decided, so the
-/// summary line and `mvlint init` can show the evidence: `profile mvvm (detected: 2 view models: …)`.
+/// Guesses the architecture a project follows when neither `--profile` nor the configuration names one. One
+/// `*ViewModel` or two `*Container` names in a large app say little, so it measures shares of the project's
+/// screens and says which measure decided and how sure it is:
+/// `mvvm (detected, strong: 34 of 40 screens backed by a view model, e.g. FeedView → FeedViewModel)`.
+///
+/// - A *screen* is a view that other code shows (a view, scene, hosting controller or navigation destination
+///   constructs it; previews do not count) and that holds state: a container by role, or a view holding a view
+///   model, also through a `…ViewModel…` protocol it conforms to (mvvm-io views hold `…ViewModelType`).
+/// - A screen is *backed by a view model* when it holds one, however (owns, observes, receives).
+/// - A screen *hands off* its UI when it lays out little itself (a container, not mixed) and shows a
+///   presentation view that takes an action closure: the container/presentation split.
+/// - `mvvm` needs most screens backed; `mvvm-io` also most view models exposing `inputs`/`outputs`;
+///   `container-presentation` most views in presentation-named code holding no model, or most screens
+///   handing off; `mv` is the rest, the style the SwiftUI guide recommends.
+/// - Evidence is *strong* when the deciding share is at least 60 % of at least 5 (for `mv`: screens backed
+///   and screens handing off each at most a third of at least 5), and *weak* otherwise.
 public enum ProfileDetector {
-    /// How many examples a reason names before it stops listing.
-    static let examplesShown = 2
+    public static func detect(_ project: ProjectContext) -> ProfileDetection {
+        let roles = project.architecture.roles
+        let viewModels = roles.values.filter { $0.role == .viewModel }.sorted(by: declarationOrder)
+        let screens = findScreens(project, viewModels: viewModels)
+        let backedScreens = screens.filter { $0.viewModel != nil }
+        // The example that shows the pattern best is a pair named alike: FeedView → FeedViewModel.
+        let example = backedScreens.first { $0.isNamedAfterItsViewModel } ?? backedScreens.first
+        let backed = Share(count: backedScreens.count, of: screens.count,
+                           example: example.flatMap { screen in screen.viewModel.map { "\(screen.view.name) → \($0)" } })
 
-    public static func detect(_ project: ProjectContext) -> (Profile, String) {
-        let roles = project.architecture.roles.values.sorted { ($0.path, $0.position.line, $0.name) < ($1.path, $1.position.line, $1.name) }
-        let viewModels = roles.filter { $0.role == .viewModel }
-        if let split = viewModels.first(where: { exposesInputsAndOutputs($0.name, index: project.index) }) {
-            return (.mvvmIO, "detected: view model \(describe(split)) exposes `inputs`/`outputs`")
+        if backed.isMajority {
+            let splitting = Share(viewModels.map(\.id).filter { exposesInputsAndOutputs($0, index: project.index) }.map(project.index.displayName),
+                                  of: viewModels.count)
+            if splitting.isMajority {
+                return ProfileDetection(.mvvmIO, backed.isClearMajority && splitting.isClearMajority ? .strong : .weak,
+                                        splitting.describe("view models expose inputs/outputs") + "; "
+                                            + backed.describe("screens backed by a view model"))
+            }
+            return ProfileDetection(.mvvm, backed.isClearMajority ? .strong : .weak, backed.describe("screens backed by a view model"))
         }
-        if !viewModels.isEmpty {
-            return (.mvvm, "detected: \(counted(viewModels.count, "view model")): \(list(viewModels))")
+        if let layer = presentationLayerShare(project), layer.share.isMajority {
+            return ProfileDetection(.containerPresentation, layer.share.isClearMajority ? .strong : .weak,
+                                    layer.share.describe("views in \(layer.units) hold no model"))
         }
-        if let unit = project.layers.presentationUnits.first {
-            let what = unit.kind == .module ? "target" : "folder"
-            return (.containerPresentation, "detected: presentation \(what) `\(unit.name)`")
+        let handingOff = Share(screens.compactMap { handOff(of: $0.view, project: project) }, of: screens.count)
+        if handingOff.isMajority {
+            return ProfileDetection(.containerPresentation, handingOff.isClearMajority ? .strong : .weak,
+                                    handingOff.describe("screens hand values and closures to presentation views"))
         }
-        let containers = roles.filter { $0.role == .container || $0.role == .mixed }
-            .filter { $0.name.hasSuffix("Container") || $0.name.hasSuffix("ContainerView") }
-        let presenters = roles.filter { $0.role == .presentation && $0.name.hasSuffix("View") && receivesClosure($0.name, index: project.index) }
-        if !containers.isEmpty, !presenters.isEmpty {
-            return (.containerPresentation, "detected: \(counted(containers.count, "*Container view")) (\(list(containers))) "
-                + "and \(counted(presenters.count, "presentation view")) taking closures (\(list(presenters)))")
+        guard !screens.isEmpty else {
+            return ProfileDetection(.mv, .weak, "no screens (views holding state that other code shows)")
         }
-        return (.mv, "detected: no view models and no container/presentation split")
+        return ProfileDetection(.mv, backed.isClearMinority && handingOff.isClearMinority ? .strong : .weak,
+                                "\(backed.count) of \(screens.count) screens backed by a view model, "
+                                    + "\(handingOff.count) handing values and closures to presentation views")
+    }
+
+    /// So many of so many, with the first one as an example.
+    struct Share {
+        /// Samples smaller than this are weak evidence whatever their share.
+        static let minimumSample = 5
+
+        var count: Int
+        var total: Int
+        var example: String?
+
+        init(count: Int, of total: Int, example: String?) {
+            self.count = count
+            self.total = total
+            self.example = example
+        }
+
+        init(_ matching: [String], of total: Int) {
+            self.init(count: matching.count, of: total, example: matching.first)
+        }
+
+        var isMajority: Bool { 2 * count > total }
+        /// At least 60 % of a sample large enough to mean something.
+        var isClearMajority: Bool { total >= Share.minimumSample && 5 * count >= 3 * total }
+        /// At most a third of a sample large enough to mean something: the exceptions an MV app makes.
+        var isClearMinority: Bool { total >= Share.minimumSample && 3 * count <= total }
+
+        func describe(_ what: String) -> String {
+            "\(count) of \(total) \(what)" + (example.map { ", e.g. \($0)" } ?? "")
+        }
+    }
+
+    struct Screen {
+        var view: RoleAssignment
+        /// The view model backing it, if any.
+        var viewModel: String?
+
+        var isNamedAfterItsViewModel: Bool {
+            guard let viewModel else { return false }
+            let stem = viewModel.hasSuffix("ViewModel") ? String(viewModel.dropLast("ViewModel".count)) : viewModel
+            let viewStem = view.name.hasSuffix("View") ? String(view.name.dropLast("View".count)) : view.name
+            return !stem.isEmpty && viewStem == stem
+        }
+    }
+
+    private static func findScreens(_ project: ProjectContext, viewModels: [RoleAssignment]) -> [Screen] {
+        let index = project.index
+        // What a view holding a view model names: the class, or a view-model protocol the class conforms to.
+        var viewModelByHeldType: [String: String] = [:]
+        for viewModel in viewModels {
+            viewModelByHeldType[viewModel.id] = viewModel.name
+            for parent in index.entry(viewModel.id)?.inheritedIDs ?? []
+            where index.kind(of: parent) == .protocol && (index.entry(parent)?.name.contains("ViewModel") ?? false)
+                && viewModelByHeldType[parent] == nil {
+                viewModelByHeldType[parent] = viewModel.name
+            }
+        }
+        let shown = shownTypes(project)
+        return project.architecture.roles.values.filter { $0.role.isView && shown.contains($0.id) }.sorted(by: declarationOrder)
+            .compactMap { view in
+                let held = index.entry(view.id)?.properties.lazy.filter { !$0.isStatic && !$0.isComputed }
+                    .compactMap { index.heldType(of: $0, in: view.id, path: view.path) }
+                let viewModel = held?.compactMap { viewModelByHeldType[$0] }.first
+                return view.role == .presentation && viewModel == nil ? nil : Screen(view: view, viewModel: viewModel)
+            }
+    }
+
+    /// Types that some other type's code constructs; previews show everything and prove nothing.
+    private static func shownTypes(_ project: ProjectContext) -> Set<String> {
+        var shown = Set<String>()
+        for file in project.files {
+            for construction in file.constructions {
+                guard let shower = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
+                      let built = project.index.resolve(construction.typeName, from: shower, in: file.path), shower != built,
+                      project.index.entry(shower)?.inherited.contains("PreviewProvider") != true else { continue }
+                shown.insert(built)
+            }
+        }
+        return shown
+    }
+
+    /// "FeedScreen → FeedList" when a container that lays out little shows a presentation view taking an action closure.
+    private static func handOff(of view: RoleAssignment, project: ProjectContext) -> String? {
+        guard view.role == .container else { return nil }
+        let presenter = project.architecture.relations(.shows, from: view.id).first { shown in
+            project.architecture.role(of: shown.to) == .presentation && receivesActionClosure(shown.to, index: project.index)
+        }
+        return presenter.map { "\(view.name) → \(project.index.displayName($0.to))" }
+    }
+
+    /// Views declared in presentation-named targets and folders, and how many of them hold no model;
+    /// nil when there is no such code or it declares no view.
+    private static func presentationLayerShare(_ project: ProjectContext) -> (share: Share, units: String)? {
+        let units = project.layers.presentationUnits
+        let views = project.architecture.roles.values
+            .filter { $0.role.isView && project.layers.layerOfFile[$0.path] == LayerPlan.defaultPresentationLayer }
+            .sorted(by: declarationOrder)
+        guard let first = units.first, !views.isEmpty else { return nil }
+        let named = units.count == 1
+            ? "presentation \(first.kind == .module ? "target" : "folder") `\(first.name)`"
+            : "presentation code (" + units.map { "`\($0.name)`" }.joined(separator: ", ") + ")"
+        return (Share(count: views.filter { $0.role == .presentation }.count, of: views.count, example: nil), named)
     }
 
     /// The inputs/outputs split: both properties on the class, its extensions, or a protocol it conforms to.
-    private static func exposesInputsAndOutputs(_ name: String, index: ProjectIndex) -> Bool {
-        guard let entry = index.entry(name) else { return false }
-        let protocols = entry.inherited.compactMap { index.entry($0) }.filter { $0.kind == .protocol }
+    private static func exposesInputsAndOutputs(_ id: String, index: ProjectIndex) -> Bool {
+        guard let entry = index.entry(id) else { return false }
+        let protocols = entry.inheritedIDs.compactMap { index.entry($0) }.filter { $0.kind == .protocol }
         let names = Set(([entry] + protocols).flatMap(\.properties).map(\.name))
         return names.contains("inputs") && names.contains("outputs")
     }
 
-    /// Stores an action closure (`let onSave: () -> Void`): the presentation half of the split.
-    private static func receivesClosure(_ name: String, index: ProjectIndex) -> Bool {
-        index.entry(name)?.properties.contains { !$0.isStatic && !$0.isComputed && $0.typeName?.contains("->") == true } ?? false
+    /// Stores an action closure (`let onSave: () -> Void`): the presentation half of the split. A closure that
+    /// builds content (`let content: () -> Content`, a lazy wrapper's) is a slot, not an action.
+    private static func receivesActionClosure(_ id: String, index: ProjectIndex) -> Bool {
+        index.entry(id)?.properties.contains { property in
+            guard !property.isStatic, !property.isComputed, let type = property.typeName else { return false }
+            return type.contains("-> Void") || type.contains("-> ()")
+        } ?? false
     }
 
-    private static func describe(_ assignment: RoleAssignment) -> String {
-        let file = assignment.path.split(separator: "/").last.map(String.init) ?? assignment.path
-        return "\(assignment.name) (\(file):\(assignment.position.line))"
-    }
-
-    private static func list(_ assignments: [RoleAssignment]) -> String {
-        let shown = assignments.prefix(examplesShown).map(describe).joined(separator: ", ")
-        return assignments.count > examplesShown ? shown + ", …" : shown
+    private static func declarationOrder(_ lhs: RoleAssignment, _ rhs: RoleAssignment) -> Bool {
+        (lhs.path, lhs.position.line, lhs.name) < (rhs.path, rhs.position.line, rhs.name)
     }
 }
 
