@@ -16,7 +16,8 @@ final class ExamplesEndToEndTests: XCTestCase {
     /// Run from inside the example, so its own `.mvlint.yml` (profile `mvvm`) and `Package.swift` (iOS 16) apply.
     func testLintOfLegacyMVVMExampleMatchesExpectedOutput() throws {
         let example = BinaryRunner.packageRoot.appendingPathComponent("Examples/LegacyMVVM")
-        try check(["lint", ".", "--advice", "--quiet"], in: example, expected: "legacy-mvvm-lint.txt", status: 1)
+        // Its mistakes are warnings and advice: a legacy MVVM app is not wrong code, so the run passes.
+        try check(["lint", ".", "--advice", "--quiet"], in: example, expected: "legacy-mvvm-lint.txt", status: 0)
     }
 
     private func check(_ arguments: [String], in directory: URL = BinaryRunner.packageRoot, expected name: String, status: Int32,
