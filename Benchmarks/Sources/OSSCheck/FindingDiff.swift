@@ -1,6 +1,6 @@
 /// The findings one run has and the other lacks, matched on `Finding.MatchKey` as multisets: three equal
 /// findings against two is one added, and a finding whose code moved to another line is not a change.
-struct FindingDiff: Equatable {
+struct FindingDiff {
     var added: [Finding] = []
     var removed: [Finding] = []
 
