@@ -21,6 +21,10 @@ public enum OSSCheckCommand {
     }
 
     static func run(_ arguments: [String], runner: LintRunner, output: (String) -> Void) -> Int32 {
+        if arguments.contains("--help") {
+            output("USAGE:\n\(usage)")
+            return 0
+        }
         do {
             let options = try OSSCheckOptions(arguments)
             let apps = try appFolders(in: options.apps)
