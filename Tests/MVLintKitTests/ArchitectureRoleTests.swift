@@ -353,7 +353,7 @@ final class RolesCommandTests: XCTestCase {
         XCTAssertEqual(text.stdout, """
         CartItem        value         plain value type (CartStore.swift:3)
         CheckoutClient  service       named *Client (CartStore.swift:8)
-        CartStore       model         @Observable class (CartStore.swift:13)
+        CartStore       model         @Observable class (CartStore.swift:13); lifetime app: created by ShopApp (ShopApp.swift:6)
         ShopApp         other
         CartList        presentation  stores only values, bindings and closures (CartList.swift:4)
         CheckoutAlert   state         held in CartScreen's @State (CartScreen.swift:9)
@@ -378,5 +378,62 @@ final class RolesCommandTests: XCTestCase {
         let missing = try BinaryRunner.run(["roles", "Nowhere"], in: folder.url)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("Nowhere"), missing.stderr)
+    }
+
+    /// A singleton manager, a store the `App` creates and a screen's view model all load in `init`: each gets
+    /// its lifetime with evidence, and only the screen's view model is judged by the view-model checklist.
+    func testLifetimesThroughTheBinary() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/Notes/ThemeManager.swift", """
+        import Combine
+        final class ThemeManager: ObservableObject {
+            static let shared = ThemeManager()
+            @Published private(set) var names: [String] = []
+            private init() { loadThemes() }
+            func loadThemes() {}
+        }
+        """)
+        try folder.write("Sources/Notes/NotesApp.swift", """
+        import SwiftUI
+        @Observable final class NoteStore {
+            var notes: [String] = []
+            init() { Task { await fetchNotes() } }
+            func fetchNotes() async {}
+        }
+        @main struct NotesApp: App {
+            @State private var store = NoteStore()
+            var body: some Scene { WindowGroup { NoteList().environment(store) } }
+        }
+        """)
+        try folder.write("Sources/Notes/NoteList.swift", """
+        import SwiftUI
+        struct NoteList: View {
+            @Environment(NoteStore.self) private var store
+            @State private var viewModel = NoteListViewModel()
+            @ObservedObject private var theme = ThemeManager.shared
+            var body: some View { Text(viewModel.filter) }
+        }
+        @MainActor @Observable final class NoteListViewModel {
+            var filter = ""
+            init() { Task { await loadFilters() } }
+            func loadFilters() async {}
+        }
+        """)
+        let json = try BinaryRunner.run(["roles", "--format", "json"], in: folder.url)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let lifetimes = parsed.compactMap { role -> String? in
+            guard let lifetime = role["lifetime"] as? [String: Any], let kind = lifetime["kind"] as? String,
+                  let evidence = (lifetime["evidence"] as? [[String: Any]])?.first?["text"] as? String else { return nil }
+            return "\(role["name"] ?? "") \(kind): \(evidence)"
+        }
+        XCTAssertEqual(lifetimes, [
+            "NoteListViewModel screen: created by NoteList",
+            "NoteStore app: created by NotesApp",
+            "ThemeManager app: singleton (`static let shared`)",
+        ])
+        let lint = try BinaryRunner.run(["lint"], in: folder.url)
+        XCTAssertEqual(lint.stdout.split(separator: "\n").filter { $0.contains("viewmodel-loads-in-init") }.map { String($0.prefix(32)) },
+                       ["Sources/Notes/NoteList.swift:10:"])
     }
 }

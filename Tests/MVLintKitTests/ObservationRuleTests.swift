@@ -95,6 +95,7 @@ final class ObservationRuleTests: XCTestCase {
         let findings = lint("viewmodel-loads-in-init", [
             "FeedLoader.swift": loader,
             "FeedLoader+Observable.swift": "extension FeedLoader: ObservableObject {}\n",
+            "FeedView.swift": "struct FeedView: View {\n    @StateObject private var loader = FeedLoader()\n    var body: some View { Text(\"feed\") }\n}\n",
         ])
         XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" }, ["FeedLoader.swift:4:9"])
     }
@@ -119,6 +120,7 @@ final class ObservationRuleTests: XCTestCase {
         let findings = lint("concrete-dependency", [
             "Backend.swift": "final class Backend {\n    func get(_ url: URL) async throws -> Data { try await URLSession.shared.data(from: url).0 }\n}\n",
             "Model.swift": "@Observable final class InboxModel {\n    func refresh() async throws {\n        _ = try await Backend().get(.inbox)\n    }\n}\n",
+            "InboxView.swift": "struct InboxView: View {\n    @State private var model = InboxModel()\n    var body: some View { Text(\"inbox\") }\n}\n",
         ])
         XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" }, ["Model.swift:3:23"])
         XCTAssertTrue(findings.first?.message.contains("`Backend()`") ?? false)

@@ -7,7 +7,10 @@ enum RoleReport {
 
     /// The evidence for a role on one line.
     static func evidence(of assignment: RoleAssignment) -> String {
-        assignment.evidence.map(\.description).joined(separator: "; ")
+        let lifetime = assignment.lifetime.map { lifetime in
+            "lifetime \(lifetime.lifetime.rawValue): " + lifetime.evidence.map(\.description).joined(separator: ", ")
+        }
+        return (assignment.evidence.map(\.description) + [lifetime].compactMap { $0 }).joined(separator: "; ")
     }
 
     static func text(_ assignments: [RoleAssignment]) -> String {
@@ -26,8 +29,14 @@ enum RoleReport {
             let evidence = assignment.evidence.map {
                 "{\"text\": \(JSON.string($0.text)), \"file\": \(JSON.string($0.path)), \"line\": \($0.position.line)}"
             }.joined(separator: ", ")
+            let lifetime = assignment.lifetime.map { lifetime in
+                let evidence = lifetime.evidence.map {
+                    "{\"text\": \(JSON.string($0.text)), \"file\": \(JSON.string($0.path)), \"line\": \($0.position.line)}"
+                }.joined(separator: ", ")
+                return ", \"lifetime\": {\"kind\": \(JSON.string(lifetime.lifetime.rawValue)), \"evidence\": [\(evidence)]}"
+            } ?? ""
             return "  {\"name\": \(JSON.string(assignment.name)), \"role\": \(JSON.string(assignment.role.rawValue)), "
-                + "\"file\": \(JSON.string(assignment.path)), \"line\": \(assignment.position.line), \"evidence\": [\(evidence)]}"
+                + "\"file\": \(JSON.string(assignment.path)), \"line\": \(assignment.position.line), \"evidence\": [\(evidence)]\(lifetime)}"
         }
         return "[\n" + items.joined(separator: ",\n") + (items.isEmpty ? "]\n" : "\n]\n")
     }

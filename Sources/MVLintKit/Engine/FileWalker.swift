@@ -81,7 +81,7 @@ final class FileWalker: SyntaxVisitor {
     override func visitPost(_ node: ProtocolDeclSyntax) { leaveType(DeclSyntax(node)) }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: SyntaxText.typeName(node.extendedType), kind: .extension,
+        enterType(DeclSyntax(node), name: SyntaxText.qualifiedTypeName(node.extendedType), kind: .extension,
                   inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers,
                   members: node.memberBlock)
         return .visitChildren
@@ -91,7 +91,10 @@ final class FileWalker: SyntaxVisitor {
     private func enterType(_ node: DeclSyntax, name: String, kind: TypeKind, inheritance: InheritanceClauseSyntax?,
                            attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, members: MemberBlockSyntax) {
         let inherited = inheritance?.inheritedTypes.map { SyntaxText.typeName($0.type) } ?? []
+        // An extension names its type from file scope (`extension HistoryView.ViewModel`); its simple name is the
+        // last component, and code inside it belongs to the qualified type.
         let qualified = kind == .extension ? name : (walk.typeStack.last.map { $0.qualifiedName + "." + name } ?? name)
+        let name = kind == .extension ? String(name.split(separator: ".").last ?? Substring(name)) : name
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
         fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
@@ -174,6 +177,7 @@ final class FileWalker: SyntaxVisitor {
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
+                facts.types[typeIndex].properties[last].initializerInstance = binding.initializer.flatMap { SyntaxText.sharedInstance($0.value) }
                 if case .accessors(let accessors) = binding.accessorBlock?.accessors {
                     facts.types[typeIndex].properties[last].hasObservers = accessors.contains {
                         $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
@@ -246,6 +250,10 @@ final class FileWalker: SyntaxVisitor {
             facts.types[typeIndex].methods.append(MethodFact(
                 name: "init", isInitializer: true, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                 isStatic: false, buildsView: false, position: position(node.initKeyword)))
+            let last = facts.types[typeIndex].methods.count - 1
+            facts.types[typeIndex].methods[last].isPrivate = node.modifiers.contains {
+                $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
+            }
         }
         walk.scopes.append(.initializer)
         localBindables.append([])

@@ -11,6 +11,15 @@ enum SyntaxText {
         return type.trimmedText
     }
 
+    /// A type's name as written from file scope, generic arguments and attributes dropped: `HistoryView.ViewModel`
+    /// for `extension HistoryView.ViewModel`, where `typeName` says only `ViewModel`.
+    static func qualifiedTypeName(_ type: TypeSyntax) -> String {
+        if let attributed = type.as(AttributedTypeSyntax.self) { return qualifiedTypeName(attributed.baseType) }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = type.as(MemberTypeSyntax.self) { return qualifiedTypeName(member.baseType) + "." + member.name.text }
+        return type.trimmedText
+    }
+
     public static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
         attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
     }
@@ -71,6 +80,13 @@ enum SyntaxText {
     public static func calleeName(_ expression: ExprSyntax) -> String? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         return typeReferenceName(call.calledExpression)
+    }
+
+    /// `Type.member` read as a value (`ThemeManager.shared`, `Store.default`), not called.
+    static func sharedInstance(_ expression: ExprSyntax) -> PropertyFact.SharedInstance? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+              isCapitalized(base.baseName.text), !isCapitalized(member.declName.baseName.text) else { return nil }
+        return PropertyFact.SharedInstance(typeName: base.baseName.text, member: member.declName.baseName.text)
     }
 
     static func typeReferenceName(_ expression: ExprSyntax) -> String? {

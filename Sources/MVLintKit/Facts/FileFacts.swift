@@ -136,6 +136,9 @@ public struct PropertyFact: Sendable, Codable {
     public var hasObservers = false
     /// Declared `override`: observers on an inherited property, which `@Observable` cannot track (`migrate`).
     public var isOverride = false
+    /// `= ThemeManager.shared`, `= Store.default`: the initializer reads a static member of a type, usually its
+    /// shared instance (the index decides: `ProjectIndex.heldType(of:in:path:)`).
+    public var initializerInstance: SharedInstance?
     /// What deleting the wrapper attribute removes (`migrate`): its whole line when it stands alone there, else
     /// the attribute and the spaces after it.
     public var wrapperDeletion: Range<Int>?
@@ -162,6 +165,14 @@ public struct PropertyFact: Sendable, Codable {
         self.layout = layout
     }
 
+    /// A static member read as a value: `ThemeManager.shared`.
+    public struct SharedInstance: Sendable, Codable, Equatable {
+        public var typeName: String
+        public var member: String
+        /// Names that by convention hold a type's one shared instance.
+        static let conventionalNames: Set<String> = ["shared", "default", "instance", "standard", "current", "main", "sharedInstance"]
+    }
+
     /// The type this property holds, best effort: the annotation without optionality, else the initializer's callee.
     public var heldTypeName: String? {
         if let wrapperArgument, wrapper == "Environment", wrapperArgument.hasSuffix(".self") {
@@ -184,6 +195,8 @@ public struct MethodFact: Sendable, Codable {
     /// Returns `some View`, or is marked `@ViewBuilder`.
     public var buildsView: Bool
     public var position: SourcePosition
+    /// `private` or `fileprivate`: a private `init` keeps a class to the instances it makes itself (a singleton).
+    public var isPrivate = false
 
     public init(name: String, isInitializer: Bool, isAsync: Bool, isStatic: Bool, buildsView: Bool, position: SourcePosition) {
         self.name = name

@@ -81,7 +81,7 @@ public struct ArchitectureMap: Sendable {
         }
         let touched = Set(edges.flatMap { [$0.from, $0.to] })
         let nodes = roles.values.compactMap { assignment -> Node? in
-            let id = Self.nodeID(assignment.name)
+            let id = Self.nodeID(assignment.id)
             guard Self.alwaysShown.contains(assignment.role) || touched.contains(id) else { return nil }
             return Node(id: id, name: assignment.name, role: assignment.role, file: assignment.path, line: assignment.position.line)
         }

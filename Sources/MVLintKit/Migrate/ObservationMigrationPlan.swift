@@ -22,6 +22,8 @@ public struct ObservationMigrationPlan: Sendable {
         /// An attribute or macro on the class whose effect mvlint cannot see (`@Stateful`): it may generate
         /// members or conformances that `@Observable` would clash with.
         case unknownAttribute = "R1.m"
+        /// Another project type has the same simple name: uses are matched by name, so they cannot be told apart.
+        case ambiguousName = "R1.n"
         case stateObjectKept = "R2"
         case observedObjectKept = "R3"
         case environmentObjectKept = "R4"
@@ -41,6 +43,7 @@ public struct ObservationMigrationPlan: Sendable {
             case .parameterPack: "parameter pack"
             case .macroLimit: "@Observable cannot expand it"
             case .unknownAttribute: "unknown attribute or macro"
+            case .ambiguousName: "name shared with another type"
             case .stateObjectKept: "@StateObject that @State cannot replace"
             case .observedObjectKept: "@ObservedObject not rewritable"
             case .environmentObjectKept: "environment object not rewritable"
@@ -180,7 +183,7 @@ private struct MigrationAnalysis {
         candidateNames = names.sorted()
         var superclasses: [String: String] = [:]
         for entry in index.entriesInNameOrder where entry.declaration?.kind == .class {
-            superclasses[entry.name] = entry.inherited.sorted().first { index.kind(of: $0) == .class }
+            superclasses[entry.name] = entry.inheritedIDs.compactMap { index.entry($0) }.filter { $0.kind == .class }.map(\.name).sorted().first
         }
         self.superclasses = superclasses
         globalActors = Set(index.entriesInNameOrder.filter { $0.declaration?.attributes.contains("globalActor") == true }.map(\.name))
@@ -217,14 +220,28 @@ private struct MigrationAnalysis {
         }
     }
 
+    /// Migration finds uses by a class's simple name (`heldClassName`); a name two types share blocks (R1.n).
+    private func declaredEntry(named name: String) -> ProjectIndex.TypeEntry? {
+        project.index.entries(named: name).first
+    }
+
+    static func simpleName(_ qualifiedName: String) -> String {
+        String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
+    }
+
     func candidate(named name: String) -> ObservationMigrationPlan.Candidate? {
-        guard let entry = project.index.entry(name), let declaration = entry.declaration, let path = entry.declarationPath else {
+        guard let entry = declaredEntry(named: name), let declaration = entry.declaration, let path = entry.declarationPath else {
             return nil
         }
         var candidate = ObservationMigrationPlan.Candidate(name: name, path: path, line: declaration.position.line)
         var blockers: [ObservationMigrationPlan.Blocker] = []
         func block(_ reason: ObservationMigrationPlan.Reason, _ message: String, _ path: String, _ position: SourcePosition) {
             blockers.append(.init(reason: reason, message: message, path: path, line: position.line))
+        }
+        for other in project.index.entries(named: name) where other.id != entry.id {
+            guard let otherPath = other.declarationPath, let otherDeclaration = other.declaration else { continue }
+            block(.ambiguousName, "\(other.qualifiedName) has the same name; uses are found by name and would be mixed up",
+                  otherPath, otherDeclaration.position)
         }
 
         platformBlockers(declarationPath: path, position: declaration.position, block: block)
@@ -244,7 +261,7 @@ private struct MigrationAnalysis {
 
     /// The candidate with its behaviour notes and rewrite, when it migrates.
     func completed(_ candidate: ObservationMigrationPlan.Candidate) -> ObservationMigrationPlan.Candidate {
-        guard candidate.wouldMigrate, let entry = project.index.entry(candidate.name) else { return candidate }
+        guard candidate.wouldMigrate, let entry = declaredEntry(named: candidate.name) else { return candidate }
         var candidate = candidate
         candidate.notes = behaviourNotes(entry, uses: candidate.uses)
         candidate.edits = rewrite(entry, path: candidate.path, uses: candidate.uses)
@@ -265,8 +282,8 @@ private struct MigrationAnalysis {
             block(.platform, "no deployment target found; check it is iOS 17 / macOS 14 or later and pass --assume-ios17",
                   declarationPath, position)
         }
-        if let own = ["Observable", "Observation"].first(where: { project.index.entry($0)?.declaration != nil }),
-           let ownPath = project.index.entry(own)?.declarationPath, let ownType = project.index.entry(own)?.declaration {
+        if let own = ["Observable", "Observation"].first(where: { declaredEntry(named: $0)?.declaration != nil }),
+           let ownPath = declaredEntry(named: own)?.declarationPath, let ownType = declaredEntry(named: own)?.declaration {
             block(.platform, "the project declares its own '\(own)', which @Observable would clash with", ownPath, ownType.position)
         }
         if let rx = filesByPath[declarationPath]?.dependencies.imports.first(where: { $0.module.hasPrefix("Rx") }) {
@@ -311,7 +328,7 @@ private struct MigrationAnalysis {
                       path, declarationPosition)
             }
             if observableProtocols.contains(conformance) {
-                let protocolEntry = project.index.entry(conformance)
+                let protocolEntry = declaredEntry(named: conformance)
                 block(.usedAsObservableObject, "conforms to \(conformance), a protocol refining ObservableObject",
                       protocolEntry?.declarationPath ?? path, protocolEntry?.declaration?.position ?? declarationPosition)
             }
@@ -329,16 +346,16 @@ private struct MigrationAnalysis {
         let published = publishedNames(of: entry)
         for file in project.files {
             for assignment in file.wrapperAssignments where assignment.wrapper == nil && published.contains(assignment.property)
-                && assignment.enclosingType.map(Architecture.simpleName) == name {
+                && assignment.enclosingType.map(Self.simpleName) == name {
                 block(.underscoreMember, "sets _\(assignment.property) to a value other than Published(initialValue:); "
                           + "@Observable's _\(assignment.property) is the plain value", file.path, assignment.position)
             }
-            for reference in storageUses(in: file, inside: { $0.map(Architecture.simpleName) == name })
+            for reference in storageUses(in: file, inside: { $0.map(Self.simpleName) == name })
                 where published.contains(reference.property) {
                 block(.underscoreMember, "\(reference.written) uses the @Published wrapper itself; under @Observable "
                           + "_\(reference.property) is the plain value", file.path, reference.position)
             }
-            for construction in file.constructions where construction.enclosingType.map(Architecture.simpleName) == name {
+            for construction in file.constructions where construction.enclosingType.map(Self.simpleName) == name {
                 if construction.typeName == "Published", !rewritable.contains(construction.position) {
                     block(.underscoreMember, "builds a Published wrapper other than by _name = Published(initialValue:) in an init",
                           file.path, construction.position)
@@ -414,7 +431,7 @@ private struct MigrationAnalysis {
             file.wrapperAssignments.filter { assignment in
                 assignment.wrapper == "Published" && published.contains(assignment.property)
                     && ["initialValue", "wrappedValue"].contains(assignment.label)
-                    && assignment.enclosingType.map(Architecture.simpleName) == entry.name
+                    && assignment.enclosingType.map(Self.simpleName) == entry.name
             }.map { (file.path, $0) }
         }
     }
@@ -439,7 +456,7 @@ private struct MigrationAnalysis {
         // Which class of the hierarchy declares each @Published name (the class itself when it does).
         var declaringClass: [String: String] = [:]
         for member in family.sorted() {
-            guard let entry = project.index.entry(member) else { continue }
+            guard let entry = declaredEntry(named: member) else { continue }
             for property in publishedNames(of: entry) where declaringClass[property] == nil || member == name {
                 declaringClass[property] = member
             }
@@ -476,7 +493,7 @@ private struct MigrationAnalysis {
     /// type of a named receiver; nil when unknown (then every candidate is assumed).
     private func ownerOfReference(_ reference: PublisherReferenceFact) -> String? {
         if reference.hasUnnamedReceiver { return nil }
-        guard let receiver = reference.receiver else { return reference.enclosingType.map(Architecture.simpleName) }
+        guard let receiver = reference.receiver else { return reference.enclosingType.map(Self.simpleName) }
         return heldType(of: receiver, in: reference.enclosingType)
     }
 
@@ -484,7 +501,7 @@ private struct MigrationAnalysis {
     /// each further name a property of the type before it; `self` is the enclosing type. Nil when any step is unknown.
     private func injectedType(_ injection: InjectionFact) -> String? {
         guard injection.isNamePath else { return nil }
-        if injection.value == "self" { return injection.enclosingType.map(Architecture.simpleName) }
+        if injection.value == "self" { return injection.enclosingType.map(Self.simpleName) }
         let names = injection.value.split(separator: ".").map(String.init)
         guard let root = names.first else { return nil }
         var type = injection.rootParameterType ?? heldType(of: root, in: injection.enclosingType)
@@ -496,7 +513,7 @@ private struct MigrationAnalysis {
 
     /// The type held by property `name` of `enclosingType`, when the index knows it.
     private func heldType(of name: String, in enclosingType: String?) -> String? {
-        guard let enclosingType, let entry = project.index.entry(Architecture.simpleName(enclosingType)) else { return nil }
+        guard let enclosingType, let entry = declaredEntry(named: Self.simpleName(enclosingType)) else { return nil }
         return entry.firstProperty(where: { $0.name == name })?.heldClassName
     }
 
@@ -700,12 +717,12 @@ private struct MigrationAnalysis {
         }
         for file in project.files {
             if let call = file.memberCalls.first(where: {
-                $0.context == .initializer && $0.enclosingType.map(Architecture.simpleName) == name
+                $0.context == .initializer && $0.enclosingType.map(Self.simpleName) == name
             }) {
                 return ("calls \(call.receiver).\(call.method)()", "\(file.path):\(call.position.line)")
             }
             if let task = file.constructions.first(where: {
-                $0.typeName == "Task" && $0.isInInitializer && $0.enclosingType.map(Architecture.simpleName) == name
+                $0.typeName == "Task" && $0.isInInitializer && $0.enclosingType.map(Self.simpleName) == name
             }) {
                 return ("starts a Task", "\(file.path):\(task.position.line)")
             }

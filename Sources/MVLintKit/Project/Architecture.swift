@@ -36,11 +36,16 @@ public struct Evidence: Sendable, CustomStringConvertible {
 }
 
 public struct RoleAssignment: Sendable {
+    /// The type's key in the index (`ProjectIndex.TypeEntry.id`).
+    public var id: String
+    /// The name to show: simple, qualified where two types share it.
     public var name: String
     public var role: Role
     public var evidence: [Evidence]
     public var path: String
     public var position: SourcePosition
+    /// For observable classes whose lifetime the project tells: screen, app or service, and why.
+    public var lifetime: LifetimeAssignment?
 }
 
 /// An edge of the architecture map.
@@ -59,6 +64,7 @@ public struct Relation: Sendable, Hashable {
     }
 
     public var kind: Kind
+    /// Type ids (`ProjectIndex.TypeEntry.id`).
     public var from: String
     public var to: String
     /// How: `@State`, `let`, `.environment`, `fetch()`…
@@ -85,10 +91,12 @@ public struct Relation: Sendable, Hashable {
 public struct Architecture: Sendable {
     public private(set) var roles: [String: RoleAssignment] = [:]
     public private(set) var relations: [Relation] = []
+    /// How long each observable class lives, where its creators or its code tell (`Lifetime.swift`).
+    public private(set) var lifetimes: [String: LifetimeAssignment] = [:]
     /// Where each relation (by kind and ends) sits in `relations`, so adding one is not a linear search.
     private var relationIndex: [Relation: Int] = [:]
 
-    public func role(of name: String) -> Role? { roles[name]?.role }
+    public func role(of id: String) -> Role? { roles[id]?.role }
 
     /// Relations of one kind that end at a type.
     public func relations(_ kind: Relation.Kind, to name: String) -> [Relation] {
@@ -120,21 +128,23 @@ public struct Architecture: Sendable {
 
     public init(index: ProjectIndex, files: [FileFacts]) {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
-        let services = Set(declared.filter { isService($0, index: index) }.map(\.name))
+        let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
 
         // Views first: their stored properties are where ownership and observation are declared.
         var heldInState: [String: [Evidence]] = [:]
-        for entry in declared where index.isView(entry.name) {
+        for entry in declared where index.isView(entry.id) {
             classifyView(entry, index: index, services: services, heldInState: &heldInState)
         }
         var ownersByType: [String: Set<String>] = [:]
         for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
         let sharedData = Architecture.sharedDataTypes(declared, index: index)
-        for entry in declared where roles[entry.name] == nil {
+        for entry in declared where roles[entry.id] == nil {
             classifyOther(entry, index: index, services: services, heldInState: heldInState, sharedData: sharedData,
                           ownersByType: ownersByType)
         }
         for file in files { collectCodeRelations(file, index: index) }
+        lifetimes = LifetimeClassifier(index: index, files: files, roles: roles, relations: relations).classify()
+        for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
     }
 
     // The classification steps are separate functions: besides reading better, one large initializer
@@ -147,33 +157,37 @@ public struct Architecture: Sendable {
         var evidence: [Evidence] = []
         var isContainer = false
         for property in entry.properties where !property.isStatic && !property.isComputed {
-            guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { continue }
+            guard let written = property.heldTypeName.map(Architecture.bareTypeName) ?? property.initializerInstance?.typeName else { continue }
+            let heldID = index.heldType(of: property, in: entry.id, path: path)
+            let held = heldID.map(index.displayName) ?? written
             let wrapper = property.wrapper
             let via = wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
-            let isObservableClass = index.isObservableClass(held)
+            let isObservableClass = heldID.map(index.isObservableClass) ?? false
             let note = { (text: String) in Evidence(text: text, path: path, position: property.position) }
+            let relate = { (kind: Relation.Kind, architecture: inout Architecture) in
+                guard let heldID else { return }
+                architecture.add(kind, from: entry.id, to: heldID, via: via, path: path, position: property.position,
+                                 alsoOn: property.wrapperPosition)
+            }
             if let wrapper, Architecture.queryWrappers.contains(wrapper) {
                 isContainer = true
                 evidence.append(note("queries data via \(via)"))
             } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
                 isContainer = true
                 evidence.append(note("owns \(held) via \(via)"))
-                add(.owns, from: entry.name, to: held, via: via, path: path, position: property.position,
-                    alsoOn: property.wrapperPosition)
-            } else if wrapper == "State", let kind = index.kind(of: held), kind == .struct || kind == .enum {
-                heldInState[held, default: []].append(note("held in \(entry.name)'s @State"))
+                relate(.owns, &self)
+            } else if wrapper == "State", let heldID, let kind = index.kind(of: heldID), kind == .struct || kind == .enum {
+                heldInState[heldID, default: []].append(note("held in \(index.displayName(entry.id))'s @State"))
             } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
                       wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
                 isContainer = true
                 evidence.append(note("observes \(held) via \(via)"))
-                add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
-                    alsoOn: property.wrapperPosition)
-            } else if wrapper == nil, isObservableClass || Architecture.isSwiftDataModel(held, index: index) {
+                relate(.observes, &self)
+            } else if wrapper == nil, isObservableClass || (heldID.map { Architecture.isSwiftDataModel($0, index: index) } ?? false) {
                 isContainer = true
                 evidence.append(note("observes \(held) via \(via)"))
-                add(.observes, from: entry.name, to: held, via: via, path: path, position: property.position,
-                    alsoOn: property.wrapperPosition)
-            } else if wrapper == nil || wrapper == "Environment", services.contains(held) {
+                relate(.observes, &self)
+            } else if wrapper == nil || wrapper == "Environment", let heldID, services.contains(heldID) {
                 evidence.append(note("uses service \(held) via \(via)"))
             }
         }
@@ -185,16 +199,17 @@ public struct Architecture: Sendable {
         if !isContainer {
             evidence.insert(Evidence(text: "stores only values, bindings and closures", path: path, position: declaration.position), at: 0)
         }
-        roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+        roles[entry.id] = RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
+                                         path: path, position: declaration.position)
     }
 
     /// Types that models, services or other values also hold are app data, not one screen's UI state.
     private static func sharedDataTypes(_ declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
         var sharedData = Set<String>()
-        for entry in declared where !index.isView(entry.name) {
+        for entry in declared where !index.isView(entry.id) {
             for property in entry.properties where !property.isStatic {
-                for word in (property.typeName ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }) {
-                    sharedData.insert(String(word))
+                for word in (property.typeName ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }) {
+                    if let id = index.resolve(String(word), from: entry.id, in: entry.declarationPath ?? "") { sharedData.insert(id) }
                 }
             }
         }
@@ -209,9 +224,9 @@ public struct Architecture: Sendable {
         let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
         let role: Role
         var evidence: [Evidence] = []
-        if let observation = index.observation(of: entry.name) {
+        if let observation = index.observation(of: entry.id) {
             let how = observation == .observationMacro ? "@Observable class" : "ObservableObject class"
-            let owners = ownersByType[entry.name, default: []]
+            let owners = ownersByType[entry.id, default: []]
             let screenState = entry.properties.contains { ["isLoading", "error", "errorMessage", "loadingState"].contains($0.name) }
             if let api = declaration.externalAPIs.first, let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) {
                 // Observable, but it reaches the outside world and is named like a service: a client views
@@ -223,16 +238,16 @@ public struct Architecture: Sendable {
                 evidence = [here("\(how) named *ViewModel")]
             } else if owners.count == 1, screenState, let owner = owners.first {
                 role = .viewModel
-                evidence = [here("\(how) owned only by \(owner) and holding its loading/error state")]
+                evidence = [here("\(how) owned only by \(index.displayName(owner)) and holding its loading/error state")]
             } else {
                 role = .model
                 evidence = [here(how)]
             }
-        } else if services.contains(entry.name) {
+        } else if services.contains(entry.id) {
             role = .service
             evidence = [here(serviceReason(entry, index: index))]
-        } else if entry.kind == .struct || entry.kind == .enum, let held = heldInState[entry.name],
-                  !sharedData.contains(entry.name) {
+        } else if entry.kind == .struct || entry.kind == .enum, let held = heldInState[entry.id],
+                  !sharedData.contains(entry.id) {
             role = .state
             evidence = held
         } else if entry.name.hasSuffix("Formatter") || entry.name.hasSuffix("Formattable") || entry.inherited.contains("FormatStyle") {
@@ -245,30 +260,35 @@ public struct Architecture: Sendable {
         } else {
             role = .other
         }
-        roles[entry.name] = RoleAssignment(name: entry.name, role: role, evidence: evidence, path: path, position: declaration.position)
+        roles[entry.id] = RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
+                                         path: path, position: declaration.position)
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
     private mutating func collectCodeRelations(_ file: FileFacts, index: ProjectIndex) {
         for construction in file.constructions {
-            guard let from = construction.enclosingType.map(Architecture.simpleName), let fromRole = roles[from]?.role,
-                  let toRole = roles[construction.typeName]?.role, construction.typeName != from else { continue }
+            guard let from = index.id(ofEnclosing: construction.enclosingType, in: file.path), let fromRole = roles[from]?.role,
+                  let to = index.resolve(construction.typeName, from: from, in: file.path), let toRole = roles[to]?.role,
+                  to != from else { continue }
             if fromRole.isView, toRole.isView {
-                add(.shows, from: from, to: construction.typeName, via: "body", path: file.path, position: construction.position)
+                add(.shows, from: from, to: to, via: "body", path: file.path, position: construction.position)
             } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {
-                add(.calls, from: from, to: construction.typeName, via: "\(construction.typeName)()", path: file.path, position: construction.position)
+                add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: file.path, position: construction.position)
             }
         }
         for injection in file.injections {
-            guard let from = injection.enclosingType.map(Architecture.simpleName),
-                  let target = injection.constructedType ?? heldType(of: injection.value, in: from, index: index),
+            guard let from = index.id(ofEnclosing: injection.enclosingType, in: file.path),
+                  let target = injection.constructedType.flatMap({ index.resolve($0, from: from, in: file.path) })
+                    ?? Architecture.heldType(of: injection.value, in: from, index: index),
                   roles[target] != nil else { continue }
             add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: file.path, position: injection.position)
         }
         for call in file.memberCalls {
-            guard let from = call.enclosingType.map(Architecture.simpleName), let fromRole = roles[from]?.role,
+            guard let from = index.id(ofEnclosing: call.enclosingType, in: file.path), let fromRole = roles[from]?.role,
                   fromRole.isView || fromRole == .model || fromRole == .viewModel || fromRole == .service else { continue }
-            let target = call.receiver.contains(".") ? String(call.receiver.split(separator: ".")[0]) : heldType(of: call.receiver, in: from, index: index)
+            let target = call.receiver.contains(".")
+                ? index.resolve(String(call.receiver.split(separator: ".")[0]), from: from, in: file.path)
+                : Architecture.heldType(of: call.receiver, in: from, index: index)
             guard let target, target != from, roles[target]?.role == .service else { continue }
             add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
         }
@@ -276,13 +296,17 @@ public struct Architecture: Sendable {
 
     /// A SwiftData `@Model` class: observable like an `@Observable` one, so a view holding it observes app data.
     /// (Kept out of `ProjectIndex.observation(of:)`: rules about Observation classes do not apply to persisted models.)
-    static func isSwiftDataModel(_ name: String, index: ProjectIndex) -> Bool {
-        guard let declaration = index.entry(name)?.declaration else { return false }
+    static func isSwiftDataModel(_ id: String, index: ProjectIndex) -> Bool {
+        guard let declaration = index.entry(id)?.declaration else { return false }
         return declaration.kind == .class && declaration.attributes.contains("Model")
     }
 
-    private func heldType(of propertyName: String, in typeName: String, index: ProjectIndex) -> String? {
-        index.types[typeName]?.firstProperty { $0.name == propertyName && !$0.isStatic }?.heldTypeName.map(Architecture.bareTypeName)
+    /// The type of the instance property `propertyName` of type `owner` (an id), resolved in the owner's scope.
+    static func heldType(of propertyName: String, in owner: String, index: ProjectIndex) -> String? {
+        guard let entry = index.entry(owner), let property = entry.firstProperty(where: { $0.name == propertyName && !$0.isStatic }) else {
+            return nil
+        }
+        return index.heldType(of: property, in: owner, path: entry.declarationPath ?? "")
     }
 
     private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,
@@ -300,12 +324,12 @@ public struct Architecture: Sendable {
     }
 
     private func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
-        guard !index.isView(entry.name), index.observation(of: entry.name) == nil else { return false }
+        guard !index.isView(entry.id), index.observation(of: entry.id) == nil else { return false }
         if Architecture.serviceSuffixes.contains(where: entry.name.hasSuffix) { return true }
         if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true), !isHosted(entry) { return true }
         // A type conforming to a service protocol (`LiveFeedClient: FeedClient`) is one of its implementations.
-        return entry.inherited.contains { parent in
-            index.kind(of: parent) == .protocol && Architecture.serviceSuffixes.contains(where: parent.hasSuffix)
+        return entry.inheritedIDs.contains { parent in
+            index.kind(of: parent) == .protocol && Architecture.serviceSuffixes.contains(where: (index.entry(parent)?.name ?? parent).hasSuffix)
         }
     }
 
@@ -334,10 +358,6 @@ public struct Architecture: Sendable {
         return result
     }
 
-    /// The index keys types by simple name, so code in `Outer.Inner` belongs to `Inner`.
-    static func simpleName(_ qualifiedName: String) -> String {
-        String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
-    }
 }
 
 internal import Foundation

@@ -3,13 +3,23 @@
 public struct ProjectIndex: Sendable {
     /// A type as the whole project sees it.
     public struct TypeEntry: Sendable {
+        /// The key the index, the roles, the relations and the map use: the qualified name (`FeedView.ViewModel`), made
+        /// unique with the module or, for a `private` type, the file when two declarations share it.
+        public var id: String
+        /// The simple name (`ViewModel`).
         public var name: String
+        /// The name from file scope: enclosing types and the type (`FeedView.ViewModel`).
+        public var qualifiedName: String
+        /// The target that compiles the declaration ("" when unknown).
+        public var module: String
         /// The primary declaration (nil when the project only extends a type declared elsewhere, e.g. `View`).
         public var declaration: TypeFact?
         public var declarationPath: String?
         public var extensions: [(path: String, fact: TypeFact)] = []
+        /// The project types named in the inheritance clauses (superclass, protocols), resolved in scope.
+        public fileprivate(set) var inheritedIDs: [String] = []
 
-        /// Conformances and superclass, from the declaration and every extension.
+        /// Conformances and superclass as written (last name component), from the declaration and every extension.
         public var inherited: Set<String> {
             var names = Set(declaration?.inherited ?? [])
             for (_, fact) in extensions { names.formUnion(fact.inherited) }
@@ -46,81 +56,245 @@ public struct ProjectIndex: Sendable {
     public private(set) var sortedNames: [String] = []
     private var viewCache: [String: Bool] = [:]
     private var declaredKinds: [String: TypeKind] = [:]
+    /// Ids of the declarations (and extended outside types) of each qualified name; more than one when modules or
+    /// files declare the same name.
+    private var idsByQualifiedName: [String: [String]] = [:]
+    /// The declared types of each simple name: messages qualify a name only where it is ambiguous.
+    private var idsBySimpleName: [String: [String]] = [:]
+    /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
+    private var enclosingIDs: [String: [String: String]] = [:]
+    private let moduleOfPath: [String: String]
 
-    public init(files: [FileFacts]) {
-        for file in files {
-            for fact in file.types {
-                // Nested types are indexed by their simple name too: references in code rarely qualify them.
-                var entry = types[fact.name] ?? TypeEntry(name: fact.name)
-                if fact.kind == .extension {
-                    entry.extensions.append((file.path, fact))
-                } else if entry.declaration == nil {
-                    entry.declaration = fact
-                    entry.declarationPath = file.path
+    /// `moduleOf` names the target compiling each file: types of different targets with one name stay apart, and a
+    /// reference prefers its own target's type.
+    public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
+        var modules: [String: String] = [:]
+        for file in files { modules[file.path] = moduleOf(file.path) }
+        moduleOfPath = modules
+        registerDeclarations(files)
+        attachExtensions(files)
+        for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
+        for id in Array(types.keys) {
+            guard let entry = types[id] else { continue }
+            let parts = [entry.declaration].compactMap { $0.map { (entry.declarationPath ?? "", $0) } } + entry.extensions.map { ($0.path, $0.fact) }
+            var inheritedIDs: [String] = []
+            for (path, fact) in parts {
+                for name in fact.inherited {
+                    if let parent = resolve(name, from: outerScope(of: entry), in: path), parent != id, !inheritedIDs.contains(parent) {
+                        inheritedIDs.append(parent)
+                    }
                 }
-                types[fact.name] = entry
             }
+            types[id]?.inheritedIDs = inheritedIDs
         }
-        for (name, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[name] = kind } }
         sortedNames = types.keys.sorted()
         var cache: [String: Bool] = [:]
-        for name in types.keys { cache[name] = computeIsView(name, visiting: []) }
+        for id in types.keys { cache[id] = computeIsView(id, visiting: []) }
         viewCache = cache
     }
 
-    public func entry(_ name: String) -> TypeEntry? { types[name] }
+    private mutating func registerDeclarations(_ files: [FileFacts]) {
+        var declarations: [String: [(path: String, fact: TypeFact)]] = [:]
+        for file in files {
+            for fact in file.types where fact.kind != .extension {
+                declarations[fact.qualifiedName, default: []].append((file.path, fact))
+            }
+        }
+        for (qualifiedName, group) in declarations {
+            for (path, fact) in group {
+                let module = moduleOfPath[path] ?? ""
+                let id: String
+                if group.count == 1 {
+                    id = qualifiedName
+                } else if fact.isPrivate {
+                    id = qualifiedName + " @" + path
+                } else if group.contains(where: { !$0.fact.isPrivate && moduleOfPath[$0.path] != module }) {
+                    id = module.isEmpty ? qualifiedName : module + "." + qualifiedName
+                } else {
+                    // One module declaring the name twice: the branches of an `#if`, one type.
+                    id = qualifiedName
+                }
+                if types[id] == nil {
+                    types[id] = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
+                                          declaration: fact, declarationPath: path)
+                    idsByQualifiedName[qualifiedName, default: []].append(id)
+                    idsBySimpleName[fact.name, default: []].append(id)
+                } else {
+                    types[id]?.extensions.append((path, fact))
+                }
+            }
+        }
+        for (name, ids) in idsByQualifiedName { idsByQualifiedName[name] = ids.sorted() }
+        for (name, ids) in idsBySimpleName { idsBySimpleName[name] = ids.sorted() }
+    }
+
+    /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
+    /// `String`) gets an entry without declaration.
+    private mutating func attachExtensions(_ files: [FileFacts]) {
+        for file in files {
+            var enclosing: [String: String] = [:]
+            for fact in file.types where fact.kind == .extension {
+                let id = resolveQualified(fact.qualifiedName, in: file.path)
+                    ?? modulePrefixStripped(fact.qualifiedName).flatMap { resolveQualified($0, in: file.path) }
+                    ?? fact.qualifiedName
+                if types[id] == nil {
+                    types[id] = TypeEntry(id: id, name: fact.name, qualifiedName: fact.qualifiedName, module: "")
+                    idsByQualifiedName[fact.qualifiedName, default: []].append(id)
+                }
+                types[id]?.extensions.append((file.path, fact))
+                enclosing[fact.qualifiedName] = id
+            }
+            for fact in file.types where fact.kind != .extension {
+                enclosing[fact.qualifiedName] = pick(idsByQualifiedName[fact.qualifiedName] ?? [], in: file.path)
+            }
+            // Types nested in an extension (`extension FeedView { final class ViewModel }`) are declared under the
+            // extended type's qualified name, which the pass above already registered.
+            enclosingIDs[file.path] = enclosing
+        }
+    }
+
+    public func entry(_ id: String) -> TypeEntry? { types[id] }
+
+    /// The declared types of one simple name, in id order (several when nested or private types share it).
+    public func entries(named name: String) -> [TypeEntry] {
+        (idsBySimpleName[name] ?? []).compactMap { types[$0] }
+    }
 
     /// Every entry, in name order.
     public var entriesInNameOrder: [TypeEntry] { sortedNames.compactMap { types[$0] } }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
-    public func kind(of name: String) -> TypeKind? { declaredKinds[name] }
+    public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
+
+    /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file.
+    public func id(ofEnclosing enclosingType: String?, in path: String) -> String? {
+        guard let enclosingType else { return nil }
+        if let known = enclosingIDs[path]?[enclosingType] { return known }
+        return resolveQualified(enclosingType, in: path)
+    }
+
+    /// What a type reference written in code means, resolved as Swift does: the enclosing types of `context` from
+    /// the inside out (and the types they inherit from), then file scope, where a `private` type of the same file
+    /// and the same target's types come first. Nil for a type the project does not declare (SwiftUI's `Color`
+    /// stays SwiftUI's even where some other type nests its own `Color`). Optionals, `any` and generic
+    /// arguments are stripped.
+    public func resolve(_ reference: String, from context: String?, in path: String) -> String? {
+        let name = Architecture.bareTypeName(reference)
+        guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
+        var scope = context.flatMap { types[$0] }
+        var visited = Set<String>()
+        while let current = scope, visited.insert(current.id).inserted {
+            if let found = resolveQualified(current.qualifiedName + "." + name, in: path) { return found }
+            for parent in current.inheritedIDs {
+                if let parentEntry = types[parent], let found = resolveQualified(parentEntry.qualifiedName + "." + name, in: path) {
+                    return found
+                }
+            }
+            scope = outerScope(of: current).flatMap { types[$0] }
+        }
+        if let found = resolveQualified(name, in: path) { return found }
+        // `Module.Type`, `SwiftUI.Color`: a first component that names no project type is a module.
+        return modulePrefixStripped(name).flatMap { resolveQualified($0, in: path) }
+    }
+
+    /// The type a property holds, resolved from the type that declares it: its annotation, the type it constructs,
+    /// or the shared instance it reads (`= ThemeManager.shared`, `= Store.default`, a `static let` of the type).
+    public func heldType(of property: PropertyFact, in owner: String?, path: String) -> String? {
+        if let held = property.heldTypeName, let id = resolve(held, from: owner, in: path) { return id }
+        guard property.typeName == nil, let instance = property.initializerInstance,
+              let id = resolve(instance.typeName, from: owner, in: path), let entry = types[id] else { return nil }
+        if PropertyFact.SharedInstance.conventionalNames.contains(instance.member) { return id }
+        let isInstanceOfItself = entry.firstProperty { member in
+            member.isStatic && member.name == instance.member
+                && [entry.name, "Self"].contains(member.heldTypeName.map(Architecture.bareTypeName) ?? "")
+        } != nil
+        return isInstanceOfItself ? id : nil
+    }
+
+    /// The name a message shows: the simple name, qualified where two types of one target share it (types of
+    /// other targets are out of sight, and the finding's file says which one is meant).
+    public func displayName(_ id: String) -> String {
+        guard let entry = types[id] else { return id }
+        let namesakes = (idsBySimpleName[entry.name] ?? []).filter { types[$0]?.module == entry.module }
+        guard namesakes.count > 1 else { return entry.name }
+        guard (idsByQualifiedName[entry.qualifiedName]?.count ?? 0) > 1 else { return entry.qualifiedName }
+        let file = entry.declarationPath?.split(separator: "/").last.map(String.init)
+        let place = entry.declaration?.isPrivate == true ? file : (entry.module.isEmpty ? file : entry.module)
+        return place.map { "\(entry.qualifiedName) (\($0))" } ?? entry.qualifiedName
+    }
+
+    /// The type whose scope encloses `entry` (`FeedView` for `FeedView.ViewModel`); nil at file scope.
+    private func outerScope(of entry: TypeEntry) -> String? {
+        guard let dot = entry.qualifiedName.lastIndex(of: ".") else { return nil }
+        let outer = String(entry.qualifiedName[..<dot])
+        return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
+    }
+
+    private func resolveQualified(_ qualifiedName: String, in path: String) -> String? {
+        guard let candidates = idsByQualifiedName[qualifiedName] else { return nil }
+        return pick(candidates, in: path)
+    }
+
+    /// Among same-named types, the one code in `path` sees: its own file's private one, else its target's, else any
+    /// non-private one.
+    private func pick(_ candidates: [String], in path: String) -> String? {
+        guard candidates.count > 1 else {
+            guard let only = candidates.first, let entry = types[only] else { return candidates.first }
+            return entry.declaration?.isPrivate == true && entry.declarationPath != path ? nil : only
+        }
+        let visible = candidates.filter { id in
+            guard let entry = types[id] else { return false }
+            return entry.declaration?.isPrivate != true || entry.declarationPath == path
+        }
+        if let own = visible.first(where: { types[$0]?.declaration?.isPrivate == true }) { return own }
+        let module = moduleOfPath[path] ?? ""
+        return visible.first { types[$0]?.module == module } ?? visible.first
+    }
+
+    private func modulePrefixStripped(_ name: String) -> String? {
+        guard let dot = name.firstIndex(of: "."), idsByQualifiedName[String(name[..<dot])] == nil else { return nil }
+        return String(name[name.index(after: dot)...])
+    }
 
     /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
     /// superclass that is a view, or having a `var body: some View`.
-    public func isView(_ name: String) -> Bool {
-        viewCache[lastComponent(name)] ?? false
+    public func isView(_ id: String) -> Bool {
+        viewCache[id] ?? false
     }
 
-    private func computeIsView(_ name: String, visiting: Set<String>) -> Bool {
+    private func computeIsView(_ id: String, visiting: Set<String>) -> Bool {
         // `View` itself counts, also when the project extends it (code in `extension View` is view code).
-        guard name != "View" else { return true }
-        guard !visiting.contains(name), let entry = types[name] else { return false }
+        guard id != "View" else { return true }
+        guard !visiting.contains(id), let entry = types[id] else { return false }
         let inherited = entry.inherited
-        if inherited.contains("View") { return true }
+        if inherited.contains("View") && !entry.inheritedIDs.contains(where: { types[$0]?.name == "View" }) { return true }
         if entry.kind != .protocol,
            entry.properties.contains(where: { $0.name == "body" && $0.isComputed && ($0.typeName.map(SyntaxText.isSomeView) ?? false) }) {
             return true
         }
-        let next = visiting.union([name])
-        return inherited.contains { computeIsView($0, visiting: next) }
+        let next = visiting.union([id])
+        return entry.inheritedIDs.contains { computeIsView($0, visiting: next) }
     }
 
     /// A class made observable by `@Observable` or by conforming to `ObservableObject` (also through a base class).
-    public func isObservableClass(_ name: String) -> Bool {
-        observation(of: lastComponent(name), visiting: []) != nil
+    public func isObservableClass(_ id: String) -> Bool {
+        observation(of: id, visiting: []) != nil
     }
 
     public enum ObservationKind: Sendable { case observationMacro, observableObject }
 
-    public func observation(of name: String) -> ObservationKind? {
-        observation(of: lastComponent(name), visiting: [])
+    public func observation(of id: String) -> ObservationKind? {
+        observation(of: id, visiting: [])
     }
 
-    private func observation(of name: String, visiting: Set<String>) -> ObservationKind? {
-        guard !visiting.contains(name), let entry = types[name], entry.kind == .class else { return nil }
+    private func observation(of id: String, visiting: Set<String>) -> ObservationKind? {
+        guard !visiting.contains(id), let entry = types[id], entry.kind == .class else { return nil }
         if entry.declaration?.attributes.contains("Observable") == true { return .observationMacro }
-        let inherited = entry.inherited
-        if inherited.contains("ObservableObject") { return .observableObject }
-        for parent in inherited {
-            if let kind = observation(of: parent, visiting: visiting.union([name])) { return kind }
+        if entry.inherited.contains("ObservableObject") { return .observableObject }
+        for parent in entry.inheritedIDs {
+            if let kind = observation(of: parent, visiting: visiting.union([id])) { return kind }
         }
         return nil
-    }
-
-    private func lastComponent(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        return String(name[name.index(after: dot)...])
     }
 }
 
@@ -137,17 +311,21 @@ public struct ProjectContext: Sendable {
 
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
         self.files = files
-        index = ProjectIndex(files: files)
-        architecture = Architecture(index: index, files: files)
         self.settingsByPath = settingsByPath
+        index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
+        architecture = Architecture(index: index, files: files)
+        modelSitesByType = Self.groupModelSites(files, index: index)
+        findDeclarations()
+    }
+
+    private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [(site: ModelSiteFact, path: String)]] {
         var sites: [String: [(site: ModelSiteFact, path: String)]] = [:]
         for file in files {
             for site in file.modelSites {
-                if let type = site.enclosingType { sites[Architecture.simpleName(type), default: []].append((site, file.path)) }
+                if let type = index.id(ofEnclosing: site.enclosingType, in: file.path) { sites[type, default: []].append((site, file.path)) }
             }
         }
-        modelSitesByType = sites
-        findDeclarations()
+        return sites
     }
 
     /// Views and observable classes the project declares, in name order. Several rules walk each list, so they
@@ -162,7 +340,7 @@ public struct ProjectContext: Sendable {
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
     /// scanning every file for every model.
-    let modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
+    private(set) var modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
 
     public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
 
@@ -171,8 +349,9 @@ public struct ProjectContext: Sendable {
     func replacingFiles(_ files: [FileFacts]) -> ProjectContext {
         var updated = self
         updated.files = files
-        updated.index = ProjectIndex(files: files)
+        updated.index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
         updated.architecture = Architecture(index: updated.index, files: files)
+        updated.modelSitesByType = Self.groupModelSites(files, index: updated.index)
         updated.findDeclarations()
         return updated
     }

@@ -7,6 +7,9 @@ extension ProjectContext {
         var declaration: TypeFact
         var path: String
 
+        /// The key of the view in the index, the roles and the relations.
+        var id: String { entry.id }
+        /// The simple name: the naming conventions (`*Container`, `*View`) read it.
         var name: String { entry.name }
 
         /// The declaration and every extension, each with its file: a view's code may be spread over several.
@@ -26,7 +29,7 @@ extension ProjectContext {
 
     func findDeclaredViews() -> [DeclaredView] {
         index.entriesInNameOrder.compactMap { entry in
-            guard let declaration = entry.declaration, let path = entry.declarationPath, index.isView(entry.name) else { return nil }
+            guard let declaration = entry.declaration, let path = entry.declarationPath, index.isView(entry.id) else { return nil }
             return DeclaredView(entry: entry, declaration: declaration, path: path)
         }
     }
@@ -40,8 +43,8 @@ extension ProjectContext {
     /// the environment, or queries a store. A view handed a model by its parent (`let bird: Bird`,
     /// `@ObservedObject var loader: ImageLoader`) observes it but decides nothing: it is a component, not the
     /// container of Container/Presentation. (A `*ContainerView` name alone holds nothing to contain either.)
-    func isContainerView(_ name: String) -> Bool {
-        guard let properties = index.entry(name)?.declaration?.properties, index.isView(name) else { return false }
+    func isContainerView(_ id: String) -> Bool {
+        guard let entry = index.entry(id), let properties = entry.declaration?.properties, index.isView(id) else { return false }
         return properties.contains { property in
             guard !property.isStatic, !property.isComputed, let wrapper = property.wrapper else { return false }
             switch wrapper {
@@ -50,7 +53,7 @@ extension ProjectContext {
             case "Environment":
                 return property.wrapperArgument?.hasSuffix(".self") == true
             case "StateObject", "State":
-                return property.hasInitializer && observedModel(held: property) != nil
+                return property.hasInitializer && observedModel(held: property, in: entry) != nil
             default:
                 return false
             }
@@ -61,9 +64,9 @@ extension ProjectContext {
     /// container also holds state — only then does a plain `*View` name say "presentation" (in an app where
     /// every screen is a `*View` it says nothing, and a layout wrapper like `ZoomableContainer<Content>` is no evidence).
     var followsContainerNaming: Bool {
-        index.types.keys.contains { name in
-            let role = architecture.role(of: name)
-            return Self.isNamedContainer(name) && (role == .container || role == .mixed)
+        index.types.values.contains { entry in
+            let role = architecture.role(of: entry.id)
+            return Self.isNamedContainer(entry.name) && (role == .container || role == .mixed)
         }
     }
 
@@ -72,10 +75,10 @@ extension ProjectContext {
         var roots = Set<String>()
         for file in files {
             for construction in file.constructions {
-                guard let owner = construction.enclosingType.map(Architecture.simpleName),
+                guard let owner = index.id(ofEnclosing: construction.enclosingType, in: file.path),
                       let inherited = index.entry(owner)?.inherited, inherited.contains("App") || inherited.contains("Scene"),
-                      index.isView(construction.typeName) else { continue }
-                roots.insert(construction.typeName)
+                      let shown = index.resolve(construction.typeName, from: owner, in: file.path), index.isView(shown) else { continue }
+                roots.insert(shown)
             }
         }
         return roots
@@ -85,7 +88,7 @@ extension ProjectContext {
     /// it lives in a folder or module named `…Presentation…`, or, in a project that names its containers,
     /// it is a `*View` that is not a container.
     func presentationDesignation(of view: DeclaredView, followsNaming: Bool, roots: Set<String>) -> String? {
-        guard !Self.isNamedContainer(view.name), !roots.contains(view.name) else { return nil }
+        guard !Self.isNamedContainer(view.name), !roots.contains(view.id) else { return nil }
         let folders = view.path.split(separator: "/").dropLast()
         if let folder = folders.first(where: { $0.range(of: "presentation", options: .caseInsensitive) != nil }) {
             return "it is in `\(folder)`"
@@ -98,24 +101,27 @@ extension ProjectContext {
     static let remoteServiceSuffixes = Architecture.serviceSuffixes.filter { $0 != "DataSource" }
 
     /// A type that talks to the network, disk or a database: by name, or because its own code uses such APIs.
+    /// `name` is a type as written where project types are unknown (an SDK type), else the id of a project type.
     func isServiceLike(_ name: String) -> Bool {
         guard !index.isView(name) else { return false }
-        if Self.remoteServiceSuffixes.contains(where: name.hasSuffix) { return true }
+        if Self.remoteServiceSuffixes.contains(where: (index.entry(name)?.name ?? name).hasSuffix) { return true }
         return architecture.role(of: name) == .service && !(index.entry(name)?.declaration?.externalAPIs.isEmpty ?? true)
     }
 
     /// The model or view-model class a stored property of a view refers to, with how it is held; nil for
-    /// values, closures, bindings and anything not known to be an observable class.
-    func observedModel(held property: PropertyFact) -> (type: String, via: String)? {
-        guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { return nil }
+    /// values, closures, bindings and anything not known to be an observable class. `type` is the project type's
+    /// id, or the name as written when the project does not declare it (an `@ObservedObject` of a library's class).
+    func observedModel(held property: PropertyFact, in owner: ProjectIndex.TypeEntry) -> (type: String, via: String)? {
+        let resolved = index.heldType(of: property, in: owner.id, path: owner.declarationPath ?? "")
+        guard let held = resolved ?? property.heldTypeName.map(Architecture.bareTypeName) else { return nil }
         let via = property.wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
         switch property.wrapper {
         case "ObservedObject", "EnvironmentObject", "StateObject", "Bindable":
             return (held, via)
         case "Environment":
-            return property.wrapperArgument?.hasSuffix(".self") == true ? (held, "@Environment(\(held).self)") : nil
+            return property.wrapperArgument?.hasSuffix(".self") == true ? (held, "@Environment(\(index.displayName(held)).self)") : nil
         case nil, "State":
-            return index.isObservableClass(held) ? (held, via) : nil
+            return resolved.map(index.isObservableClass) == true ? (held, via) : nil
         default:
             return nil
         }

@@ -163,15 +163,15 @@ enum ContainerBusinessLogicRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxStatements = options["max_statements"]
-        for view in project.declaredViews where project.isContainerView(view.name) {
+        for view in project.declaredViews where project.isContainerView(view.id) {
             for (path, helper) in view.helpers {
                 guard let evidence = computation(in: helper, maxStatements: maxStatements) else { continue }
-                let models = view.storedProperties.compactMap { project.observedModel(held: $0)?.type }
+                let models = view.storedProperties.compactMap { project.observedModel(held: $0, in: view.entry).map { project.index.displayName($0.type) } }
                 let destination = models.count == 1 ? "the model `\(models[0])`" : "a model"
                 let name = helper.kind == .method ? "\(helper.name)(…)" : helper.name
                 report.append(ProjectFinding(
                     path: path, position: helper.position,
-                    message: "`\(name)` in the container `\(view.name)` computes business results (\(evidence)), which cannot be unit-tested in a view and must be repeated by every screen that needs them: move it into \(destination) and call it from here"))
+                    message: "`\(name)` in the container `\(project.index.displayName(view.id))` computes business results (\(evidence)), which cannot be unit-tested in a view and must be repeated by every screen that needs them: move it into \(destination) and call it from here"))
             }
         }
     }

@@ -127,18 +127,19 @@ enum ContainerCallsServiceRule: ProjectRule {
         var reported = Set<String>()
         for file in project.files {
             for call in file.memberCalls {
-                guard let viewName = call.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
-                      let access = classify(call, in: viewName, project: project),
+                guard let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view),
+                      let access = classify(call, in: view, path: file.path, project: project),
                       access.isDirect || judgesInjected,
-                      reported.insert(viewName + "|" + call.receiver).inserted else { continue }
+                      reported.insert(view + "|" + call.receiver).inserted else { continue }
                 report.append(ProjectFinding(path: file.path, position: call.position,
-                                             message: message(view: viewName, call: "\(call.receiver).\(call.method)()", access: access)))
+                                             message: message(view: project.index.displayName(view), call: "\(call.receiver).\(call.method)()", access: access)))
             }
             for construction in file.constructions where networkAPIs.contains(construction.typeName) {
-                guard let viewName = construction.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
-                      reported.insert(viewName + "|" + construction.typeName).inserted else { continue }
+                guard let view = project.index.id(ofEnclosing: construction.enclosingType, in: file.path), project.index.isView(view),
+                      project.index.resolve(construction.typeName, from: view, in: file.path) == nil,
+                      reported.insert(view + "|" + construction.typeName).inserted else { continue }
                 report.append(ProjectFinding(path: file.path, position: construction.position,
-                                             message: message(view: viewName, call: "\(construction.typeName)(…)",
+                                             message: message(view: project.index.displayName(view), call: "\(construction.typeName)(…)",
                                                               access: Access(service: construction.typeName, isDirect: true))))
             }
         }
@@ -150,21 +151,26 @@ enum ContainerCallsServiceRule: ProjectRule {
         var isDirect: Bool
     }
 
-    private static func classify(_ call: MemberCallFact, in viewName: String, project: ProjectContext) -> Access? {
+    private static func classify(_ call: MemberCallFact, in view: String, path: String, project: ProjectContext) -> Access? {
         if let dot = call.receiver.firstIndex(of: ".") {
             let typeName = String(call.receiver[..<dot])
-            if networkAPIs.contains(typeName) || project.isServiceLike(typeName) { return Access(service: typeName, isDirect: true) }
+            let projectType = project.index.resolve(typeName, from: view, in: path)
+            if projectType == nil && networkAPIs.contains(typeName) || project.isServiceLike(projectType ?? typeName) {
+                return Access(service: typeName, isDirect: true)
+            }
             // An unknown singleton that fetches (`Networking.shared.fetchUser()`); framework singletons such as
             // `NotificationCenter.default` are not `.shared` and stay out.
-            let isUnknown = project.index.entry(typeName)?.declaration == nil
+            let isUnknown = projectType.flatMap { project.index.entry($0)?.declaration } == nil
             let isRemoteSingleton = call.receiver.hasSuffix(".shared") && remoteVerbs.contains(where: call.method.hasPrefix)
             return isUnknown && isRemoteSingleton ? Access(service: typeName, isDirect: true) : nil
         }
-        guard let property = project.index.types[viewName]?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic }) else {
+        guard let property = project.index.entry(view)?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic }) else {
             return nil
         }
-        let held = property.heldTypeName.map(Architecture.bareTypeName)
-        guard let service = held.flatMap({ project.isServiceLike($0) ? $0 : nil }) ?? injectedByKeyPath(property) else { return nil }
+        // A type the project does not declare is judged by its written name (`APIClient`).
+        let held = project.index.heldType(of: property, in: view, path: path) ?? property.heldTypeName.map(Architecture.bareTypeName)
+        let service = held.flatMap { project.isServiceLike($0) ? project.index.displayName($0) : nil } ?? injectedByKeyPath(property)
+        guard let service else { return nil }
         // `private let api = APIClient()`: the view builds its own client instead of receiving one.
         return Access(service: service, isDirect: property.initializerCallee != nil)
     }

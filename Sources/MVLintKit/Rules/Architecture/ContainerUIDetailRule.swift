@@ -104,7 +104,7 @@ enum ContainerUIDetailRule: ProjectRule {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxViews = options["max_views"]
         let maxChain = options["max_styling_chain"]
-        for view in project.declaredViews where project.isContainerView(view.name) {
+        for view in project.declaredViews where project.isContainerView(view.id) {
             guard let body = view.parts.lazy.compactMap({ part in
                 part.fact.properties.first { $0.name == "body" && $0.isComputed }.map { (part.path, $0) }
             }).first else { continue }
@@ -116,7 +116,7 @@ enum ContainerUIDetailRule: ProjectRule {
             guard !excesses.isEmpty else { continue }
             report.append(ProjectFinding(
                 path: body.0, position: body.1.position,
-                message: "the container `\(view.name)`'s `body` \(excesses.joined(separator: " and ")), so state handling and look change in one place and the layout cannot be previewed with sample values: move the layout into a Presentation view that takes values and closures, and return that view here"))
+                message: "the container `\(project.index.displayName(view.id))`'s `body` \(excesses.joined(separator: " and ")), so state handling and look change in one place and the layout cannot be previewed with sample values: move the layout into a Presentation view that takes values and closures, and return that view here"))
         }
     }
 }

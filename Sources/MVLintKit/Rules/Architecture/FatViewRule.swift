@@ -177,14 +177,14 @@ enum FatViewRule: ProjectRule {
             let stateProperties = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }
             let states = stateProperties.count
             // A view whose state lives in a model or view model it owns delegates state management.
-            let valueStates = stateProperties.filter { project.observedModel(held: $0) == nil }.count
+            let valueStates = stateProperties.filter { project.observedModel(held: $0, in: view.entry) == nil }.count
             let usesViewModel = view.storedProperties.contains {
-                project.observedModel(held: $0).map { project.architecture.role(of: $0.type) == .viewModel } ?? false
+                project.observedModel(held: $0, in: view.entry).map { project.architecture.role(of: $0.type) == .viewModel } ?? false
             }
             let events = behavior.reduce(0) { $0 + $1.eventHandlers }
             let tasks = behavior.reduce(0) { $0 + $1.asyncLaunches }
             let catches = behavior.reduce(0) { $0 + $1.catchClauses }
-            let calls = modelCalls[view.name] ?? 0
+            let calls = modelCalls[view.id] ?? 0
             let views = behavior.reduce(0) { $0 + $1.builtViews }
             guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing else { continue }
             let score = states + events + tasks + catches + calls + views / 4
@@ -198,7 +198,7 @@ enum FatViewRule: ProjectRule {
             found.append("drawing (\(views) views)")
             report.append(ProjectFinding(
                 path: view.path, position: view.declaration.position,
-                message: "`\(view.name)` does everything at once — \(found.joined(separator: ", ")); score \(score), more than \(maxScore) — so its logic cannot be tested without rendering it: keep state, events and model calls in a container view and move the drawing into a Presentation view that takes values and closures"))
+                message: "`\(project.index.displayName(view.id))` does everything at once — \(found.joined(separator: ", ")); score \(score), more than \(maxScore) — so its logic cannot be tested without rendering it: keep state, events and model calls in a container view and move the drawing into a Presentation view that takes values and closures"))
         }
     }
 
@@ -207,12 +207,14 @@ enum FatViewRule: ProjectRule {
         var counts: [String: Int] = [:]
         for file in project.files {
             for call in file.memberCalls where call.context != .viewBuilding {
-                guard let viewName = call.enclosingType.map(Architecture.simpleName), project.index.isView(viewName),
-                      let property = project.index.types[viewName]?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic })
+                guard let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view),
+                      let entry = project.index.entry(view),
+                      let property = entry.firstProperty(where: { $0.name == call.receiver && !$0.isStatic })
                 else { continue }
-                let held = property.heldTypeName.map(Architecture.bareTypeName)
-                if project.observedModel(held: property) != nil || held.map(project.isServiceLike) == true {
-                    counts[viewName, default: 0] += 1
+                // A type the project does not declare is judged by its written name (`UploadService`).
+                let held = project.index.heldType(of: property, in: view, path: file.path) ?? property.heldTypeName.map(Architecture.bareTypeName)
+                if project.observedModel(held: property, in: entry) != nil || held.map(project.isServiceLike) == true {
+                    counts[view, default: 0] += 1
                 }
             }
         }

@@ -144,25 +144,27 @@ enum PresentationEmbedsContainerRule: ProjectRule {
         var shells = Set<String>()
         for file in project.files {
             for construction in file.constructions where navigationShells.contains(construction.typeName) {
-                if let owner = construction.enclosingType { shells.insert(Architecture.simpleName(owner)) }
+                if let owner = project.index.id(ofEnclosing: construction.enclosingType, in: file.path) { shells.insert(owner) }
             }
         }
         for relation in architecture.relations where relation.kind == .shows {
-            let source = relation.from
-            guard architecture.role(of: source) == .presentation, !ProjectContext.isNamedContainer(source),
-                  !roots.contains(source), !shells.contains(source), !source.contains("Preview"),
-                  drawsMoreThanOneView(source, project: project),
+            let source = project.index.displayName(relation.from)
+            let container = project.index.displayName(relation.to)
+            guard architecture.role(of: relation.from) == .presentation,
+                  !ProjectContext.isNamedContainer(project.index.entry(relation.from)?.name ?? source),
+                  !roots.contains(relation.from), !shells.contains(relation.from), !source.contains("Preview"),
+                  drawsMoreThanOneView(relation.from, project: project),
                   project.isContainerView(relation.to) else { continue }
             report.append(ProjectFinding(
                 path: relation.path, position: relation.position,
-                message: "the Presentation view `\(source)` creates the container `\(relation.to)`, which brings its models along and ties this view to app state: take an action closure and let a container do the work, or take the slot as `@ViewBuilder` content so the container passes `\(relation.to)` in"))
+                message: "the Presentation view `\(source)` creates the container `\(container)`, which brings its models along and ties this view to app state: take an action closure and let a container do the work, or take the slot as `@ViewBuilder` content so the container passes `\(container)` in"))
         }
     }
 
     /// A view whose body is just the container is a wrapper around it (e.g. holding its initial filter), not a
     /// Presentation view that happens to contain it.
-    private static func drawsMoreThanOneView(_ name: String, project: ProjectContext) -> Bool {
-        guard let entry = project.index.entry(name) else { return false }
+    private static func drawsMoreThanOneView(_ id: String, project: ProjectContext) -> Bool {
+        guard let entry = project.index.entry(id) else { return false }
         let parts = [entry.declaration].compactMap { $0 } + entry.extensions.map(\.fact)
         return parts.reduce(0) { $0 + $1.bodyViewCount } > 1
     }

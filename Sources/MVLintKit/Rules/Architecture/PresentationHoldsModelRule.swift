@@ -145,11 +145,12 @@ enum PresentationHoldsModelRule: ProjectRule {
         for view in project.declaredViews {
             guard let designation = project.presentationDesignation(of: view, followsNaming: followsNaming, roots: roots) else { continue }
             for property in view.storedProperties {
-                guard let model = project.observedModel(held: property) else { continue }
-                let kind = project.architecture.role(of: model.type) == .viewModel ? "view model" : "model"
+                guard let observed = project.observedModel(held: property, in: view.entry) else { continue }
+                let kind = project.architecture.role(of: observed.type) == .viewModel ? "view model" : "model"
+                let model = (type: project.index.displayName(observed.type), via: observed.via)
                 report.append(ProjectFinding(
                     path: view.path, position: property.wrapperPosition ?? property.position,
-                    message: "`\(view.name)` is a Presentation view (\(designation)) but holds the \(kind) `\(model.type)` through `\(model.via) \(property.name)`, so it reads and changes app state behind its container's back: let a container hold `\(model.type)` and pass this view values, `@Binding`s and action closures"))
+                    message: "`\(project.index.displayName(view.id))` is a Presentation view (\(designation)) but holds the \(kind) `\(model.type)` through `\(model.via) \(property.name)`, so it reads and changes app state behind its container's back: let a container hold `\(model.type)` and pass this view values, `@Binding`s and action closures"))
             }
         }
     }

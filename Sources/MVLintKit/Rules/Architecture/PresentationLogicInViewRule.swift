@@ -130,11 +130,12 @@ enum PresentationLogicInViewRule: ProjectRule {
                 if helper.memberFormatting > 0 { how.append("formatting a model field") }
                 if helper.memberTernaries > 0 { how.append("a condition on model fields") }
                 let name = helper.kind == .method ? "\(helper.name)(…)" : helper.name
-                let valueType = helper.parameterTypes.map(Architecture.bareTypeName).first { project.index.entry($0)?.declaration != nil }
+                let valueType = helper.parameterTypes.lazy.compactMap { project.index.resolve($0, from: view.id, in: path) }
+                    .first { project.index.entry($0)?.declaration != nil }.map(project.index.displayName)
                 let destination = valueType.map { "an extension on `\($0)`" } ?? "an extension on the value type"
                 report.append(ProjectFinding(
                     path: path, position: helper.position,
-                    message: "`\(name)` in the view `\(view.name)` turns model data into display text (\(how.joined(separator: ", "))), logic that cannot be unit-tested inside a view and gets repeated by other views: move it to \(destination) or a `*Formattable` protocol and read it from there"))
+                    message: "`\(name)` in the view `\(project.index.displayName(view.id))` turns model data into display text (\(how.joined(separator: ", "))), logic that cannot be unit-tested inside a view and gets repeated by other views: move it to \(destination) or a `*Formattable` protocol and read it from there"))
             }
         }
     }

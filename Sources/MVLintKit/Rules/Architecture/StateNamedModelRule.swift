@@ -109,26 +109,27 @@ enum StateNamedModelRule: ProjectRule {
         for file in project.files {
             for construction in file.constructions {
                 // A type may build itself (`mutating func reset() { self = .init() }`) without becoming data.
-                let builder = construction.enclosingType.map(Architecture.simpleName)
-                guard builder != construction.typeName, !(builder.map(project.index.isView) ?? false) else { continue }
-                builtOutsideViews.insert(construction.typeName)
+                let builder = project.index.id(ofEnclosing: construction.enclosingType, in: file.path)
+                guard let built = project.index.resolve(construction.typeName, from: builder, in: file.path),
+                      builder != built, !(builder.map(project.index.isView) ?? false) else { continue }
+                builtOutsideViews.insert(built)
             }
         }
         for entry in project.index.entriesInNameOrder {
             let name = entry.name
-            guard name.hasSuffix("Model"), entry.kind == .struct, project.architecture.role(of: name) == .state,
+            guard name.hasSuffix("Model"), entry.kind == .struct, project.architecture.role(of: entry.id) == .state,
                   let declaration = entry.declaration, let path = entry.declarationPath,
-                  entry.inherited.isDisjoint(with: dataConformances), !builtOutsideViews.contains(name),
+                  entry.inherited.isDisjoint(with: dataConformances), !builtOutsideViews.contains(entry.id),
                   !entry.methods.contains(where: \.isAsync) else { continue }
             let helpers = [declaration.behavior] + entry.extensions.map(\.fact.behavior)
             guard helpers.flatMap(\.helpers).allSatisfy(isTrivial) else { continue }
             let stem = name.hasSuffix("ViewModel") ? String(name.dropLast("ViewModel".count)) : String(name.dropLast("Model".count))
             let holders = project.declaredViews.filter { view in
-                view.storedProperties.contains { $0.wrapper == "State" && $0.heldTypeName.map(Architecture.bareTypeName) == name }
-            }.map { "`\($0.name)`" }
+                view.storedProperties.contains { $0.wrapper == "State" && project.index.heldType(of: $0, in: view.id, path: view.path) == entry.id }
+            }.map { "`\(project.index.displayName($0.id))`" }
             report.append(ProjectFinding(
                 path: path, position: declaration.position,
-                message: "`\(name)` only bundles screen-local UI state (held in the `@State` of \(holders.joined(separator: ", "))), yet its name promises a model with app state and business logic: rename it `\(stem)State`"))
+                message: "`\(project.index.displayName(entry.id))` only bundles screen-local UI state (held in the `@State` of \(holders.joined(separator: ", "))), yet its name promises a model with app state and business logic: rename it `\(stem)State`"))
         }
     }
 

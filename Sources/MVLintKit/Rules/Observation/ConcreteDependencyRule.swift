@@ -31,6 +31,10 @@ enum ConcreteDependencyRule: ProjectRule {
                     prefersMetric = ↓UserDefaults.standard.bool(forKey: "metric")
                 }
             }
+            struct ProfileScreen: View {
+                @State private var model = ProfileModel()
+                var body: some View { Text(model.profile?.name ?? "") }
+            }
             """),
             // Constructed inside a method; reported once per dependency however often it is used.
             Example("""
@@ -49,6 +53,20 @@ enum ConcreteDependencyRule: ProjectRule {
             """),
         ],
         nonTriggering: [
+            // A persistence facade that happens to be observable: the file system is its job, not a dependency.
+            Example("""
+            final class NoteFileStore: ObservableObject {
+                @Published private(set) var notes: [Note] = []
+                func save(_ note: Note) throws {
+                    let folder = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                    try JSONEncoder().encode(note).write(to: folder.appendingPathComponent(note.id))
+                }
+            }
+            struct NotesView: View {
+                @StateObject private var store = NoteFileStore()
+                var body: some View { List(store.notes) { Text($0.title) } }
+            }
+            """),
             // Injected through `init`, with a default argument for production.
             Example("""
             protocol UserService { func users() async throws -> [User] }
@@ -93,17 +111,19 @@ enum ConcreteDependencyRule: ProjectRule {
     static let systemSingletons: Set<String> = ["URLSession.shared", "UserDefaults.standard", "FileManager.default"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isModelOrViewModel {
+        for model in project.observableClasses where model.isScreenModel {
             var reported = Set<String>()
-            for (site, path) in project.modelSites(in: model.name) {
+            for (site, path) in project.modelSites(in: model.id) {
                 let dependency: String
                 switch site.kind {
                 case .sharedInstanceInMethod(let type, let member):
                     let name = type + "." + member
-                    guard systemSingletons.contains(name) || (member == "shared" && isService(type, project: project)) else { continue }
+                    guard systemSingletons.contains(name)
+                            || (member == "shared" && isService(type, from: model.id, in: path, project: project)) else { continue }
                     dependency = name
                 case .constructionInMethod(let type):
-                    guard type != model.name, isService(type, project: project) else { continue }
+                    guard project.index.resolve(type, from: model.id, in: path) != model.id,
+                          isService(type, from: model.id, in: path, project: project) else { continue }
                     dependency = type + "()"
                 default:
                     continue
@@ -115,8 +135,8 @@ enum ConcreteDependencyRule: ProjectRule {
     }
 
     /// A service by the architecture's verdict; for types the project does not declare, by their name.
-    static func isService(_ type: String, project: ProjectContext) -> Bool {
-        if let role = project.architecture.role(of: type) { return role == .service }
+    static func isService(_ type: String, from context: String, in path: String, project: ProjectContext) -> Bool {
+        if let id = project.index.resolve(type, from: context, in: path) { return project.architecture.role(of: id) == .service }
         return Architecture.serviceSuffixes.contains { type.hasSuffix($0) }
     }
 }

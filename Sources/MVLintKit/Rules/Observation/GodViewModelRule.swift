@@ -26,11 +26,11 @@ enum GodViewModelRule: ProjectRule {
             """, .options(["max_methods": 2])),
             // Extensions in the same file count too (those in other files as well).
             Example("""
-            ↓@MainActor @Observable final class SettingsStore {
+            ↓@MainActor @Observable final class SettingsViewModel {
                 var theme = ""
                 var fontSize = 14
             }
-            extension SettingsStore {
+            extension SettingsViewModel {
                 func reset() {}
                 func export() {}
                 func importBackup() {}
@@ -38,6 +38,16 @@ enum GodViewModelRule: ProjectRule {
             """, .options(["max_properties": 1, "max_methods": 2])),
         ],
         nonTriggering: [
+            // A singleton repository is app-lifetime: its many CRUD methods are its job, not a screen doing too much.
+            Example("""
+            final class RecipeRepository: ObservableObject {
+                static let shared = RecipeRepository()
+                @Published private(set) var recipes: [Recipe] = []
+                func add(_ recipe: Recipe) {}
+                func update(_ recipe: Recipe) {}
+                func delete(_ recipe: Recipe) {}
+            }
+            """, .options(["max_methods": 2])),
             Example("""
             @Observable final class AccountViewModel {
                 var name = ""
@@ -79,7 +89,7 @@ enum GodViewModelRule: ProjectRule {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxProperties = options["max_properties"]
         let maxMethods = options["max_methods"]
-        for model in project.observableClasses where model.isModelOrViewModel {
+        for model in project.observableClasses where model.isScreenModel {
             let propertyCount = model.trackedProperties.count
             let methodCount = model.instanceMethods.count
             var excess: [String] = []

@@ -106,23 +106,23 @@ enum IOViewModelShapeRule: ProjectRule {
         let index = project.index
         for entry in index.entriesInNameOrder {
             guard entry.name.hasSuffix("ViewModel"), let declaration = entry.declaration, declaration.kind == .class,
-                  let path = entry.declarationPath, shapeProtocol(of: entry.name, index: index, visiting: []) == nil else { continue }
-            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(entry.name)` has no `inputs`/`outputs` split, so views can read and change everything on it: declare `\(entry.name)Type` with `inputs` and `outputs` protocols, conform the class to them, and let views hold the `…Type`"))
+                  let path = entry.declarationPath, shapeProtocol(of: entry.id, index: index, visiting: []) == nil else { continue }
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(index.displayName(entry.id))` has no `inputs`/`outputs` split, so views can read and change everything on it: declare `\(entry.name)Type` with `inputs` and `outputs` protocols, conform the class to them, and let views hold the `…Type`"))
         }
 
         for file in project.files {
-            for type in file.types where index.isView(type.name) {
+            for type in file.types {
+                guard let view = index.id(ofEnclosing: type.qualifiedName, in: file.path), index.isView(view) else { continue }
                 for property in type.properties where !property.isStatic && !property.isComputed {
-                    guard let held = property.heldTypeName.map(Architecture.bareTypeName), index.entry(held)?.kind == .class,
+                    guard let held = index.heldType(of: property, in: view, path: file.path), index.entry(held)?.kind == .class,
                           let contract = shapeProtocol(of: held, index: index, visiting: []) else { continue }
-                    report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`\(property.name)` holds the concrete `\(held)`, so this view can reach past its inputs and outputs: declare it as `\(contract)`"))
+                    report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`\(property.name)` holds the concrete `\(index.displayName(held))`, so this view can reach past its inputs and outputs: declare it as `\(index.displayName(contract))`"))
                 }
             }
             for site in file.modelSites {
                 guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
-                      let viewName = site.enclosingType.map(Architecture.simpleName), index.isView(viewName),
-                      let held = index.types[viewName]?.firstProperty(where: { $0.name == property && !$0.isStatic })?
-                          .heldTypeName.map(Architecture.bareTypeName),
+                      let view = index.id(ofEnclosing: site.enclosingType, in: file.path), index.isView(view),
+                      let held = Architecture.heldType(of: property, in: view, index: index),
                       shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
                 let message = isCall
                     ? "`\(property).\(member)()` calls the view model directly instead of through its inputs: declare `\(member)` in the inputs protocol and call `\(property).inputs.\(member)()`"
@@ -133,11 +133,11 @@ enum IOViewModelShapeRule: ProjectRule {
     }
 
     /// The protocol declaring both `inputs` and `outputs` that the type is or adopts (through protocols and base classes).
-    static func shapeProtocol(of name: String, index: ProjectIndex, visiting: Set<String>) -> String? {
-        guard !visiting.contains(name), let entry = index.entry(name) else { return nil }
-        if entry.kind == .protocol, contract.isSubset(of: Set(entry.properties.map(\.name))) { return name }
-        for parent in entry.inherited.sorted() {
-            if let found = shapeProtocol(of: parent, index: index, visiting: visiting.union([name])) { return found }
+    static func shapeProtocol(of id: String, index: ProjectIndex, visiting: Set<String>) -> String? {
+        guard !visiting.contains(id), let entry = index.entry(id) else { return nil }
+        if entry.kind == .protocol, contract.isSubset(of: Set(entry.properties.map(\.name))) { return id }
+        for parent in entry.inheritedIDs.sorted() {
+            if let found = shapeProtocol(of: parent, index: index, visiting: visiting.union([id])) { return found }
         }
         return nil
     }

@@ -183,13 +183,13 @@ enum ObservableMissingMainActorRule: ProjectRule {
         // Isolation must be declared on the topmost observable class: a subclass cannot be main-actor
         // isolated while its superclass is not. So findings about subclasses gather on that root class.
         var holdersByRoot: [String: Set<String>] = [:]
-        for model in project.observableClasses where !isThreadSafe(model.name, project: project) {
+        for model in project.observableClasses where !isThreadSafe(model.id, project: project) {
             let views = project.architecture.relations.filter { relation in
-                relation.to == model.name && project.architecture.role(of: relation.from)?.isView == true
+                relation.to == model.id && project.architecture.role(of: relation.from)?.isView == true
                     && (relation.kind == .owns || relation.kind == .observes || relation.kind == .injects)
-            }.map(\.from)
+            }.map { index.displayName($0.from) }
             guard !views.isEmpty else { continue }
-            holdersByRoot[observableRoot(of: model.name, index: index), default: []].formUnion(views)
+            holdersByRoot[observableRoot(of: model.id, index: index), default: []].formUnion(views)
         }
         for (root, views) in holdersByRoot.sorted(by: { $0.key < $1.key }) {
             guard let entry = index.entry(root), let declaration = entry.declaration, let path = entry.declarationPath,
@@ -197,26 +197,27 @@ enum ObservableMissingMainActorRule: ProjectRule {
             let names = views.sorted()
             let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
             // Unsafe: isolating the class changes which code may call it synchronously, which the compiler then checks.
+            let rootName = index.displayName(root)
             let fix = declaration.position.utf8Offset.map {
-                Fix("annotate `\(root)` with `@MainActor`", safety: .unsafe, edits: [.insert("@MainActor ", at: $0)])
+                Fix("annotate `\(rootName)` with `@MainActor`", safety: .unsafe, edits: [.insert("@MainActor ", at: $0)])
             }
-            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(root)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fix: fix))
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(rootName)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fix: fix))
         }
     }
 
     /// Isolated to a global actor (itself, a base class, an adopted protocol, the target's default), or declared
     /// `Sendable`: then the class vouches for its own thread safety (locks, immutable state) and the compiler checks it.
-    static func isThreadSafe(_ name: String, project: ProjectContext) -> Bool {
-        guard let entry = project.index.entry(name), let path = entry.declarationPath else { return true }
+    static func isThreadSafe(_ id: String, project: ProjectContext) -> Bool {
+        guard let entry = project.index.entry(id), let path = entry.declarationPath else { return true }
         return project.settings(for: path).defaultIsolationIsMainActor || entry.inherited.contains("Sendable")
-            || isGlobalActorIsolated(name, index: project.index, visiting: [])
+            || isGlobalActorIsolated(id, index: project.index, visiting: [])
     }
 
     /// The topmost observable class the project declares on the way up from `name`.
-    static func observableRoot(of name: String, index: ProjectIndex) -> String {
-        var current = name
-        var visited: Set<String> = [name]
-        while let parent = index.entry(current)?.declaration?.inherited.first(where: {
+    static func observableRoot(of id: String, index: ProjectIndex) -> String {
+        var current = id
+        var visited: Set<String> = [id]
+        while let parent = index.entry(current)?.inheritedIDs.first(where: {
             index.entry($0)?.kind == .class && index.isObservableClass($0)
         }), visited.insert(parent).inserted {
             current = parent
@@ -225,14 +226,15 @@ enum ObservableMissingMainActorRule: ProjectRule {
     }
 
     /// `@MainActor` or another global actor on the class, on a base class, or on a protocol its declaration adopts.
-    static func isGlobalActorIsolated(_ name: String, index: ProjectIndex, visiting: Set<String>) -> Bool {
-        guard !visiting.contains(name), let declaration = index.entry(name)?.declaration else { return false }
+    static func isGlobalActorIsolated(_ id: String, index: ProjectIndex, visiting: Set<String>) -> Bool {
+        guard !visiting.contains(id), let entry = index.entry(id), let declaration = entry.declaration else { return false }
+        let path = entry.declarationPath ?? ""
         let isGlobalActorAttribute = { (attribute: String) in
-            attribute == "MainActor" || index.entry(attribute)?.declaration?.attributes.contains("globalActor") == true
+            attribute == "MainActor"
+                || index.resolve(attribute, from: id, in: path).flatMap { index.entry($0)?.declaration?.attributes.contains("globalActor") } == true
         }
         if declaration.attributes.contains(where: isGlobalActorAttribute) { return true }
-        return declaration.inherited.contains { parent in
-            mainActorFrameworkTypes.contains(parent) || isGlobalActorIsolated(parent, index: index, visiting: visiting.union([name]))
-        }
+        return declaration.inherited.contains { mainActorFrameworkTypes.contains($0) }
+            || entry.inheritedIDs.contains { isGlobalActorIsolated($0, index: index, visiting: visiting.union([id])) }
     }
 }

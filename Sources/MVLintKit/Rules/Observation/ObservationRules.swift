@@ -21,16 +21,23 @@ enum ObservationRules {
 /// A class the project declares that views can observe (`@Observable`, or `ObservableObject` also through a
 /// base class): every one is a Model or a ViewModel in the architecture.
 struct ObservableClass {
+    /// The key in the index and the roles.
+    var id: String
+    /// The name messages show (qualified where two types share it).
     var name: String
     var entry: ProjectIndex.TypeEntry
     var declaration: TypeFact
     var path: String
     var observation: ProjectIndex.ObservationKind
     var role: Role
+    var lifetime: Lifetime?
 
     var isViewModel: Bool { role == .viewModel }
     /// Observable clients that talk to the outside world are services, not Models/ViewModels.
     var isModelOrViewModel: Bool { role == .model || role == .viewModel }
+    /// One screen's model or view model: what the MVVM guide's view-model checklist is about. App models,
+    /// singletons and persistence facades have other duties, and a class whose lifetime is unknown is not judged.
+    var isScreenModel: Bool { isModelOrViewModel && lifetime == .screen }
 
     /// Stored instance properties views observe: `@Published` ones of an `ObservableObject`, tracked stored
     /// `var`s of an `@Observable` class (not `@ObservationIgnored`, no property wrapper).
@@ -55,16 +62,16 @@ extension ProjectContext {
     func findObservableClasses() -> [ObservableClass] {
         index.entriesInNameOrder.compactMap { entry in
             guard let declaration = entry.declaration, declaration.kind == .class, let path = entry.declarationPath,
-                  let observation = index.observation(of: entry.name) else { return nil }
-            let role = architecture.role(of: entry.name) ?? .model
-            return ObservableClass(name: entry.name, entry: entry, declaration: declaration, path: path,
-                                   observation: observation, role: role)
+                  let observation = index.observation(of: entry.id) else { return nil }
+            let role = architecture.role(of: entry.id) ?? .model
+            return ObservableClass(id: entry.id, name: index.displayName(entry.id), entry: entry, declaration: declaration, path: path,
+                                   observation: observation, role: role, lifetime: architecture.lifetimes[entry.id]?.lifetime)
         }
     }
 
     /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
-    func modelSites(in typeName: String) -> [(site: ModelSiteFact, path: String)] {
-        modelSitesByType[typeName] ?? []
+    func modelSites(in id: String) -> [(site: ModelSiteFact, path: String)] {
+        modelSitesByType[id] ?? []
     }
 }
 

@@ -21,6 +21,10 @@ enum StateEnumCandidateRule: ProjectRule {
                 private(set) var ↓isLoading = false
                 private(set) var error: Error?
             }
+            struct FeedScreen: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts) { Text($0.title) } }
+            }
             """),
             Example("""
             @Observable final class LoginViewModel {
@@ -74,7 +78,7 @@ enum StateEnumCandidateRule: ProjectRule {
     static let errorNames: Set<String> = ["error", "errorMessage", "errorText", "errorDescription", "lastError", "loadError", "loadingError"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isModelOrViewModel {
+        for model in project.observableClasses where model.isScreenModel {
             let properties = model.trackedProperties
             let loadingFlags = properties.filter { isLoadingFlag($0.name) }
             guard loadingFlags.count == 1, let flag = loadingFlags.first,

@@ -62,7 +62,7 @@ enum ViewModelInMVRule: ProjectRule {
         for entry in project.index.entriesInNameOrder {
             guard entry.name.hasSuffix("ViewModel"), let declaration = entry.declaration, declaration.kind == .class,
                   let path = entry.declarationPath else { continue }
-            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(entry.name)` adds a view model to a project that follows MV, a second home for state the view and its models already hold: keep screen state in `@State`, shared logic in an `@Observable` model or service from `@Environment`, and split large views into subviews"))
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(project.index.displayName(entry.id))` adds a view model to a project that follows MV, a second home for state the view and its models already hold: keep screen state in `@State`, shared logic in an `@Observable` model or service from `@Environment`, and split large views into subviews"))
         }
     }
 }

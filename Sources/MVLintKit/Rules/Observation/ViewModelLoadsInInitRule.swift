@@ -32,6 +32,10 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                     MailClient.shared.messages { self.messages = $0 }
                 }
             }
+            struct InboxView: View {
+                @State private var model = InboxModel()
+                var body: some View { List(model.messages) { Text($0.subject) } }
+            }
             """),
             Example("""
             @Observable final class WeatherViewModel {
@@ -46,6 +50,32 @@ enum ViewModelLoadsInInitRule: ProjectRule {
             """),
         ],
         nonTriggering: [
+            // App-lifetime objects load once for the app: a singleton, and a store the `App` creates. The screen's
+            // `.task` rule is about one screen's view model.
+            Example("""
+            final class ThemeManager: ObservableObject {
+                static let shared = ThemeManager()
+                @Published private(set) var themes: [Theme] = []
+                private init() { loadThemes() }
+                func loadThemes() {}
+            }
+            @Observable final class AppStore {
+                var account: Account?
+                init() { Task { await fetchAccount() } }
+                func fetchAccount() async {}
+            }
+            @main struct NotesApp: App {
+                @State private var store = AppStore()
+                var body: some Scene { WindowGroup { Text("notes").environment(store) } }
+            }
+            """),
+            // A model whose lifetime nothing tells (no view creates it, it is no `*ViewModel`) is not judged.
+            Example("""
+            @Observable final class SyncEngine {
+                init() { Task { await fetchChanges() } }
+                func fetchChanges() async {}
+            }
+            """),
             // Loading is a method the view calls from `.task`.
             Example("""
             @MainActor @Observable final class ArticleViewModel {
@@ -121,8 +151,8 @@ enum ViewModelLoadsInInitRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isModelOrViewModel {
-            for (site, path) in project.modelSites(in: model.name) {
+        for model in project.observableClasses where model.isScreenModel {
+            for (site, path) in project.modelSites(in: model.id) {
                 guard case .loadCalledInInitializer(let method, let inTask) = site.kind else { continue }
                 let how = inTask ? "started from a `Task` in" : "called in"
                 report.append(ProjectFinding(path: path, position: site.position, message: "`\(method)()` \(how) the initializer of `\(model.name)` loads when the object is created, tied to no view, so it can be neither cancelled nor retried: call it from the view's `.task { }` instead"))

@@ -101,11 +101,11 @@ enum ViewModelPublicSetterRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let bound = boundProperties(project)
-        for model in project.observableClasses where model.isViewModel {
+        for model in project.observableClasses where model.isViewModel && model.isScreenModel {
             for property in model.trackedProperties where !property.isPrivate && !property.hasPrivateSetter {
-                guard !bound.contains(BoundProperty(type: model.name, name: property.name)),
+                guard !bound.contains(BoundProperty(type: model.id, name: property.name)),
                       !bound.contains(BoundProperty(type: nil, name: property.name)),
-                      isValueState(property, index: project.index) else { continue }
+                      isValueState(property, of: model, index: project.index) else { continue }
                 report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
             }
         }
@@ -122,9 +122,9 @@ enum ViewModelPublicSetterRule: ProjectRule {
         var bound = Set<BoundProperty>()
         for file in project.files {
             for projection in file.bindingProjections {
-                let holder = projection.enclosingType.flatMap { project.index.entry(Architecture.simpleName($0)) }
-                let held = holder?.properties.first { $0.name == projection.base && !$0.isStatic }?.heldTypeName
-                bound.insert(BoundProperty(type: held.map(Architecture.bareTypeName), name: projection.member))
+                let holder = project.index.id(ofEnclosing: projection.enclosingType, in: file.path)
+                let held = holder.flatMap { Architecture.heldType(of: projection.base, in: $0, index: project.index) }
+                bound.insert(BoundProperty(type: held, name: projection.member))
             }
         }
         return bound
@@ -140,11 +140,14 @@ enum ViewModelPublicSetterRule: ProjectRule {
     /// State is a value: a standard value type, a collection, or a struct or enum of the project. References to
     /// classes, protocols or actors are dependencies, closures are callbacks, and unknown framework types
     /// (`AVPlayer`, a class; `Locale`, a value) are left alone because we cannot tell.
-    static func isValueState(_ property: PropertyFact, index: ProjectIndex) -> Bool {
+    static func isValueState(_ property: PropertyFact, of model: ObservableClass, index: ProjectIndex) -> Bool {
         guard let held = property.heldTypeName.map(Architecture.bareTypeName) else { return true }
         if held.contains("->") { return false }
         if held.hasPrefix("[") { return true }
-        if let kind = index.entry(held)?.kind { return kind == .struct || kind == .enum }
+        if let id = index.resolve(held, from: model.id, in: model.path) {
+            guard let kind = index.entry(id)?.kind else { return false }
+            return kind == .struct || kind == .enum
+        }
         return standardValueTypes.contains(held)
     }
 }

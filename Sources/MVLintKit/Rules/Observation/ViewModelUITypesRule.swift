@@ -86,11 +86,11 @@ enum ViewModelUITypesRule: ProjectRule {
     ]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isViewModel {
+        for model in project.observableClasses where model.isViewModel && model.isScreenModel {
             // `objectWillChange` is the ObservableObject plumbing, whatever it carries.
             let instanceProperties = model.entry.properties.filter { !$0.isStatic && $0.name != "objectWillChange" }
             let uiProperties = instanceProperties.compactMap { property in
-                uiType(of: property, index: project.index).map { (property, $0) }
+                uiType(of: property, in: model, index: project.index).map { (property, $0) }
             }
             for (property, type) in uiProperties {
                 let message = type == viewType
@@ -114,12 +114,21 @@ enum ViewModelUITypesRule: ProjectRule {
     }
 
     /// The UI type a property's declared type mentions (`Color?`, `[Status: Color]`, `some View`), if any.
-    static func uiType(of property: PropertyFact, index: ProjectIndex) -> String? {
+    /// A name the project declares in scope is the project's own type: a nested `Theme.Color` shadows SwiftUI's
+    /// `Color` inside `Theme` (and where written `Theme.Color`), nowhere else.
+    static func uiType(of property: PropertyFact, in model: ObservableClass, index: ProjectIndex) -> String? {
         guard let typeText = property.heldTypeName else { return nil }
         if SyntaxText.isSomeView(typeText) { return viewType }
-        let words = typeText.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
-        return words.first { uiTypes.contains($0) && index.entry($0)?.declaration == nil }
+        let names = typeText.split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }.map(String.init)
+        for name in names where index.resolve(name, from: model.id, in: model.path) == nil {
+            let parts = name.split(separator: ".").map(String.init)
+            guard let last = parts.last, uiTypes.contains(last) else { continue }
+            if parts.count == 1 || (parts.count == 2 && uiFrameworks.contains(parts[0])) { return last }
+        }
+        return nil
     }
+
+    static let uiFrameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
 
     /// A stored `formatted…` string: text made for display before any view asked for it.
     static func isPreformattedText(_ property: PropertyFact) -> Bool {

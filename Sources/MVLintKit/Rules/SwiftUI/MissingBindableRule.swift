@@ -170,24 +170,24 @@ enum MissingBindableRule: ProjectRule {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for file in project.files {
             for projection in file.bindingProjections where !projection.hasLocalBindable {
-                guard let typeName = projection.enclosingType, project.index.isView(typeName),
-                      let simpleName = typeName.split(separator: ".").last,
-                      let entry = project.index.entry(String(simpleName)),
+                guard let view = project.index.id(ofEnclosing: projection.enclosingType, in: file.path), project.index.isView(view),
+                      let entry = project.index.entry(view),
                       let property = entry.properties.first(where: {
                           $0.name == projection.base && !$0.isStatic && !$0.isComputed
                       }),
-                      let heldType = property.heldTypeName,
+                      let heldType = project.index.heldType(of: property, in: view, path: file.path),
                       project.index.observation(of: heldType) == .observationMacro else { continue }
                 let binding = "`$\(projection.base).\(projection.member)`"
+                let heldName = project.index.displayName(heldType)
                 let message: String
                 let fix: Fix?
                 switch property.wrapper {
                 case nil:
-                    message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldType)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
+                    message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
                     // Stored properties live in the type's declaration, which may be another file than the projection.
                     fix = entry.declarationPath == file.path ? bindableProperty(property) : nil
                 case "Environment"?:
-                    message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldType).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
+                    message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
                     fix = bindableLocal(projection, in: file)
                 default:
                     continue

@@ -151,7 +151,8 @@ enum StateNotPrivateRule: ProjectRule {
         }
         for file in project.files {
             for type in file.types where type.kind != .extension {
-                let assignedInInit = project.index.entry(type.name)?.initializerAssignments ?? []
+                let entry = project.index.id(ofEnclosing: type.qualifiedName, in: file.path).flatMap(project.index.entry)
+                let assignedInInit = entry?.initializerAssignments ?? []
                 for property in type.properties {
                     guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
                           !property.isPrivate, !property.isStatic, !property.isComputed else { continue }
@@ -167,7 +168,7 @@ enum StateNotPrivateRule: ProjectRule {
                         report.append(ProjectFinding(
                             path: file.path, position: position,
                             message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
-                            fix: makePrivate(property, extendedElsewhere: project.index.entry(type.name)?.extensions.contains { $0.path != file.path } ?? false)))
+                            fix: makePrivate(property, extendedElsewhere: entry?.extensions.contains { $0.path != file.path } ?? false)))
                     }
                 }
             }

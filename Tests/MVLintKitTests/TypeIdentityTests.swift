@@ -1,0 +1,169 @@
+@testable import MVLintKit
+import XCTest
+
+/// A type is its enclosing types (+ module, + file when private), and a name resolves in its scope, never
+/// project-wide: nested types of one name stay apart, and a nested `Color` does not hide SwiftUI's elsewhere.
+final class TypeIdentityTests: XCTestCase {
+    private let feed = """
+    import SwiftUI
+    struct FeedView: View {
+        @State private var viewModel = ViewModel()
+        var body: some View { TextField("Filter", text: $viewModel.filter) }
+    }
+    extension FeedView {
+        @MainActor @Observable final class ViewModel {
+            var filter = ""
+            var posts: [String] = []
+        }
+    }
+    """
+    private let search = """
+    import SwiftUI
+    struct SearchView: View {
+        @State private var viewModel = ViewModel()
+        var body: some View { Text(viewModel.query) }
+    }
+    extension SearchView {
+        @Observable final class ViewModel {
+            var query = ""
+        }
+    }
+    extension SearchView.ViewModel {
+        func clear() { query = "" }
+    }
+    """
+
+    func testNestedTypesOfOneNameAreTwoTypes() {
+        let project = TestProject.context(["Feed.swift": feed, "Search.swift": search])
+        let index = project.index
+        XCTAssertEqual(index.entries(named: "ViewModel").map(\.id), ["FeedView.ViewModel", "SearchView.ViewModel"])
+        XCTAssertEqual(index.entry("SearchView.ViewModel")?.methods.map(\.name), ["clear"], "the extension joins its own type")
+        XCTAssertEqual(index.entry("FeedView.ViewModel")?.methods.map(\.name), [])
+        XCTAssertEqual(index.displayName("FeedView.ViewModel"), "FeedView.ViewModel")
+        XCTAssertEqual(index.displayName("FeedView"), "FeedView")
+        let owns = project.architecture.relations.filter { $0.kind == .owns }.map { "\($0.from)→\($0.to)" }.sorted()
+        XCTAssertEqual(owns, ["FeedView→FeedView.ViewModel", "SearchView→SearchView.ViewModel"])
+    }
+
+    func testEachNestedViewModelIsJudgedOnItsOwnIsolation() {
+        let findings = TestProject.lint("observable-missing-main-actor", ["Feed.swift": feed, "Search.swift": search])
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["Search.swift:7"])
+        XCTAssertTrue(findings.first?.message.hasPrefix("`SearchView.ViewModel` is held by `SearchView`") ?? false,
+                      findings.first?.message ?? "")
+    }
+
+    func testPrivateTypesOfOneNameInTwoFilesStayApart() {
+        let first = """
+        import SwiftUI
+        private final class Loader: ObservableObject { @Published var done = false }
+        struct FirstView: View {
+            @StateObject private var loader = Loader()
+            var body: some View { Text("a") }
+        }
+        """
+        let second = """
+        import SwiftUI
+        private struct Loader { var count = 0 }
+        struct SecondView: View {
+            @State private var loader = Loader()
+            var body: some View { Text("b") }
+        }
+        """
+        let project = TestProject.context(["First.swift": first, "Second.swift": second])
+        let loaders = project.index.entries(named: "Loader")
+        XCTAssertEqual(loaders.count, 2)
+        XCTAssertEqual(Set(loaders.map { $0.declaration?.kind }), [.class, .struct])
+        XCTAssertEqual(project.architecture.role(of: "FirstView"), .container, "owns the private class of its own file")
+        XCTAssertEqual(project.architecture.role(of: "SecondView"), .presentation, "its Loader is a value")
+        let displayed = Set(loaders.map { project.index.displayName($0.id) })
+        XCTAssertEqual(displayed, ["Loader (First.swift)", "Loader (Second.swift)"])
+    }
+
+    func testSharedInstancesLinkTheHolderToTheirType() {
+        let models = """
+        import SwiftUI
+        final class ThemeManager: ObservableObject {
+            static let shared = ThemeManager()
+            @Published var accent = "blue"
+        }
+        @Observable final class Store {
+            static let main = Store()
+            var items: [String] = []
+        }
+        @Observable final class Catalog {
+            static let preview: Catalog = Catalog()
+            var names: [String] = []
+        }
+        enum Config { static let title = "App" }
+        """
+        let views = """
+        import SwiftUI
+        struct ThemedView: View {
+            @ObservedObject var theme = ThemeManager.shared
+            let store = Store.main
+            let catalog = Catalog.preview
+            let title = Config.title
+            var body: some View { Text(title) }
+        }
+        """
+        let project = TestProject.context(["Models.swift": models, "Views.swift": views])
+        let observed = project.architecture.relations.filter { $0.kind == .observes }.map { "\($0.from)→\($0.to) \($0.via)" }.sorted()
+        XCTAssertEqual(observed, ["ThemedView→Catalog let", "ThemedView→Store let", "ThemedView→ThemeManager @ObservedObject"])
+        XCTAssertEqual(project.architecture.role(of: "ThemedView"), .container)
+    }
+
+    func testANestedColorShadowsSwiftUIsOnlyInsideItsType() {
+        let theme = """
+        import SwiftUI
+        struct Palette {
+            enum Color { case primary, secondary }
+            var main: Color = .primary
+        }
+        """
+        let model = """
+        import SwiftUI
+        @Observable final class BadgeViewModel {
+            var tint: Color = .red
+            var swatch: Palette.Color = .primary
+        }
+        """
+        let findings = TestProject.lint("viewmodel-ui-types", ["Palette.swift": theme, "BadgeViewModel.swift": model], profile: .mvvm)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["BadgeViewModel.swift:3"])
+    }
+
+    func testAReferenceResolvesToTheInnermostScope() {
+        let code = """
+        struct Outer {
+            struct Item {}
+            struct Inner {
+                struct Item {}
+                var local: Item
+                var outer: Outer.Item
+            }
+            var mine: Item
+        }
+        struct Item {}
+        """
+        let index = TestProject.context(["Scopes.swift": code]).index
+        XCTAssertEqual(index.resolve("Item", from: "Outer.Inner", in: "Scopes.swift"), "Outer.Inner.Item")
+        XCTAssertEqual(index.resolve("Outer.Item", from: "Outer.Inner", in: "Scopes.swift"), "Outer.Item")
+        XCTAssertEqual(index.resolve("Item", from: "Outer", in: "Scopes.swift"), "Outer.Item")
+        XCTAssertEqual(index.resolve("Item", from: nil, in: "Scopes.swift"), "Item")
+        XCTAssertEqual(index.resolve("Item?", from: nil, in: "Scopes.swift"), "Item")
+        XCTAssertNil(index.resolve("Color", from: "Outer", in: "Scopes.swift"))
+    }
+
+    func testTypesOfTwoModulesWithOneNameStayApartAndEachSideSeesItsOwn() {
+        let settings = ["A/Theme.swift": TargetSettings(name: "A"), "B/Theme.swift": TargetSettings(name: "B"),
+                        "A/View.swift": TargetSettings(name: "A")]
+        let project = TestProject.context([
+            "A/Theme.swift": "@Observable final class Theme { var accent = 1 }",
+            "B/Theme.swift": "struct Theme { var accent = 1 }",
+            "A/View.swift": "import SwiftUI\nstruct AView: View {\n    let theme: Theme\n    var body: some View { Text(\"a\") }\n}\n",
+        ], settings: settings)
+        XCTAssertEqual(project.index.entries(named: "Theme").map(\.id).sorted(), ["A.Theme", "B.Theme"])
+        XCTAssertEqual(project.index.resolve("Theme", from: "AView", in: "A/View.swift"), "A.Theme")
+        XCTAssertEqual(project.architecture.relations.map { "\($0.from)→\($0.to)" }, ["AView→A.Theme"])
+        XCTAssertEqual(project.index.displayName("A.Theme"), "Theme", "the other target's Theme is out of sight")
+    }
+}
