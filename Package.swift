@@ -92,11 +92,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "mvlint-bench",
-            dependencies: ["MVLintKit"],
+            dependencies: ["MVLintKit", "OSSCheck"],
             path: "Benchmarks/Sources/mvlint-bench",
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
+        // The oss-check's logic, apart so it can be tested; it runs mvlint binaries and never imports
+        // SwiftSyntax, so it needs none of the toolchain flags above.
+        .target(name: "OSSCheck", path: "Benchmarks/Sources/OSSCheck"),
         // The plugins read `Target.directoryURL`, new in tools version 6.1.
         .plugin(
             name: "MVLintBuildToolPlugin",
@@ -118,5 +121,6 @@ let package = Package(
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
+        .testTarget(name: "OSSCheckTests", dependencies: ["OSSCheck"]),
     ]
 )

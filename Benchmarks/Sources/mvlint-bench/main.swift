@@ -1,5 +1,6 @@
 import Foundation
 import MVLintKit
+import OSSCheck
 import SwiftParser
 import SwiftSyntax
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ USAGE:
         (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a; best of K runs (default 3)
-
+\(OSSCheckCommand.usage)
 """
 
 /// An empty visitor: the cheapest possible walk, so (a) is the true floor.
@@ -110,6 +111,8 @@ case "compare":
     print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s", cores, parallel))
     print(String(format: "(b) mvlint lint (binary, %d cores):        %.3f s   peak RSS %.0f MiB", cores, lint, peak))
     print(String(format: "ratio b/a: %.2f", lint / parallel))
+case "oss-check":
+    exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:
     print(usage)
     exit(arguments.isEmpty ? 0 : 2)
