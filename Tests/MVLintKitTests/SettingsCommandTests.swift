@@ -269,9 +269,11 @@ final class SettingsCommandTests: XCTestCase {
 
     func testAFileNoTargetCompilesIsNotJudgedAsUnrestricted() throws {
         let folder = try Self.shopProject()
+        // `prefer-observation` is opt-in: turned on here, it fires only where Observation exists.
+        try folder.write(".mvlint.yml", "opt_in_rules: [prefer-observation]\n")
         let lowest = try BinaryRunner.run(["lint", "--format", "json", "Scripts"], in: folder.url)
         XCTAssertFalse(lowest.stdout.contains("prefer-observation"), "iOS 16 has no @Observable: \(lowest.stdout)")
-        try folder.write(".mvlint.yml", "deployment_target: {iOS: \"17.0\"}\n")
+        try folder.write(".mvlint.yml", "opt_in_rules: [prefer-observation]\ndeployment_target: {iOS: \"17.0\"}\n")
         let raised = try BinaryRunner.run(["lint", "--format", "json", "Scripts"], in: folder.url)
         XCTAssertTrue(raised.stdout.contains("prefer-observation"), raised.stdout)
     }
