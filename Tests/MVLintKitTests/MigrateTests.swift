@@ -71,6 +71,37 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(settings.notes.contains { $0.contains("becomes tracked (was not @Published): visits") }, "\(settings.notes)")
     }
 
+    /// Uses are found by a class's simple name, so two nested `ViewModel`s cannot be told apart: both stay.
+    func testClassesSharingASimpleNameBlock() throws {
+        let files = [
+            "Feed.swift": """
+            import SwiftUI
+            struct FeedView: View {
+                @StateObject private var viewModel = ViewModel()
+                var body: some View { Text(viewModel.title) }
+            }
+            extension FeedView {
+                final class ViewModel: ObservableObject { @Published var title = "" }
+            }
+            """,
+            "Search.swift": """
+            import SwiftUI
+            struct SearchView: View {
+                @StateObject private var viewModel = ViewModel()
+                var body: some View { Text(viewModel.query) }
+            }
+            extension SearchView {
+                final class ViewModel: ObservableObject { @Published var query = "" }
+            }
+            """,
+        ]
+        let result = plan(files)
+        let candidate = try candidate("ViewModel", in: result)
+        XCTAssertFalse(candidate.wouldMigrate)
+        XCTAssertEqual(candidate.blockers.map { "\($0.reason.rawValue) \($0.location)" }, ["R1.n Search.swift:7"])
+        XCTAssertTrue(candidate.blockers.first?.message.hasPrefix("SearchView.ViewModel has the same name") ?? false)
+    }
+
     func testGenericClassMigratesButParameterPackBlocks() throws {
         let files = [
             "Box.swift": """
