@@ -99,28 +99,35 @@ final class PathologicalInputTests: XCTestCase {
     }
 
     /// Byte-level mutants of the fixture apps (fixed seed): truncated, duplicated and spliced code must
-    /// never crash the run, and a broken file gets one finding, not a cascade.
+    /// never crash the run, and a broken file gets one finding, not a cascade. `MVLINT_FUZZ_MUTANTS` and
+    /// `MVLINT_FUZZ_SEED` make the long run of docs/RELIABILITY.md.
     func testMutantsOfFixtureFilesNeverCrash() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let mutants = environment["MVLINT_FUZZ_MUTANTS"].flatMap { Int($0) } ?? 40
+        let seed = environment["MVLINT_FUZZ_SEED"].flatMap { UInt64($0) } ?? 2026
         let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TypeCheckFixtures/Apps")
         let sources = (FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
             .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         XCTAssertFalse(sources.isEmpty)
-        var random = SplitMix64(seed: 2026)
+        var random = SplitMix64(seed: seed)
         let folder = try TemporaryFolder()
         try folder.write("Badge.swift", Self.ordinary)
-        for number in 0..<40 {
+        for number in 0..<mutants {
             let original = try Data(contentsOf: sources[Int(random.next() % UInt64(sources.count))])
             try folder.write("Mutant\(number).swift", Self.mutate(Array(original), with: &random))
         }
         let (result, seconds) = try timedLint(folder.url)
         XCTAssertTrue([1, 2].contains(result.status), "exit \(result.status): \(result.stderr)")
-        XCTAssertLessThan(seconds, 60)
+        XCTAssertLessThan(seconds, 60 + Double(mutants) / 10)
         let findings = try Self.findings(result.stdout)
         for (file, fileFindings) in Dictionary(grouping: findings, by: \.file)
         where fileFindings.contains(where: { $0.rule == "parse-error" || $0.rule == "file-too-complex" }) {
             XCTAssertEqual(fileFindings.count, 1, "\(file): \(fileFindings.map(\.rule))")
         }
         XCTAssertTrue(findings.contains { $0.file == "Badge.swift" })
+        let count = { (rule: String) in findings.filter { $0.rule == rule }.count }
+        print("fuzz: \(mutants) mutants (seed \(seed)): exit \(result.status) in \(String(format: "%.1f", seconds)) s, "
+              + "\(count("parse-error")) parse-error, \(count("file-too-complex")) file-too-complex")
     }
 
     // MARK: Helpers
