@@ -31,7 +31,7 @@ public enum FileTooComplexRule {
         triggering: [
             Example("↓let grid = [[[[[[[[[[[[[1]]]]]]]]]]]]]\n"),
             Example("↓let table: [[[[[[[[[[[[[Int]]]]]]]]]]]]] = []\n"),
-            Example("↓let mixed = [([([([([([([([(1)])])])])])])])]\n"),
+            Example("↓let mixed = [([([([([([([([([([([([([(1)])])])])])])])])])])])])]\n"),
         ],
         nonTriggering: [
             Example("let grid = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]\n"),
