@@ -33,6 +33,8 @@ final class FileBudgetTests: XCTestCase {
         budget = FileBudget()
         budget.maxTokens = 8
         XCTAssertEqual(problem("let x = a + b + c + d\n", budget), .maxTokens)
+        XCTAssertEqual(FileBudget().screen(SourceText(String(repeating: "a+\n", count: 600_000))).problem?.reason,
+                       "the file has about 1200000 tokens, more than 1000000 (about 457 MB to parse)")
     }
 
     func testConfigurationSetsAndChecksTheLimits() throws {

@@ -39,7 +39,7 @@ public struct FileBudget: Sendable, Equatable {
         }
         let shape = SourceShape(source.text, careful: false)
         if shape.estimatedTokens > maxTokens {
-            let megabytes = shape.estimatedTokens * Self.bytesPerToken >> 20
+            let megabytes = (shape.estimatedTokens * Self.bytesPerToken) >> 20
             return (BudgetProblem("the file has about \(shape.estimatedTokens) tokens, more than \(maxTokens) (about \(megabytes) MB to parse)",
                                   limit: .maxTokens), shape.estimatedTokens)
         }
