@@ -4,8 +4,8 @@ import XCTest
 
 /// The cheap checks before parsing, and `file_budget:` in `.mvlint.yml`.
 final class FileBudgetTests: XCTestCase {
-    private func problem(_ text: String, _ budget: FileBudget = FileBudget()) -> FileBudget.Limit?? {
-        budget.screen(SourceText(text)).problem.map(\.limit)
+    private func problem(_ text: String, _ budget: FileBudget = FileBudget()) -> FileBudget.Limit? {
+        budget.screen(SourceText(text)).problem.flatMap(\.limit)
     }
 
     func testBracketRunsCountOnlyCode() {
@@ -16,6 +16,10 @@ final class FileBudgetTests: XCTestCase {
         XCTAssertNil(problem("let s = #\"\(run)\\\"\(run)\"#\n"))
         XCTAssertNil(problem("let s = \"\"\"\n\(run)\n\"\"\"\n"))
         XCTAssertNil(problem("// \(run)\n/* \(run) /* \(run) */ \(run) */ let x = [[1]]\n"))
+        // Interpolations are code, however deeply they nest (a fuzzed file stalled the parser so).
+        XCTAssertEqual(problem("let s = \"a \\(t\(run)1\(String(repeating: "]", count: 13))) b\"\n"), .maxBracketRun)
+        XCTAssertEqual(problem("let s = #\"\\#(\"\\(\"x\") \\(t\(run))\")\"#\n"), .maxBracketRun)
+        XCTAssertNil(problem("let s = \"\\(a) \(run) \\(\"\\(b)\")\"\n"))
         XCTAssertNil(problem("let x = [1, [2, [3, [4, [5, [6, [7, [8, [9, [10, [11, [12, [13]]]]]]]]]]]]]\n"))
     }
 

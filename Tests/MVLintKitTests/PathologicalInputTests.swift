@@ -22,6 +22,8 @@ final class PathologicalInputTests: XCTestCase {
         "ArrayNesting.swift": "let x = " + String(repeating: "[", count: 2000) + "1" + String(repeating: "]", count: 2000) + "\n",
         "ArrayLookahead.swift": "let x = " + String(repeating: "[", count: 22) + "1" + String(repeating: "]", count: 22) + "\n",
         "UnclosedArrays.swift": "let x = " + String(repeating: "[", count: 25) + "\n",
+        // Found by the long fuzz run: the bracket run hides in a string interpolation.
+        "InterpolatedArrays.swift": "let s = \"\\(t" + String(repeating: "[", count: 33) + "ag)\"\n",
         "UnclosedConditionals.swift": String(repeating: "#if A\n", count: 5000) + "let x = 1\n",
         "ForceUnwraps.swift": "let y = x" + String(repeating: "!", count: 50_000) + "\n",
         "OptionalChain.swift": "let y = x" + String(repeating: "?", count: 50_000) + ".a\n",

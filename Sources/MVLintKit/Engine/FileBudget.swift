@@ -160,53 +160,94 @@ struct SourceShape {
         deepestConditional = conditionals.deepest
     }
 
-    /// The bracket runs of code only: `//` and nested `/* */` comments and string literals (`"…"`, `"""…"""`,
-    /// raw `#"…"#`) are skipped whole, interpolations included.
+    /// The bracket runs of code only: `//` and nested `/* */` comments and the text of string literals
+    /// (`"…"`, `"""…"""`, raw `#"…"#`) are skipped, but the code of their interpolations is scanned, without
+    /// recursion however deeply they nest.
     private mutating func scanCarefully(_ bytes: UnsafeBufferPointer<UInt8>) {
+        enum Context {
+            /// Code; `parentheses` open inside an interpolation, whose `)` at 0 returns to the string.
+            case code(parentheses: Int)
+            case string(hashes: Int, multiline: Bool)
+        }
+        var contexts: [Context] = [.code(parentheses: 0)]
         var index = 0
         var run = 0
         var longest = 0
         var conditionals = ConditionalDepth()
         let count = bytes.count
         func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+        func hashes(from offset: Int, count wanted: Int) -> Bool { (0..<wanted).allSatisfy { at(offset + $0) == UInt8(ascii: "#") } }
         while index < count {
             let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), UInt8(ascii: "("):
-                index += 1
-            case UInt8(ascii: "["):
-                run += 1
-                longest = max(longest, run)
-                index += 1
-            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-                while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
-            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-                var depth = 0
-                repeat {
-                    if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-                        depth += 1
-                        index += 2
-                    } else if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
-                        depth -= 1
-                        index += 2
-                    } else {
-                        index += 1
+            switch contexts[contexts.count - 1] {
+            case .string(let hashCount, let multiline):
+                let quotes = multiline ? 3 : 1
+                if byte == UInt8(ascii: "\\"), hashes(from: index + 1, count: hashCount) {
+                    if at(index + 1 + hashCount) == UInt8(ascii: "(") {
+                        contexts.append(.code(parentheses: 0))
+                        run = 0
                     }
-                } while depth > 0 && index < count
-            case UInt8(ascii: "#"), UInt8(ascii: "\""):
-                var hashes = 0
-                while at(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
-                guard at(index + hashes) == UInt8(ascii: "\"") else {
-                    conditionals.note(directiveAt: index, in: bytes)
-                    run = 0
-                    index += max(hashes, 1)
-                    continue
+                    index += 2 + hashCount
+                } else if byte == UInt8(ascii: "\""), (0..<quotes).allSatisfy({ at(index + $0) == UInt8(ascii: "\"") }),
+                          hashes(from: index + quotes, count: hashCount) {
+                    contexts.removeLast()
+                    index += quotes + hashCount
+                } else if !multiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    contexts.removeLast()  // unterminated: the line ends it
+                } else {
+                    index += 1
                 }
-                run = 0
-                index = Self.endOfString(bytes, quoteAt: index + hashes, hashes: hashes)
-            default:
-                run = 0
-                index += 1
+            case .code(let parentheses):
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    index += 1
+                case UInt8(ascii: "("):
+                    contexts[contexts.count - 1] = .code(parentheses: parentheses + 1)
+                    index += 1
+                case UInt8(ascii: ")"):
+                    if parentheses == 0, contexts.count > 1 {
+                        contexts.removeLast()
+                    } else {
+                        contexts[contexts.count - 1] = .code(parentheses: max(0, parentheses - 1))
+                    }
+                    run = 0
+                    index += 1
+                case UInt8(ascii: "["):
+                    run += 1
+                    longest = max(longest, run)
+                    index += 1
+                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                    while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+                    var depth = 0
+                    repeat {
+                        if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
+                            depth += 1
+                            index += 2
+                        } else if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
+                            depth -= 1
+                            index += 2
+                        } else {
+                            index += 1
+                        }
+                    } while depth > 0 && index < count
+                case UInt8(ascii: "#"), UInt8(ascii: "\""):
+                    var hashCount = 0
+                    while at(index + hashCount) == UInt8(ascii: "#") { hashCount += 1 }
+                    run = 0
+                    guard at(index + hashCount) == UInt8(ascii: "\"") else {
+                        conditionals.note(directiveAt: index, in: bytes)
+                        index += max(hashCount, 1)
+                        continue
+                    }
+                    let quote = index + hashCount
+                    let multiline = at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
+                    contexts.append(.string(hashes: hashCount, multiline: multiline))
+                    index = quote + (multiline ? 3 : 1)
+                default:
+                    run = 0
+                    index += 1
+                }
             }
         }
         longestBracketRun = longest
@@ -240,28 +281,5 @@ struct SourceShape {
     static func isWordByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-
-    /// The offset after the string literal whose opening quote is at `quote`, preceded by `hashes` `#`s.
-    private static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, quoteAt quote: Int, hashes: Int) -> Int {
-        let count = bytes.count
-        func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
-        let quote3 = at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
-        let quotes = quote3 ? 3 : 1
-        var index = quote + quotes
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ at(index + 1 + $0) == UInt8(ascii: "#") }) {
-                index += 2 + hashes
-            } else if byte == UInt8(ascii: "\""), (0..<quotes).allSatisfy({ at(index + $0) == UInt8(ascii: "\"") }),
-                      (0..<hashes).allSatisfy({ at(index + quotes + $0) == UInt8(ascii: "#") }) {
-                return index + quotes + hashes
-            } else if !quote3, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                return index
-            } else {
-                index += 1
-            }
-        }
-        return count
     }
 }
