@@ -41,6 +41,8 @@ final class PathologicalInputTests: XCTestCase {
         "ElseIfChain.swift": "func f(x: Int) {\n    if x == 0 {}\n"
             + (1..<5000).map { "    else if x == \($0) {}\n" }.joined() + "}\n",
         "Punctuation.swift": randomPunctuation(bytes: 50_000, seed: 12),
+        // Found by the long fuzz run: a broken wrapper call in an initializer trapped the walker.
+        "BrokenWrapperCall.swift": "final class Item: ObservableObject {\n    @Published var title: String\n    init() {\n        _title = Published(initialValue:  }\n}\n",
     ]
 
     func testPathologicalFilesAreReportedOnceAndTheRestIsLinted() throws {
@@ -127,9 +129,12 @@ final class PathologicalInputTests: XCTestCase {
             XCTAssertEqual(fileFindings.count, 1, "\(file): \(fileFindings.map(\.rule))")
         }
         XCTAssertTrue(findings.contains { $0.file == "Badge.swift" })
-        let count = { (rule: String) in findings.filter { $0.rule == rule }.count }
+        let tooComplex = findings.filter { $0.rule == "file-too-complex" }
+        let limits = Dictionary(grouping: tooComplex) { $0.message.components(separatedBy: "`file_budget.").dropFirst().first?.prefix { $0 != "`" } ?? "tree depth" }
         print("fuzz: \(mutants) mutants (seed \(seed)): exit \(result.status) in \(String(format: "%.1f", seconds)) s, "
-              + "\(count("parse-error")) parse-error, \(count("file-too-complex")) file-too-complex")
+              + "\(findings.filter { $0.rule == "parse-error" }.count) parse-error, \(tooComplex.count) file-too-complex "
+              + "(\(limits.map { "\($0.key): \($0.value.count)" }.sorted().joined(separator: ", ")))")
+        for finding in tooComplex where finding.message.contains("max_parse_seconds") { print("fuzz: stalled: \(finding.file)") }
     }
 
     // MARK: Helpers

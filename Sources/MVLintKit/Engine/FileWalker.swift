@@ -365,7 +365,9 @@ final class FileWalker: SyntaxVisitor {
                                          target: FixText.range(of: target))
         if let call = value.as(FunctionCallExprSyntax.self),
            let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(wrapper),
-           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil {
+           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil,
+           // In a broken call (`Published(initialValue:  }`) missing tokens can put the argument past the call's end.
+           !call.hasError {
             let wrapped = FixText.range(of: argument.expression)
             let callRange = FixText.range(of: call)
             fact.wrapper = wrapper
