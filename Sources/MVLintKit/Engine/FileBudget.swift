@@ -80,7 +80,7 @@ public struct FileBudget: Sendable, Equatable {
     }
 
     /// The `file_budget` keys, as `.mvlint.yml` spells them.
-    enum Limit: String, CaseIterable, Sendable, Codable {
+    enum Limit: String, CaseIterable, Sendable {
         case maxBytes = "max_bytes"
         case maxLineLength = "max_line_length"
         case maxNesting = "max_nesting"
@@ -91,7 +91,7 @@ public struct FileBudget: Sendable, Equatable {
 }
 
 /// Why a file was not analysed, and which `file_budget` key would let it through.
-struct BudgetProblem: Sendable, Codable, Equatable {
+struct BudgetProblem: Sendable, Equatable {
     var reason: String
     var limit: FileBudget.Limit?
 
