@@ -116,7 +116,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(errors("profile: mv\nfat-veiw: error"), ["2:1: unknown key 'fat-veiw'; did you mean 'fat-view'?"])
         XCTAssertEqual(errors("colour_scheme: dark"), [
             "1:1: unknown key 'colour_scheme'; valid keys are profile, included, excluded, disabled_rules, opt_in_rules, "
-                + "only_rules, deployment_target, default_isolation, swift_version, reporter, baseline, layers and rule ids",
+                + "only_rules, deployment_target, default_isolation, swift_version, reporter, baseline, layers, file_budget and rule ids",
         ])
     }
 

@@ -255,8 +255,8 @@ final class YAMLTests: XCTestCase {
     }
 }
 
-/// A seeded generator, so a failing fuzz input can be reproduced.
-private struct SplitMix64: RandomNumberGenerator {
+/// A seeded generator, so a failing fuzz input can be reproduced (the YAML and pathological-input fuzz tests).
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -155,7 +155,8 @@ public struct CommandLineTool {
                                     seconds: Date().timeIntervalSince(started), profile: outcome.profileChoice))
             for note in profileNotes(outcome, configuration: configuration) { console.err("mvlint: note: \(note)\n") }
         }
-        if !outcome.inputProblems.isEmpty || fixReport?.hasFileError == true || !written { return .usageOrInput }
+        // A file over its budget is reported as a finding, but the run did not check everything: as for an unreadable file.
+        if !outcome.uncheckedInput.isEmpty || fixReport?.hasFileError == true || !written { return .usageOrInput }
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
         let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0) || !(fixReport?.diff.isEmpty ?? true)
         return failing ? .failingFindings : .success
@@ -286,10 +287,10 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
                                                 cacheFile: cacheFile(parsed, configuration: configuration)))
-        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        for problem in outcome.uncheckedInput { console.err(problem + "\n") }
         let assignments = RoleReport.assignments(of: outcome.project.architecture)
         console.out(parsed["--format"] == "json" ? RoleReport.json(assignments) : RoleReport.text(assignments))
-        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+        return outcome.uncheckedInput.isEmpty ? .success : .usageOrInput
     }
 
     // MARK: init
@@ -341,7 +342,7 @@ public struct CommandLineTool {
         let outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
             profile: parsed["--profile"].flatMap(Profile.init(name:))))
-        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        for problem in outcome.uncheckedInput { console.err(problem + "\n") }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             throw UsageError("no Swift files to map in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
         }
@@ -363,7 +364,7 @@ public struct CommandLineTool {
         if format == .mermaid, let problem = MermaidRenderer.sizeProblem(map, rendered: rendered) {
             console.err("mvlint: warning: \(problem)\n")
         }
-        return outcome.inputProblems.isEmpty ? .success : .usageOrInput
+        return outcome.uncheckedInput.isEmpty ? .success : .usageOrInput
     }
 
     // MARK: migrate
@@ -389,7 +390,7 @@ public struct CommandLineTool {
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(paths: Array(parsed.positionals.dropFirst()), workingDirectory: workingDirectory,
                                                 configuration: configuration, assumesModernOS: parsed.has("--assume-ios17")))
-        for problem in outcome.inputProblems { console.err(problem + "\n") }
+        for problem in outcome.uncheckedInput { console.err(problem + "\n") }
         if let only = parsed["--only"] {
             let names = ObservationMigrationPlan.candidateNames(in: outcome.project)
             guard names.contains(only) else {
@@ -400,7 +401,7 @@ public struct CommandLineTool {
         let plan = ObservationMigrationPlan(project: outcome.project, only: parsed["--only"], assumeModernOS: parsed.has("--assume-ios17"))
         let digests = Dictionary(outcome.analyses.map { ($0.path, $0.sourceDigest) }, uniquingKeysWith: { first, _ in first })
         var readContents: [String: Data] = [:]
-        let rewrite = ObservationRewriter.rewrite(plan) { path in
+        let rewrite = ObservationRewriter.rewrite(plan, budget: configuration.fileBudget) { path in
             // The edits' offsets hold only for the text the analysis read.
             guard let data = FileManager.default.contents(atPath: Discovery.resolve(path, against: workingDirectory).path),
                   let text = String(validating: data, as: UTF8.self) else {
@@ -412,7 +413,7 @@ public struct CommandLineTool {
             readContents[path] = data
             return .success(text)
         }
-        var failed = !outcome.inputProblems.isEmpty || !rewrite.problems.isEmpty
+        var failed = !outcome.uncheckedInput.isEmpty || !rewrite.problems.isEmpty
         for problem in rewrite.problems { console.err(problem + "\n") }
         if writes {
             var written = 0

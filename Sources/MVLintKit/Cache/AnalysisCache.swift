@@ -71,8 +71,10 @@ struct AnalysisCache: Sendable {
                             parseError: entry.parseError, sourceDigest: content, text: text)
     }
 
-    /// The record of a fresh analysis; nil if it cannot be encoded (then the file is simply not cached).
+    /// The record of a fresh analysis; nil if it cannot be encoded or the file was over its budget (then the
+    /// file is simply not cached: a timeout depends on the machine's load, and the other checks cost little).
     static func record(for analysis: FileAnalysis, context: SourceDigest) -> Record? {
+        guard analysis.budgetProblem == nil else { return nil }
         let entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
                           parseError: analysis.parseError)
         return (try? JSONEncoder().encode(entry)).map { Record(context: context, content: analysis.sourceDigest, payload: $0) }
@@ -174,6 +176,13 @@ private struct FrameReader {
     mutating func digest() -> SourceDigest? {
         guard let count = integer(), let hash = integer(), count <= UInt64(Int.max) else { return nil }
         return SourceDigest(byteCount: Int(count), hash: hash)
+    }
+}
+
+extension FileBudget {
+    /// The limits that decide whether a file is analysed at all (a timed-out file is never cached).
+    var cacheContext: String {
+        "budget:\(maxBytes),\(maxLineLength),\(maxNesting),\(maxBracketRun),\(maxTokens)"
     }
 }
 

@@ -25,6 +25,8 @@ public struct Configuration: Sendable {
     public var baselinePath: String?
     /// `layers:`, in file order; empty when the file configures none (then `layer-dependency` uses its default).
     public var layers: [Layer] = []
+    /// `file_budget:`, what one file may cost before it is skipped as `file-too-complex`.
+    public var fileBudget = FileBudget()
     /// The folder relative paths in the file are resolved against (the config file's folder).
     public var rootDirectory: URL
     /// The config file this came from, if any.

@@ -85,6 +85,8 @@ enum ConfigurationKey: String, CaseIterable {
     case baseline
     /// Named layers and their allowed dependencies, checked by `layer-dependency`.
     case layers
+    /// Per-file limits on size and parsing cost (`FileBudget`).
+    case fileBudget = "file_budget"
 }
 
 /// Reads a parsed file key by key, collecting every problem instead of stopping at the first.
@@ -154,6 +156,41 @@ private struct ConfigurationReader {
             configuration.baselinePath = text(value, of: name, expecting: "a file path")
         case .layers:
             readLayers(value)
+        case .fileBudget:
+            readFileBudget(value)
+        }
+    }
+
+    /// `file_budget: {max_bytes: 8388608, max_parse_seconds: 20, …}`: every limit a positive number.
+    mutating func readFileBudget(_ node: YAMLNode) {
+        guard case .mapping(let entries) = node.value else {
+            if !node.isEmpty { report("'file_budget' expects a mapping of limits, such as {max_bytes: 8388608}, got \(node.shapeDescription)", at: node) }
+            return
+        }
+        let limits = FileBudget.Limit.allCases.map(\.rawValue)
+        for (key, value) in entries {
+            let name = key.scalar ?? ""
+            guard let limit = FileBudget.Limit(rawValue: name) else {
+                report(unknown("'file_budget' limit", name, candidates: limits), at: key)
+                continue
+            }
+            let expected = limit == .maxParseSeconds ? "a number of seconds" : "a whole number"
+            guard let text = text(value, of: name, expecting: expected) else { continue }
+            let number = limit == .maxParseSeconds ? Double(text) : Int(text).map(Double.init)
+            guard let number, number > 0, number.isFinite else {
+                report("'\(name)' expects \(expected) above 0, got '\(text)'", at: value)
+                continue
+            }
+            var budget = configuration.fileBudget
+            switch limit {
+            case .maxBytes: budget.maxBytes = Int(number)
+            case .maxLineLength: budget.maxLineLength = Int(number)
+            case .maxNesting: budget.maxNesting = Int(number)
+            case .maxBracketRun: budget.maxBracketRun = Int(number)
+            case .maxTokens: budget.maxTokens = Int(number)
+            case .maxParseSeconds: budget.maxParseSeconds = number
+            }
+            configuration.fileBudget = budget
         }
     }
 

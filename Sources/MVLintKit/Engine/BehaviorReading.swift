@@ -26,7 +26,7 @@ enum BehaviorReading {
     /// `items.filter { … }`, `scores.reduce(0, +)`: a member call of a collection method.
     static func isPipeline(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
-        let name = member.declName.baseName.text
+        let name = member.declName.baseName.identifierName
         // `count` and `first`/`last` are properties unless called with a predicate (`first(where:)`).
         if ["first", "last", "contains", "count"].contains(name) { return call.arguments.first?.label?.text == "where" || call.trailingClosure != nil }
         return pipelineMethods.contains(name)
@@ -36,7 +36,7 @@ enum BehaviorReading {
     /// formatting applied to a member of a value.
     static func formatsMember(_ call: FunctionCallExprSyntax) -> Bool {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            switch member.declName.baseName.text {
+            switch member.declName.baseName.identifierName {
             case "formatted": return member.base.map(readsMember) ?? false
             case "string": return call.arguments.first.map { $0.label?.text == "from" && readsMember($0.expression) } ?? false
             default: return false
@@ -55,7 +55,7 @@ enum BehaviorReading {
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
                 if let reference = base.as(DeclReferenceExprSyntax.self) {
                     let name = reference.baseName
-                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self) && !SyntaxText.isCapitalized(name.text)
+                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self) && !SyntaxText.isCapitalized(name.identifierName)
                 }
                 return true
             } else {
@@ -123,7 +123,7 @@ enum BehaviorReading {
         } else {
             call = nil
         }
-        guard let call, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        guard let call, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName else { return false }
         if name == "ForEach" { return true }
         // `List { … }` and `List(selection:) { … }` hold fixed content; `List(items) { … }` builds one row per item.
         guard name == "List", let first = call.arguments.first else { return false }
@@ -153,18 +153,19 @@ enum BehaviorReading {
     }
 
     private static func assignedName(_ expression: ExprSyntax) -> String? {
-        if let subscripted = expression.as(SubscriptCallExprSyntax.self) { return assignedName(subscripted.calledExpression) }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        var expression = expression
+        while let subscripted = expression.as(SubscriptCallExprSyntax.self) { expression = subscripted.calledExpression }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
         if let member = expression.as(MemberAccessExprSyntax.self),
            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            return member.declName.baseName.text
+            return member.declName.baseName.identifierName
         }
         return nil
     }
 
     private static func isAwaited(_ expression: ExprSyntax) -> Bool {
-        if expression.is(AwaitExprSyntax.self) { return true }
-        if let attempt = expression.as(TryExprSyntax.self) { return isAwaited(attempt.expression) }
-        return false
+        var expression = expression
+        while let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
+        return expression.is(AwaitExprSyntax.self)
     }
 }

@@ -38,7 +38,7 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Imports
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.text { facts.imports.append(module) }
+        if let module = node.path.first?.name.identifierName { facts.imports.append(module) }
         noteImport(node)
         return .skipChildren
     }
@@ -46,35 +46,35 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Types
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: node.name.text, kind: .struct, inheritance: node.inheritanceClause,
+        enterType(DeclSyntax(node), name: node.name.identifierName, kind: .struct, inheritance: node.inheritanceClause,
                   attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { leaveType(DeclSyntax(node)) }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: node.name.text, kind: .class, inheritance: node.inheritanceClause,
+        enterType(DeclSyntax(node), name: node.name.identifierName, kind: .class, inheritance: node.inheritanceClause,
                   attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { leaveType(DeclSyntax(node)) }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: node.name.text, kind: .enum, inheritance: node.inheritanceClause,
+        enterType(DeclSyntax(node), name: node.name.identifierName, kind: .enum, inheritance: node.inheritanceClause,
                   attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { leaveType(DeclSyntax(node)) }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: node.name.text, kind: .actor, inheritance: node.inheritanceClause,
+        enterType(DeclSyntax(node), name: node.name.identifierName, kind: .actor, inheritance: node.inheritanceClause,
                   attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { leaveType(DeclSyntax(node)) }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterType(DeclSyntax(node), name: node.name.text, kind: .protocol, inheritance: node.inheritanceClause,
+        enterType(DeclSyntax(node), name: node.name.identifierName, kind: .protocol, inheritance: node.inheritanceClause,
                   attributes: node.attributes, modifiers: node.modifiers, members: node.memberBlock)
         return .visitChildren
     }
@@ -162,7 +162,7 @@ final class FileWalker: SyntaxVisitor {
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
             var viewMemberStart: StatementInsertionPoint?
             for binding in node.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
                 let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
                 facts.types[typeIndex].properties.append(PropertyFact(
@@ -198,7 +198,7 @@ final class FileWalker: SyntaxVisitor {
             viewMemberStarts.append(viewMemberStart)
         } else if !localBindables.isEmpty, SyntaxText.attributeNames(node.attributes).contains("Bindable") {
             for binding in node.bindings {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName {
                     localBindables[localBindables.count - 1].append(name)
                 }
             }
@@ -225,11 +225,11 @@ final class FileWalker: SyntaxVisitor {
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
             let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             facts.types[typeIndex].methods.append(MethodFact(
-                name: node.name.text, isInitializer: false,
+                name: node.name.identifierName, isInitializer: false,
                 isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,
                 buildsView: buildsView, position: position(node.name)))
         }
-        walk.scopes.append(buildsView ? .viewBuilding(name: node.name.text, isBody: false) : .function(name: node.name.text))
+        walk.scopes.append(buildsView ? .viewBuilding(name: node.name.identifierName, isBody: false) : .function(name: node.name.identifierName))
         localBindables.append([])
         let isViewBuilder = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
         viewMemberStarts.append(isViewBuilder ? node.body.flatMap { StatementInsertionPoint(block: $0.statements, in: walk.source) } : nil)
@@ -295,8 +295,8 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let inBody = walk.isInBody
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(reference.baseName.text) {
-            let name = reference.baseName.text
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(reference.baseName.identifierName) {
+            let name = reference.baseName.identifierName
             facts.constructions.append(ConstructionFact(
                 typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
@@ -318,7 +318,7 @@ final class FileWalker: SyntaxVisitor {
     }
 
     private func recordMemberCall(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
-        let method = member.declName.baseName.text
+        let method = member.declName.baseName.identifierName
         if method == "environment" || method == "environmentObject", node.arguments.count == 1,
            let argument = node.arguments.first, argument.label == nil {
             let constructed = SyntaxText.calleeName(argument.expression)
@@ -354,14 +354,14 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         recordModelSites(memberAccess: node)
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), ExternalAPI.names.contains(base.baseName.text),
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), ExternalAPI.names.contains(base.baseName.identifierName),
            let typeIndex = typeFactIndices.last {
-            noteExternalAPI(base.baseName.text, in: typeIndex)
+            noteExternalAPI(base.baseName.identifierName, in: typeIndex)
         }
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.hasPrefix("$") {
-            let name = String(base.baseName.text.dropFirst())
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.identifierName.hasPrefix("$") {
+            let name = String(base.baseName.identifierName.dropFirst())
             facts.bindingProjections.append(BindingProjectionFact(
-                base: name, member: node.declName.baseName.text, enclosingType: walk.typeStack.last?.qualifiedName,
+                base: name, member: node.declName.baseName.identifierName, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
                 isInBody: walk.scopes.contains { if case .viewBuilding(_, isBody: true) = $0 { return true } else { return false } },
                 viewMemberStart: viewMemberStarts.last ?? nil))
@@ -374,8 +374,10 @@ final class FileWalker: SyntaxVisitor {
         var fact = WrapperAssignmentFact(property: name, enclosingType: walk.typeStack.last?.qualifiedName, position: position(value),
                                          target: FixText.range(of: target))
         if let call = value.as(FunctionCallExprSyntax.self),
-           let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, SyntaxText.isCapitalized(wrapper),
-           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil {
+           let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(wrapper),
+           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil,
+           // In a broken call (`Published(initialValue:  }`) missing tokens can put the argument past the call's end.
+           !call.hasError {
             let wrapped = FixText.range(of: argument.expression)
             let callRange = FixText.range(of: call)
             fact.wrapper = wrapper
@@ -400,10 +402,10 @@ final class FileWalker: SyntaxVisitor {
         guard elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         var target: String?
         if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
-            target = reference.baseName.text
+            target = reference.baseName.identifierName
         } else if let member = elements[0].as(MemberAccessExprSyntax.self),
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            target = member.declName.baseName.text
+            target = member.declName.baseName.identifierName
         }
         if let target {
             let name = target.hasPrefix("_") ? String(target.dropFirst()) : target
@@ -424,7 +426,7 @@ final class FileWalker: SyntaxVisitor {
     private static func rootName(of expression: ExprSyntax) -> String? {
         var current = SyntaxText.withoutOptionalMarks(expression)
         while true {
-            if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
             if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
                 current = SyntaxText.withoutOptionalMarks(base)
             } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
@@ -514,15 +516,15 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Dependencies (layer-dependency)
 
     private func noteImport(_ node: ImportDeclSyntax) {
-        guard let module = node.path.first?.name.text else { return }
+        guard let module = node.path.first?.name.identifierName else { return }
         facts.dependencies.imports.append(ImportFact(module: module, position: position(node)))
     }
 
     /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        noteTypeReference(node.name.text, at: node)
+        noteTypeReference(node.name.identifierName, at: node)
         // Conformance clauses are in the index already; everywhere else the protocol is used as a type.
-        if node.name.text == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
+        if node.name.identifierName == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
             facts.observableObjectTypeUses.append(position(node))
         }
         return .visitChildren
@@ -532,8 +534,8 @@ final class FileWalker: SyntaxVisitor {
     /// after a dot (`Outer.Inner`) is left out: only the first name says where the expression reaches.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if !isMemberName, SyntaxText.isCapitalized(node.baseName.text) {
-            noteTypeReference(node.baseName.text, at: node)
+        if !isMemberName, SyntaxText.isCapitalized(node.baseName.identifierName) {
+            noteTypeReference(node.baseName.identifierName, at: node)
         }
         notePublisherReference(node, isMemberName: isMemberName)
         noteStorageReference(node, isMemberName: isMemberName)
@@ -542,7 +544,7 @@ final class FileWalker: SyntaxVisitor {
 
     /// `_name` written bare or after `self.`: a wrapper's storage (`_$observationRegistrar` and `__x` stay out).
     private func noteStorageReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
-        let text = node.baseName.text
+        let text = node.baseName.identifierName
         guard text.hasPrefix("_"), let first = text.dropFirst().first, first.isLetter else { return }
         if isMemberName,
            node.parent?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
@@ -551,18 +553,18 @@ final class FileWalker: SyntaxVisitor {
         let reference = isMemberName ? node.parent : Syntax(node)
         let follower = reference?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == reference?.id ? $0 : nil }
         facts.storageReferences.append(StorageReferenceFact(
-            property: String(text.dropFirst()), member: follower?.declName.baseName.text,
+            property: String(text.dropFirst()), member: follower?.declName.baseName.identifierName,
             enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
     /// `$name` and `objectWillChange`: what `migrate observation` must not break. Closure arguments (`$0`) stay out.
     private func notePublisherReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
         let kind: PublisherReferenceFact.Kind
-        let text = node.baseName.text
+        let text = node.baseName.identifierName
         if text.utf8.first == UInt8(ascii: "$"), text.dropFirst().first?.isNumber == false {
             let base = isMemberName ? node.parent : Syntax(node)
             let follower = base?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == base?.id ? $0 : nil }
-            kind = .projection(name: String(text.dropFirst()), member: follower?.declName.baseName.text)
+            kind = .projection(name: String(text.dropFirst()), member: follower?.declName.baseName.identifierName)
         } else if text == "objectWillChange" {
             kind = .objectWillChange
         } else {
@@ -585,13 +587,15 @@ final class FileWalker: SyntaxVisitor {
     /// `appState.cache` → `["appState", "cache"]` (`self.` and optional marks dropped; `self` alone is `[]`);
     /// nil for anything else.
     private static func memberChain(_ expression: ExprSyntax) -> [String]? {
-        let expression = SyntaxText.withoutOptionalMarks(expression)
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.tokenKind == .keyword(.self) ? [] : [reference.baseName.text]
+        var reversedMembers: [String] = []
+        var current = SyntaxText.withoutOptionalMarks(expression)
+        while let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+            reversedMembers.append(member.declName.baseName.identifierName)
+            current = SyntaxText.withoutOptionalMarks(base)
         }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-              let prefix = memberChain(base) else { return nil }
-        return prefix + [member.declName.baseName.text]
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
+        let root = reference.baseName.tokenKind == .keyword(.self) ? [] : [reference.baseName.identifierName]
+        return root + reversedMembers.reversed()
     }
 
     /// The declared type of parameter `name` of the nearest enclosing function or initializer: what a value
@@ -602,7 +606,7 @@ final class FileWalker: SyntaxVisitor {
             let parameters = candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
                 ?? candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
             if let parameters {
-                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
                 var type = parameter.type
                 while let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType
                     ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
@@ -636,13 +640,13 @@ final class FileWalker: SyntaxVisitor {
         }
         if SyntaxText.attributeNames(node.attributes).contains("State") {
             for binding in node.bindings where BehaviorReading.holdsText(binding) {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName {
                     facts.types[typeIndex].behavior.textStates.append(name)
                 }
             }
         }
         guard node.bindings.count == 1, let binding = node.bindings.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName, name != "body",
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
               !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false),
               !SyntaxText.attributeNames(node.attributes).contains("ViewBuilder") else {
@@ -663,7 +667,7 @@ final class FileWalker: SyntaxVisitor {
             behaviorFrames.append(nil)
             return
         }
-        let helper = HelperFact(name: node.name.text, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+        let helper = HelperFact(name: node.name.identifierName, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                                 returnType: node.signature.returnClause?.type.trimmedText,
                                 parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedText },
                                 position: position(node))
@@ -706,10 +710,10 @@ final class FileWalker: SyntaxVisitor {
         }
         guard let typeIndex = typeFactIndices.last,
               let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              SyntaxText.isCapitalized(reference.baseName.text) else { return }
+              SyntaxText.isCapitalized(reference.baseName.identifierName) else { return }
         if walk.isBuildingView { facts.types[typeIndex].behavior.builtViews += 1 }
-        if rowClosureDepth > 0, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.text) {
-            facts.types[typeIndex].behavior.rowConstructions.append(reference.baseName.text)
+        if rowClosureDepth > 0, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
+            facts.types[typeIndex].behavior.rowConstructions.append(reference.baseName.identifierName)
         }
         if inBody {
             let styling = SyntaxText.modifiersApplied(to: node).filter(BehaviorReading.isStyling).count
@@ -797,16 +801,16 @@ extension FileWalker {
            let inTask = initializerPlacement, inTask || Self.isWholeStatement(node) {
             noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-                  SyntaxText.isCapitalized(reference.baseName.text) {
-            noteModelSite(.constructionInMethod(type: reference.baseName.text), at: node)
+                  SyntaxText.isCapitalized(reference.baseName.identifierName) {
+            noteModelSite(.constructionInMethod(type: reference.baseName.identifierName), at: node)
         }
     }
 
     func recordModelSites(memberAccess node: MemberAccessExprSyntax) {
-        let member = node.declName.baseName.text
+        let member = node.declName.baseName.identifierName
         if isInClassLikeType, Self.sharedInstanceMembers.contains(member), isInsideMethod,
-           let base = node.base?.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(base.baseName.text) {
-            noteModelSite(.sharedInstanceInMethod(type: base.baseName.text, member: member), at: node)
+           let base = node.base?.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(base.baseName.identifierName) {
+            noteModelSite(.sharedInstanceInMethod(type: base.baseName.identifierName, member: member), at: node)
         }
         if let property = viewModelProperty(at: node.base) {
             let isCall = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
@@ -820,10 +824,10 @@ extension FileWalker {
         guard let base, let typeIndex = typeFactIndices.last else { return nil }
         let name: String
         if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
-            name = reference.baseName.text
+            name = reference.baseName.identifierName
         } else if let member = base.as(MemberAccessExprSyntax.self),
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            name = member.declName.baseName.text
+            name = member.declName.baseName.identifierName
         } else {
             return nil
         }

@@ -21,10 +21,22 @@ public struct FileAnalysis: Sendable {
     var suppressions: SuppressionMap
     /// The parser's first diagnostic, when the file does not parse cleanly.
     var parseError: ParseProblem?
+    /// Why the file was too costly to analyse; then it has no facts, candidates or suppressions.
+    var budgetProblem: BudgetProblem?
     /// The analysed text's fingerprint: fixes apply only if the file still has exactly this text.
     var sourceDigest: SourceDigest
     /// The analysed text: the baseline keys findings on their line's text without reading the file again.
     var text: String
+}
+
+extension FileAnalysis {
+    /// A file left out for its cost: no facts, so no rule, fix, map or migration sees it.
+    static func skipped(path: String, text: String, problem: BudgetProblem, sourceDigest: SourceDigest?) -> FileAnalysis {
+        var analysis = FileAnalysis(path: path, facts: FileFacts(path: path), candidates: [], suppressions: SuppressionMap(),
+                                    parseError: nil, sourceDigest: sourceDigest ?? SourceDigest(text), text: text)
+        analysis.budgetProblem = problem
+        return analysis
+    }
 }
 
 struct ParseProblem: Sendable, Codable {
@@ -59,16 +71,31 @@ public struct RuleSelection: Sendable {
 /// Parses and walks files, then runs project rules and the filters every finding goes through.
 public struct LintEngine: Sendable {
     public var selection: RuleSelection
+    public var budget: FileBudget
 
-    public init(selection: RuleSelection) {
+    public init(selection: RuleSelection, budget: FileBudget = FileBudget()) {
         self.selection = selection
+        self.budget = budget
     }
 
-    /// One parse, one walk. Safe to call from several threads at once. `sourceDigest` is the text's digest
-    /// when the caller already has it (the cache keys on it).
+    /// One parse, one walk. Safe to call from several threads at once, but only on threads with a stack of
+    /// `ParallelMap.workerStackSize` (run it through `ParallelMap`). `sourceDigest` is the text's digest when
+    /// the caller already has it (the cache keys on it).
     public func analyze(path: String, text: String, settings: TargetSettings, sourceDigest: SourceDigest? = nil) -> FileAnalysis {
         let source = SourceText(text)
-        let tree = Parser.parse(source: text)
+        let screening = budget.screen(source)
+        if let problem = screening.problem {
+            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
+        }
+        var parser = Parser(text, maximumNestingLevel: budget.maxNesting)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        if tree.hasMaximumNestingLevelOverflow {
+            let problem = BudgetProblem("code is nested more than \(budget.maxNesting) levels deep", limit: .maxNesting)
+            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
+        }
+        if let problem = budget.problemAfterParsing(tree, estimatedTokens: screening.estimatedTokens) {
+            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
+        }
         let rules = selection.syntaxRules.map { $0.init(options: selection.options[$0.description.id]!) }
         let walker = FileWalker(path: path, source: source, settings: settings, rules: rules)
         walker.walk(tree)
@@ -91,6 +118,13 @@ public struct LintEngine: Sendable {
         return FileAnalysis(path: path, facts: facts, candidates: located,
                             suppressions: SuppressionMap(source: source, tree: tree), parseError: parseError,
                             sourceDigest: sourceDigest ?? SourceDigest(text), text: text)
+    }
+
+    /// The result for a file whose analysis ran past `budget.maxParseSeconds` and was abandoned.
+    func timedOut(path: String, text: String) -> FileAnalysis {
+        let seconds = String(format: "%g", budget.maxParseSeconds)
+        return .skipped(path: path, text: text, problem: BudgetProblem("parsing and checking took longer than \(seconds) s", limit: .maxParseSeconds),
+                        sourceDigest: nil)
     }
 
     /// Runs project rules and applies view scoping, suppressions and severities. `isEnabled` is asked last,
@@ -116,6 +150,11 @@ public struct LintEngine: Sendable {
 
         var findings: [Finding] = []
         for analysis in analyses {
+            if let problem = analysis.budgetProblem {
+                findings.append(Finding(rule: FileTooComplexRule.id, severity: .error, file: analysis.path, line: 1, column: 1,
+                                        message: problem.message))
+                continue
+            }
             if let error = analysis.parseError {
                 // A file that does not parse gets one finding and nothing else: rules would guess on a broken tree.
                 findings.append(Finding(rule: ParseErrorRule.id, severity: .error, file: analysis.path, line: error.line,

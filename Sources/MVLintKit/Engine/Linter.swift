@@ -1,4 +1,3 @@
-internal import Dispatch
 public import Foundation
 
 /// A whole lint run: discovery, settings, the parallel per-file pass, project rules, filters.
@@ -48,6 +47,11 @@ public enum Linter {
         public var filesLinted: Int
         /// Input problems (missing paths, unreadable or non-UTF-8 files): reported, the rest still linted.
         public var inputProblems: [String]
+        /// One line per file left unchecked for its cost (each is also a `file-too-complex` finding): the run
+        /// did not check everything, so it exits 2.
+        public var overBudgetFiles: [String] = []
+        /// What commands without a findings report (`roles`, `map`, `migrate`) print and fail on.
+        public var uncheckedInput: [String] { inputProblems + overBudgetFiles }
         /// Warnings about project files (a manifest that does not parse): informational.
         public var settingsWarnings: [String]
         /// The profile and why: `--profile`, the configuration, or what detection saw.
@@ -73,7 +77,8 @@ public enum Linter {
             fixedProfile.map { configuration.isEnabled(description, profile: $0) } ?? configuration.mayRun(description)
         }
         var engine = LintEngine(selection: RuleSelection(rules: Set(runnable.map(\.id)), severities: configuration.severities,
-                                                         optionOverrides: configuration.ruleOptions))
+                                                         optionOverrides: configuration.ruleOptions),
+                                budget: configuration.fileBudget)
 
         var files = found.files
         let standardInput = request.standardInput.map {
@@ -116,14 +121,20 @@ public enum Linter {
         for id in rules.demoted { engine.selection.severities[id] = .warning }
         var findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
         var filesLinted = analyses.count
+        var reported = analyses
         if let url = standardInput?.url {
             let shown = displayPath(url, workingDirectory: request.workingDirectory)
             findings = findings.filter { $0.file == shown }
-            filesLinted = analyses.contains { $0.path == shown } ? 1 : 0
+            reported = analyses.filter { $0.path == shown }
+            filesLinted = reported.count
         }
-        return Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
-                       settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, project: project,
-                       projectSettings: projectSettings, analyses: analyses, engine: engine)
+        var outcome = Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
+                              settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, project: project,
+                              projectSettings: projectSettings, analyses: analyses, engine: engine)
+        outcome.overBudgetFiles = reported.compactMap { analysis in
+            analysis.budgetProblem.map { "\(analysis.path): error: \(FileTooComplexRule.id): \($0.message)" }
+        }
+        return outcome
     }
 
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
@@ -152,19 +163,23 @@ public enum Linter {
     private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
         let cache = cacheFile.map { AnalysisCache.load(from: $0) }
-        let selectionContext = engine.selection.cacheContext
-        let results = ParallelMap.run(jobs) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
+        let engineContext = engine.selection.cacheContext + ";" + engine.budget.cacheContext
+        let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
+            job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
+        }
+        let results = ParallelMap.run(jobs, timeLimit: engine.budget.maxParseSeconds, timedOut: { job in
+            progress?.fileFinished(of: jobs.count)
+            return readText(job).map { (engine.timedOut(path: job.display, text: $0), nil) }
+        }) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
             defer { progress?.fileFinished(of: jobs.count) }
-            let isStandardInput = job.absolutePath == standardInput?.path
-            let source = isStandardInput ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
-            return source.map { text in
+            return readText(job).map { text in
                 guard let cache else { return (engine.analyze(path: job.display, text: text, settings: job.settings), nil) }
                 let content = SourceDigest(text)
-                let context = SourceDigest([selectionContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+                let context = SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
                 if let cached = cache.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
                 let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content)
                 // The buffer is not the file on disk: its entry would replace the file's.
-                return (analysis, isStandardInput ? nil : AnalysisCache.record(for: analysis, context: context))
+                return (analysis, job.absolutePath == standardInput?.path ? nil : AnalysisCache.record(for: analysis, context: context))
             }
         }
         var freshRecords: [String: AnalysisCache.Record] = [:]
@@ -219,43 +234,4 @@ public enum Linter {
 /// Hears how a run advances; called from the worker threads.
 public protocol LintProgress: Sendable {
     func fileFinished(of total: Int)
-}
-
-/// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
-/// next, so memory stays at one syntax tree per core.
-public enum ParallelMap {
-    public static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
-        let slots = Slots<Output>(count: inputs.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = slots.claimNext() {
-                slots.store(transform(inputs[index]), at: index)
-            }
-        }
-        return slots.results()
-    }
-
-    private final class Slots<Output>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Output?]
-        private var next = 0
-
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-
-        func claimNext() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < values.count else { return nil }
-            next += 1
-            return next - 1
-        }
-
-        func store(_ value: Output, at index: Int) {
-            lock.lock()
-            values[index] = value
-            lock.unlock()
-        }
-
-        func results() -> [Output] { values.map { $0! } }
-    }
 }

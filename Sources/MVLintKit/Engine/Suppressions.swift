@@ -48,7 +48,7 @@ public struct SuppressionMap: Sendable, Codable {
                   commentStart < token.positionAfterSkippingLeadingTrivia.utf8Offset
                     || commentStart >= token.endPositionBeforeTrailingTrivia.utf8Offset else { continue }
             var end = index + marker.count
-            while end < utf8.count, utf8[end] != UInt8(ascii: "\n") { end += 1 }
+            while end < utf8.count, utf8[end] != UInt8(ascii: "\n"), utf8[end] != UInt8(ascii: "\r") { end += 1 }
             let body = String(decoding: utf8[(index + marker.count)..<end], as: UTF8.self)
             let location = source.location(ofUTF8Offset: commentStart)
             if let directive = SuppressionMap.parse(body, line: location.line, column: location.column) {

@@ -5,9 +5,10 @@ internal import SwiftSyntax
 enum SyntaxText {
     /// A type's name without generic arguments, module prefix or attributes: `Foo<Bar>` → `Foo`, `SwiftUI.View` → `View`.
     public static func typeName(_ type: TypeSyntax) -> String {
-        if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        var type = type
+        while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.identifierName }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.identifierName }
         return type.trimmedText
     }
 
@@ -42,9 +43,12 @@ enum SyntaxText {
         isCapitalized(name) && !nonWrapperAttributes.contains(name)
     }
 
-    /// Type names start with a capital letter; calls of such names are usually initialisers.
+    /// Type names start with a capital letter; calls of such names are usually initialisers. A raw identifier
+    /// (`` `Store Model` ``) is judged by its first letter.
     public static func isCapitalized(_ name: String) -> Bool {
-        name.unicodeScalars.first?.properties.isUppercase ?? false
+        let scalars = name.unicodeScalars
+        let first = scalars.first == "`" ? scalars.dropFirst().first : scalars.first
+        return first?.properties.isUppercase ?? false
     }
 
     /// A property with a getter (not only `willSet`/`didSet` observers) is computed.
@@ -111,39 +115,51 @@ enum SyntaxText {
     }
 
     static func typeReferenceName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let generic = expression.as(GenericSpecializationExprSyntax.self) { return typeReferenceName(generic.expression) }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
-            return typeReferenceName(base)
+        var expression = expression
+        while true {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
+            if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+                expression = generic.expression
+            } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.identifierName == "init", let base = member.base {
+                expression = base
+            } else {
+                return nil
+            }
         }
-        return nil
     }
 
     /// A call receiver that names something: `model`, `self.model` → `model`; `Store.shared` stays `Store.shared`.
     /// The expression without the `?` and `!` after it: `model` in `model?` and `self` in `self!`.
     static func withoutOptionalMarks(_ expression: ExprSyntax) -> ExprSyntax {
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return withoutOptionalMarks(chained.expression) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return withoutOptionalMarks(unwrapped.expression) }
-        return expression
+        var expression = expression
+        while true {
+            if let chained = expression.as(OptionalChainingExprSyntax.self) {
+                expression = chained.expression
+            } else if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+                expression = unwrapped.expression
+            } else {
+                return expression
+            }
+        }
     }
 
     static func receiverName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
+            let name = reference.baseName.identifierName
             return reference.baseName.tokenKind == .keyword(.self) ? nil : name
         }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return member.declName.baseName.text }
-        if let reference = base.as(DeclReferenceExprSyntax.self), isCapitalized(reference.baseName.text) {
-            return reference.baseName.text + "." + member.declName.baseName.text
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return member.declName.baseName.identifierName }
+        if let reference = base.as(DeclReferenceExprSyntax.self), isCapitalized(reference.baseName.identifierName) {
+            return reference.baseName.identifierName + "." + member.declName.baseName.identifierName
         }
         return nil
     }
 
     /// The function name of a call: `VStack` in `VStack { }`, `onAppear` in `.onAppear { }`.
     public static func calledName(_ call: FunctionCallExprSyntax) -> String? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.identifierName }
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
             return typeReferenceName(generic.expression)
         }
@@ -191,7 +207,7 @@ enum SyntaxText {
     /// `Task { }`, `Task<…> { }`, `Task(priority:) { }` or `Task.detached { }`: a call that takes the operation closure.
     static func startsTask(_ call: FunctionCallExprSyntax) -> Bool {
         let callee: ExprSyntax
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached",
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.identifierName == "detached",
            let base = member.base {
             callee = base
         } else {
@@ -263,6 +279,20 @@ enum ClosureRole {
         }
         if presentationContent.contains(callName) { return .closure }
         return eventModifiers.contains(callName) ? .action(name: callName) : .closure
+    }
+}
+
+extension TokenSyntax {
+    /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
+    /// `Model`, `` `default` `` is `default`); a raw identifier (`` `Store Model` ``, Swift 6.2), which cannot be
+    /// written without them, keeps them, so it prints as written and still equals every other spelling of itself.
+    var identifierName: String {
+        let text = self.text
+        guard text.utf8.first == UInt8(ascii: "`"), text.utf8.count > 2, text.utf8.last == UInt8(ascii: "`") else { return text }
+        let inner = text.dropFirst().dropLast()
+        let isPlainIdentifier = inner.first.map { !$0.isNumber } ?? false
+            && inner.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+        return isPlainIdentifier ? String(inner) : text
     }
 }
 

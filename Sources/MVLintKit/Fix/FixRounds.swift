@@ -87,13 +87,16 @@ struct FixRounds {
             let reanalysed = ParallelMap.run(jobs) { engine.analyze(path: $0.path, text: $0.text, settings: $0.settings) }
             for analysis in reanalysed {
                 guard let position = positions[analysis.path] else { continue }
-                // Files with syntax errors get no fixable findings, so any error here is one the fixes made.
-                if let error = analysis.parseError {
+                // Files with syntax errors or over their budget get no fixable findings, so any such problem
+                // here is one the fixes made.
+                let problem = analysis.parseError.map { "the fixes would leave a syntax error (\($0.line):\($0.column): \($0.message))" }
+                    ?? analysis.budgetProblem.map { "the fixed file would be over its budget: \($0.reason)" }
+                if let problem {
                     current[position] = analyses[position]
                     texts[analysis.path] = outcome.originalTexts[analysis.path]
                     excluded.insert(analysis.path)
                     outcome.applied.removeAll { $0.path == analysis.path }
-                    outcome.skipped.append((analysis.path, FixProblem(kind: .breaksSyntax, message: "the fixes would leave a syntax error (\(error.line):\(error.column): \(error.message)); the file was left unchanged")))
+                    outcome.skipped.append((analysis.path, FixProblem(kind: .breaksSyntax, message: problem + "; the file was left unchanged")))
                 } else {
                     current[position] = analysis
                 }

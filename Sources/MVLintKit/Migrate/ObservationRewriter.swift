@@ -13,10 +13,10 @@ enum ObservationRewriter {
     }
 
     /// `loadText` reads a file by its plan path, or says why it cannot (unreadable, changed since the analysis).
-    static func rewrite(_ plan: ObservationMigrationPlan, loadText: (String) -> Result<String, FixProblem>) -> Outcome {
+    static func rewrite(_ plan: ObservationMigrationPlan, budget: FileBudget = FileBudget(), loadText: (String) -> Result<String, FixProblem>) -> Outcome {
         var outcome = Outcome()
         let editsByPath = Dictionary(grouping: plan.candidates.flatMap(\.edits), by: \.path)
-        let parser = LintEngine(selection: RuleSelection(rules: []))
+        var rewritten: [(path: String, original: String, rewritten: String)] = []
         for (path, edits) in editsByPath.sorted(by: { $0.key < $1.key }) {
             let original: String
             switch loadText(path) {
@@ -30,11 +30,21 @@ enum ObservationRewriter {
                 outcome.problems.append("\(path): the migration's edits collide; left unchanged")
                 continue
             }
-            if let error = parser.analyze(path: path, text: applied.text, settings: .unknown).parseError {
-                outcome.problems.append("\(path): the migration would leave a syntax error (\(error.line):\(error.column): \(error.message)); left unchanged")
-                continue
+            rewritten.append((path, original, applied.text))
+        }
+        // Parsed on the workers' large stacks, within the file budget, like every other parse.
+        let parser = LintEngine(selection: RuleSelection(rules: []), budget: budget)
+        let checks = ParallelMap.run(rewritten.map(\.rewritten)) { text in
+            let analysis = parser.analyze(path: "", text: text, settings: .unknown)
+            return analysis.parseError.map { "the migration would leave a syntax error (\($0.line):\($0.column): \($0.message))" }
+                ?? analysis.budgetProblem.map { "the migrated file would be over its budget: \($0.reason)" }
+        }
+        for (file, problem) in zip(rewritten, checks) {
+            if let problem {
+                outcome.problems.append("\(file.path): \(problem); left unchanged")
+            } else {
+                outcome.texts.append(file)
             }
-            outcome.texts.append((path, original, applied.text))
         }
         return outcome
     }

@@ -8,9 +8,7 @@ struct SourceLines {
 
     init(_ text: String) {
         bytes = Array(text.utf8)
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        lineStarts = starts
+        lineStarts = SourceText.lineTable(text).starts
         lineBreakStyle = LineBreakStyle(of: text)
     }
 

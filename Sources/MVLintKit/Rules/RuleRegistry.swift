@@ -7,7 +7,8 @@ public enum RuleRegistry {
         SwiftUIRules.project + ObservationRules.project + ArchitectureRules.project + LayerRules.project
 
     /// Rules without a checker of their own: mvlint reports them itself.
-    public static let metaDescriptions: [RuleDescription] = [ParseErrorRule.description, SuperfluousDisableRule.description]
+    public static let metaDescriptions: [RuleDescription] = [ParseErrorRule.description, FileTooComplexRule.description,
+                                                                   SuperfluousDisableRule.description]
 
     public static let descriptions: [RuleDescription] =
         syntaxRules.map { $0.description } + projectRules.map { $0.description } + metaDescriptions

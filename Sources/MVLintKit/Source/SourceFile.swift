@@ -4,18 +4,34 @@ internal import Foundation
 /// `line:column` without a second pass over the syntax tree.
 public struct SourceText: Sendable {
     public let text: String
-    /// UTF-8 offset of the first byte of every line.
+    /// UTF-8 offset of the first byte of every line. As in swiftc, `\n`, `\r\n` and a lone `\r` each end a line.
     public let lineStarts: [Int]
+    /// The longest line in UTF-8 bytes, line break excluded.
+    let longestLine: Int
 
     public init(_ text: String) {
         self.text = text
+        (lineStarts, longestLine) = Self.lineTable(text)
+    }
+
+    /// Where each line starts, and the longest line's length, in UTF-8 bytes.
+    static func lineTable(_ text: String) -> (starts: [Int], longest: Int) {
         var starts = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        var longest = 0
+        var copy = text
+        copy.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+                longest = max(longest, offset - 1 - starts[starts.count - 1])
+                if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
+                starts.append(offset)
+            }
+            longest = max(longest, bytes.count - starts[starts.count - 1])
         }
-        lineStarts = starts
+        return (starts, longest)
     }
 
     /// 1-based line and 1-based UTF-8 column, as swiftc and Xcode count them.
@@ -34,7 +50,8 @@ public struct SourceText: Sendable {
         guard number >= 1, number <= lineStarts.count else { return "" }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number]) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\n") { end = utf8.index(before: end) }
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         return text[start..<end]
     }

@@ -19,6 +19,28 @@ public enum ParseErrorRule {
     )
 }
 
+/// Reported once for a file over its `file_budget` (size, line length, nesting, tokens, parse time), which is
+/// then skipped by every rule, fix, map and migration; the rest of the project is still checked.
+public enum FileTooComplexRule {
+    public static let id = "file-too-complex"
+    public static let description = RuleDescription(
+        id: id, family: .meta, severity: .error, profiles: .all,
+        summary: "A file too large or too deeply nested to analyse within its `file_budget` is reported once and skipped.",
+        rationale: "Generated, minified or corrupted files can make SwiftParser recurse past any stack or take exponential time; one such file must not crash or stall the run for the whole project. The run exits 2 because not everything was checked.",
+        instead: "Exclude the generated file (`excluded:`), split it, or raise the limit the message names under `file_budget:` in `.mvlint.yml`.",
+        triggering: [
+            Example("↓let grid = [[[[[[[[[[[[[1]]]]]]]]]]]]]\n"),
+            Example("↓let table: [[[[[[[[[[[[[Int]]]]]]]]]]]]] = []\n"),
+            Example("↓let mixed = [([([([([([([([([([([([([(1)])])])])])])])])])])])])]\n"),
+        ],
+        nonTriggering: [
+            Example("let grid = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]\n"),
+            Example("let pattern = \"[[[[[[[[[[[[[[[[[[[[\"\n"),
+            Example("// [[[[[[[[[[[[[[[[[[[[ is only a comment\nlet x = 1\n"),
+        ]
+    )
+}
+
 /// A `// mvlint:disable` comment that silences nothing: stale suppressions hide future problems.
 public enum SuperfluousDisableRule {
     public static let description = RuleDescription(

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
+/// next, so memory stays at one syntax tree per core.
+///
+/// The workers are threads of their own with a large stack: SwiftParser and SwiftSyntax's visitors recurse once
+/// per level of the syntax tree, which overflows the 512 KB–8 MB stacks of dispatch threads on deep files.
+/// An item that runs past `timeLimit` is abandoned: its result is `timedOut(input)`, a new worker takes over
+/// the remaining items, and the stuck thread is left to finish (or not) on its own, since parsing cannot be
+/// cancelled. Nothing waits for it, so the process still exits when the run is done.
+public enum ParallelMap {
+    /// Room for `FileBudget.maxTreeDepth` levels in a debug build. Only the pages a walk touches are committed.
+    static let workerStackSize = 512 << 20
+
+    public static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
+        run(inputs, timeLimit: nil, timedOut: nil, transform)
+    }
+
+    static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], timeLimit: TimeInterval?,
+                                                       timedOut: (@Sendable (Input) -> Output)?,
+                                                       _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
+        guard !inputs.isEmpty else { return [] }
+        let board = Board<Output>(count: inputs.count)
+        let startWorker = { @Sendable in
+            let thread = Thread {
+                while let index = board.claimNext() {
+                    // A worker whose item was abandoned stops: its replacement carries on.
+                    guard board.store(transform(inputs[index]), at: index) else { return }
+                }
+            }
+            thread.stackSize = workerStackSize
+            thread.start()
+        }
+        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count)) { startWorker() }
+        board.waitUntilDone(timeLimit: timeLimit) { index in
+            guard let value = timedOut?(inputs[index]) else { return nil }
+            startWorker()
+            return value
+        }
+        return board.results()
+    }
+
+    private final class Board<Output>: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var values: [Output?]
+        private var next = 0
+        private var finished = 0
+        /// When each item being processed started.
+        private var started: [Int: Date] = [:]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func claimNext() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard next < values.count else { return nil }
+            started[next] = Date()
+            next += 1
+            return next - 1
+        }
+
+        /// False when the item was abandoned meanwhile (its value is already set).
+        func store(_ value: Output, at index: Int) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            guard started.removeValue(forKey: index) != nil else { return false }
+            values[index] = value
+            finished += 1
+            condition.signal()
+            return true
+        }
+
+        /// Returns once every item has a value. An item running past `timeLimit` gets `abandon(index)` as its
+        /// value (called with the lock held; nil keeps waiting for it).
+        func waitUntilDone(timeLimit: TimeInterval?, abandon: (Int) -> Output?) {
+            condition.lock()
+            defer { condition.unlock() }
+            while finished < values.count {
+                guard let timeLimit else {
+                    condition.wait()
+                    continue
+                }
+                let now = Date()
+                for (index, start) in started where now.timeIntervalSince(start) >= timeLimit {
+                    guard let value = abandon(index) else { continue }
+                    started[index] = nil
+                    values[index] = value
+                    finished += 1
+                }
+                guard finished < values.count else { return }
+                let nextDeadline = started.values.min().map { $0.addingTimeInterval(timeLimit) } ?? now.addingTimeInterval(timeLimit)
+                _ = condition.wait(until: nextDeadline)
+            }
+        }
+
+        func results() -> [Output] { values.map { $0! } }
+    }
+}

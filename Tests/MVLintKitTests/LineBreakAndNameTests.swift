@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// Positions under every line-break style, and names written with backticks.
+final class LineBreakAndNameTests: XCTestCase {
+    private static let badgeLines = [
+        "import SwiftUI", "", "struct Badge: View {", "    var body: some View {",
+        "        Text(\"New\").foregroundColor(.red)", "    }", "}", "",
+    ]
+
+    /// The lines joined with `breaks`, used in turn (so `["\n", "\r"]` alternates them).
+    private static func badge(_ breaks: [String]) -> String {
+        badgeLines.enumerated().map { $1 + ($0 < badgeLines.count - 1 ? breaks[$0 % breaks.count] : "") }.joined()
+    }
+
+    func testLineTableCountsCRLFAndCRAsOneBreakEach() {
+        let source = SourceText("a\rb\r\nc\nd\r")
+        XCTAssertEqual(source.lineStarts, [0, 2, 5, 7, 9])
+        XCTAssertEqual((1...5).map { String(source.line($0)) }, ["a", "b", "c", "d", ""])
+        XCTAssertEqual(source.location(ofUTF8Offset: 5).line, 3)
+        XCTAssertEqual(source.longestLine, 1)
+        XCTAssertEqual((1...4).map { SourceLines("a\rb\r\nc\nd").line($0) }, ["a", "b", "c", "d"])
+    }
+
+    /// swiftc counts `\n`, `\r\n` and a lone `\r` as one line break each: so must findings and quoted lines.
+    func testFindingsAndQuotedLinesUnderEveryLineBreakStyle() throws {
+        let styles: [(name: String, breaks: [String])] = [("LF", ["\n"]), ("CRLF", ["\r\n"]), ("CR", ["\r"]), ("mixed", ["\r", "\r\n", "\n"])]
+        var positions: [String: [String]] = [:]
+        for style in styles {
+            let folder = try TemporaryFolder()
+            try folder.write("Badge.swift", Self.badge(style.breaks))
+            let json = try BinaryRunner.run(["lint", "--format", "json", "Badge.swift"], in: folder.url)
+            let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let findings = report?["findings"] as? [[String: Any]] ?? []
+            positions[style.name] = findings.map { "\($0["rule"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "")" }
+            let html = try BinaryRunner.run(["lint", "--format", "html", "Badge.swift"], in: folder.url)
+            XCTAssertTrue(html.stdout.contains("foregroundColor(.red)"), style.name)
+            XCTAssertFalse(html.stdout.contains("\r"), "\(style.name): a quoted line keeps its line break")
+        }
+        XCTAssertEqual(positions["LF"], ["foreground-color:5:21"])
+        for style in styles { XCTAssertEqual(positions[style.name], positions["LF"], style.name) }
+    }
+
+    /// `` `Model` `` is `Model`; a raw identifier prints as written, in roles and in findings.
+    func testBacktickedNamesAreTheNamesTheyEscape() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App.swift", """
+            import SwiftUI
+            import Observation
+
+            @Observable final class `Model` {
+                var count = 0
+            }
+
+            @Observable final class `Store Model` {
+                var count = 0
+            }
+
+            struct CounterView: View {
+                @State private var model = Model()
+                @State private var store = `Store Model`()
+                var body: some View { Text("\\(model.count) \\(store.count)") }
+            }
+
+            """)
+        let roles = try BinaryRunner.run(["roles"], in: folder.url)
+        let counterLine = roles.stdout.split(separator: "\n").first { $0.hasPrefix("CounterView") } ?? ""
+        XCTAssertTrue(counterLine.contains("owns Model via @State"), roles.stdout)
+        XCTAssertTrue(counterLine.contains("owns `Store Model` via @State"), roles.stdout)
+        XCTAssertTrue(roles.stdout.split(separator: "\n").contains { $0.hasPrefix("Model ") && $0.contains("model") }, roles.stdout)
+        let lint = try BinaryRunner.run(["lint", "App.swift"], in: folder.url)
+        XCTAssertTrue(lint.stdout.contains("`Store Model`` is held by `CounterView`"), lint.stdout)
+    }
+}
