@@ -402,7 +402,10 @@ final class RolesCommandTests: XCTestCase {
         }
         @main struct NotesApp: App {
             @State private var store = NoteStore()
-            var body: some Scene { WindowGroup { NoteList().environment(store) } }
+            var body: some Scene { WindowGroup { ContentView().environment(store) } }
+        }
+        struct ContentView: View {
+            var body: some View { NavigationStack { NoteList() } }
         }
         """)
         try folder.write("Sources/Notes/NoteList.swift", """
@@ -428,7 +431,7 @@ final class RolesCommandTests: XCTestCase {
             return "\(role["name"] ?? "") \(kind): \(evidence)"
         }
         XCTAssertEqual(lifetimes, [
-            "NoteListViewModel screen: created by NoteList",
+            "NoteListViewModel screen: created only by NoteList",
             "NoteStore app: created by NotesApp",
             "ThemeManager app: singleton (`static let shared`)",
         ])

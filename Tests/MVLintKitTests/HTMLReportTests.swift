@@ -208,7 +208,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<input type=\"checkbox\" name=\"severity\" value=\"advice\"> "))
         XCTAssertTrue(html.contains("<option value=\"layer-dependency\">layer-dependency (1)</option>"))
         XCTAssertTrue(html.contains("<tr><td><code>DraftModel</code></td><td><span class=\"role role-model\">model</span></td>"
-            + "<td>@Observable class (CartScreen.swift:16); lifetime screen: created only by CartScreen (CartScreen.swift:6)</td>"
+            + "<td>@Observable class (CartScreen.swift:16); lifetime app: created by CartScreen (CartScreen.swift:6)</td>"
             + "<td><code>Sources/App/CartScreen.swift:16</code></td></tr>"))
         XCTAssertTrue(html.contains("<p class=\"lead\">8 types and 7 relations; 1 relation breaks an architecture rule (red)."))
         withExtendedLifetime(folder) {}

@@ -3,8 +3,9 @@
 public enum Lifetime: String, Sendable, CaseIterable {
     /// Made by the view (or views) of one screen, per screen: the MVVM guide's view model.
     case screen
-    /// Made once for the whole app: a singleton, created at the `App`/scene root or in an app-level container,
-    /// shared through the environment — the Container/Presentation article's Model, the app's source of truth.
+    /// Made once for the whole app: a singleton, created at the `App`/scene root (or by the root view a scene
+    /// shows) or in an app-level container, shared through the environment there — the Container/Presentation
+    /// article's Model, the app's source of truth.
     case app
     /// Its job is I/O (files, a database, the network, the keychain), even when it is observable.
     case service
@@ -30,74 +31,114 @@ struct LifetimeClassifier {
     ]
     static let appProtocols: Set<String> = ["App", "Scene", "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"]
 
+    /// Types that make screens besides SwiftUI views: UIKit and AppKit view controllers (`UIHostingController` too).
+    static let screenMakingSuperclasses: Set<String> = ["UIViewController", "UIHostingController", "NSViewController", "NSHostingController",
+                                                        "UITableViewController", "UICollectionViewController", "NSWindowController"]
+
     func classify() -> [String: LifetimeAssignment] {
         var creators: [String: [(creator: String, evidence: Evidence)]] = [:]
+        var sceneRoots = Set<String>()
         for file in files {
             for construction in file.constructions {
                 guard let creator = index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      let created = index.resolve(construction.typeName, from: creator, in: file.path),
-                      created != creator, index.isObservableClass(created) else { continue }
+                      let created = index.resolve(construction.typeName, from: creator, in: file.path), created != creator else { continue }
+                if index.isView(created), isAppLevel(creator) { sceneRoots.insert(created) }
+                guard index.isObservableClass(created) else { continue }
                 creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
                                                                          path: file.path, position: construction.position)))
             }
         }
+        // Only what the app's root puts into the environment is shared app-wide; a row injecting its own model
+        // shares it with that row's subtree.
         var injected: [String: Evidence] = [:]
-        for relation in relations where relation.kind == .injects && injected[relation.to] == nil {
+        for relation in relations where relation.kind == .injects && injected[relation.to] == nil
+            && (isAppLevel(relation.from) || sceneRoots.contains(relation.from)) {
             injected[relation.to] = Evidence(text: "put into the environment by \(index.displayName(relation.from))",
                                              path: relation.path, position: relation.position)
         }
+        let observable = index.entriesInNameOrder.filter {
+            $0.declaration?.kind == .class && index.isObservableClass($0.id) && !Self.isTestCode($0.declarationPath ?? "")
+        }
         var lifetimes: [String: LifetimeAssignment] = [:]
-        let observable = index.entriesInNameOrder.filter { $0.declaration?.kind == .class && index.isObservableClass($0.id) }
         for entry in observable {
-            if let found = decided(entry, creators: creators[entry.id] ?? [], injected: injected[entry.id]) {
-                lifetimes[entry.id] = found
+            if let found = appLevelEvidence(entry, creators: creators[entry.id] ?? [], sceneRoots: sceneRoots, injected: injected[entry.id]) {
+                lifetimes[entry.id] = LifetimeAssignment(lifetime: .app, evidence: [found])
             }
         }
-        // An object created by an app-lifetime object lives as long as it (`AppState { let feed = FeedModel() }`).
+        // An object created by an app-lifetime object lives as long as it (`AppState { let feed = FeedModel() }`),
+        // whatever its name says.
         var grew = true
         while grew {
             grew = false
             for entry in observable where lifetimes[entry.id] == nil {
-                guard let parent = (creators[entry.id] ?? []).first(where: { lifetimes[$0.creator]?.lifetime == .app }) else { continue }
+                guard let parent = (creators[entry.id] ?? []).first(where: {
+                    lifetimes[$0.creator]?.lifetime == .app && !makesScreens($0.creator)
+                }) else { continue }
                 lifetimes[entry.id] = LifetimeAssignment(lifetime: .app, evidence: [parent.evidence])
                 grew = true
             }
         }
+        for entry in observable where lifetimes[entry.id] == nil {
+            if let found = screenOrService(entry, creators: creators[entry.id] ?? []) { lifetimes[entry.id] = found }
+        }
         return lifetimes
     }
 
-    private func decided(_ entry: ProjectIndex.TypeEntry, creators: [(creator: String, evidence: Evidence)],
-                         injected: Evidence?) -> LifetimeAssignment? {
+    /// Why the class lives as long as the app, if it does: a shared instance of itself, made by the `App`, a scene
+    /// or the root view a scene shows, or put into the environment there.
+    private func appLevelEvidence(_ entry: ProjectIndex.TypeEntry, creators: [(creator: String, evidence: Evidence)],
+                                  sceneRoots: Set<String>, injected: Evidence?) -> Evidence? {
+        guard let path = entry.declarationPath else { return nil }
+        if let shared = sharedInstance(of: entry) {
+            return Evidence(text: "singleton (`static let \(shared.name)`)", path: path, position: shared.position)
+        }
+        // The root view's own objects live as long as the app, except its view model, which serves the first
+        // screen as any screen's does (the MVVM guide's view model of the root list).
+        let isNamedViewModel = entry.name.hasSuffix("ViewModel")
+        if let root = creators.first(where: { isAppLevel($0.creator) || (!isNamedViewModel && sceneRoots.contains($0.creator)) }) {
+            return root.evidence
+        }
+        return injected
+    }
+
+    private func screenOrService(_ entry: ProjectIndex.TypeEntry, creators: [(creator: String, evidence: Evidence)]) -> LifetimeAssignment? {
         guard let declaration = entry.declaration, let path = entry.declarationPath else { return nil }
         let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
-        if let shared = sharedInstance(of: entry) {
-            return LifetimeAssignment(lifetime: .app, evidence: [Evidence(text: "singleton (`static let \(shared.name)`)", path: path, position: shared.position)])
-        }
-        if entry.methods.contains(where: { $0.isInitializer && $0.isPrivate }) {
-            return LifetimeAssignment(lifetime: .app, evidence: [here("private init: only the class makes its instances")])
-        }
-        if let root = creators.first(where: { isAppLevel($0.creator) }) {
-            return LifetimeAssignment(lifetime: .app, evidence: [root.evidence])
-        }
-        let isNamedViewModel = entry.name.hasSuffix("ViewModel")
-        let io = (entry.declaration?.externalAPIs ?? []).filter(Self.ioAPIs.contains)
-        if !isNamedViewModel, let api = io.first {
+        let screenCreators = creators.filter { makesScreens($0.creator) }
+        let madeOnlyByScreens = !screenCreators.isEmpty && screenCreators.count == creators.count
+        let isNamedViewModel = entry.name.hasSuffix("ViewModel") || roles[entry.id]?.role == .viewModel
+        // A screen's own model doing I/O is what `concrete-dependency` is about; a facade nobody's screen makes is a service.
+        if !isNamedViewModel, !madeOnlyByScreens, let api = declaration.externalAPIs.first(where: Self.ioAPIs.contains) {
             return LifetimeAssignment(lifetime: .service, evidence: [here("its job is I/O: uses \(api)")])
         }
-        let viewCreators = creators.filter { index.isView($0.creator) }
-        if isNamedViewModel || roles[entry.id]?.role == .viewModel {
-            return LifetimeAssignment(lifetime: .screen, evidence: [viewCreators.first?.evidence ?? here("named *ViewModel")])
+        if madeOnlyByScreens {
+            let makers = Set(screenCreators.map(\.creator))
+            let text = makers.count == 1 ? "created only by \(index.displayName(makers.first ?? ""))" : "created only by views (\(makers.count))"
+            return LifetimeAssignment(lifetime: .screen, evidence: [Evidence(text: text, path: screenCreators[0].evidence.path,
+                                                                             position: screenCreators[0].evidence.position)])
         }
-        if let injected {
-            return LifetimeAssignment(lifetime: .app, evidence: [injected])
-        }
-        if !viewCreators.isEmpty, viewCreators.count == creators.count {
-            let views = Set(viewCreators.map(\.creator))
-            let text = views.count == 1 ? "created only by \(index.displayName(views.first ?? ""))" : "created only by views (\(views.count))"
-            return LifetimeAssignment(lifetime: .screen, evidence: [Evidence(text: text, path: viewCreators[0].evidence.path,
-                                                                             position: viewCreators[0].evidence.position)])
+        if isNamedViewModel, creators.isEmpty {
+            return LifetimeAssignment(lifetime: .screen, evidence: [here("named *ViewModel")])
         }
         return nil
+    }
+
+    /// A view or a view controller: the types whose instances are screens (or parts of one).
+    private func makesScreens(_ id: String) -> Bool {
+        guard !isAppLevel(id) else { return false }
+        if index.isView(id) { return true }
+        var current = index.entry(id)
+        var visited = Set<String>()
+        while let entry = current, visited.insert(entry.id).inserted {
+            if !entry.inherited.isDisjoint(with: Self.screenMakingSuperclasses) { return true }
+            current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
+        }
+        return false
+    }
+
+    /// Test doubles and fixtures are nobody's screen or app.
+    static func isTestCode(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }
     }
 
     /// A `static let`/`var` holding an instance of the class itself (`static let shared = Store()`).
