@@ -435,7 +435,8 @@ final class RolesCommandTests: XCTestCase {
             "NoteStore app: created by NotesApp",
             "ThemeManager app: singleton (`static let shared`)",
         ])
-        let lint = try BinaryRunner.run(["lint"], in: folder.url)
+        try folder.write(".mvlint.yml", "opt_in_rules: [viewmodel-loads-in-init]\n")
+        let lint = try BinaryRunner.run(["lint", "--advice"], in: folder.url)
         XCTAssertEqual(lint.stdout.split(separator: "\n").filter { $0.contains("viewmodel-loads-in-init") }.map { String($0.prefix(32)) },
                        ["Sources/Notes/NoteList.swift:10:"])
     }

@@ -6,8 +6,8 @@
 /// model owns every call.
 enum ContainerCallsServiceRule: ProjectRule {
     static let description = RuleDescription(
-        id: "container-calls-service", family: .architecture, severity: .warning,
-        profiles: .only([.containerPresentation, .mv]),
+        id: "container-calls-service", family: .architecture, severity: .advice,
+        profiles: .only([.containerPresentation]),
         summary: "A view calls a network or database API directly (`URLSession`, `*.shared` services, a `*Service`/`*Client` it creates; under Container/Presentation also an injected client).",
         rationale: "When the view makes the call, loading, errors, retries and caching live in view code that cannot be unit-tested and that the next screen needing the same data has to repeat. In the MV profile a client received from the environment and called from `.task` is the endorsed style; under Container/Presentation the container should ask a model, which owns the call and its state.",
         instead: "Move the request into a model (or a service the model receives) and have the view call the model, e.g. `.task { await feed.load() }`; in the MV profile, receive the client with `@Environment(FeedClient.self)` instead of creating it.",

@@ -1,7 +1,7 @@
 /// One view that manages state, handles events, runs async work, calls models and draws, all at once.
 enum FatViewRule: ProjectRule {
     static let description = RuleDescription(
-        id: "fat-view", family: .architecture, severity: .warning, profiles: .all,
+        id: "fat-view", family: .architecture, severity: .advice, profiles: .optIn,
         summary: "A View that carries state management, event handling, async work and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
         rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates; a view backed by a view model already has its logic elsewhere; any other view is reported when it has at least two `@State` values (not counting owned models), an event handler, async work and at least five views of its own, and the score exceeds the threshold.",
         instead: "Split it: a container view keeps the state, the event handlers and the model calls, and passes values and closures to a Presentation view that only draws; long async flows move into the model.",

@@ -1,7 +1,7 @@
 /// A view formats model data into display text in a helper of its own, where nothing can test it.
 enum PresentationLogicInViewRule: ProjectRule {
     static let description = RuleDescription(
-        id: "presentation-logic-in-view", family: .architecture, severity: .warning, profiles: .all,
+        id: "presentation-logic-in-view", family: .architecture, severity: .advice, profiles: .optIn,
         summary: "A View declares a non-View helper that turns model data into display text (string interpolation of a model's fields, formatting a field).",
         rationale: "Display rules (`\"⭐️ \\(user.name)\"` for premium users, a price with its currency) are logic: inside a view they cannot be unit-tested, and every other view showing the same value repeats them and drifts. Helpers that build views (`some View`, `@ViewBuilder`), return non-text values (layout arithmetic, colors) only choose between fixed strings, or build machine strings (asset names, identifiers, keys) are not reported.",
         instead: "Move the helper to the value type, as an extension (`extension User { var displayName: String { … } }`) or a `*Formattable` protocol it conforms to, test it there, and read `user.displayName` in the view.",

@@ -4,7 +4,7 @@
 /// architecture; the walker records `Type.shared`/`.standard`/`.default` and `Type(…)` sites in methods.
 enum ConcreteDependencyRule: ProjectRule {
     static let description = RuleDescription(
-        id: "concrete-dependency", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO, .containerPresentation]),
+        id: "concrete-dependency", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A Model/ViewModel reaches a concrete dependency inside its methods (`URLSession.shared`, `UserDefaults.standard`, `FileManager.default`, `SomeService.shared`, `SomeService()`).",
         rationale: "A dependency picked inside a method cannot be replaced: tests of the model need a real network, disk or user defaults (or mocks of `URLSession`), previews hit the same services, and the model is welded to one implementation.",
         instead: "Declare a protocol for what the model needs (`protocol UserService { func users() async throws -> [User] }`), take it in `init` (a default argument such as `init(service: UserService = LiveUserService())` is fine) and call it through the stored property.",
@@ -62,9 +62,8 @@ enum ConcreteDependencyRule: ProjectRule {
                     try JSONEncoder().encode(note).write(to: folder.appendingPathComponent(note.id))
                 }
             }
-            struct NotesView: View {
-                @StateObject private var store = NoteFileStore()
-                var body: some View { List(store.notes) { Text($0.title) } }
+            struct Dependencies {
+                let notes = NoteFileStore()
             }
             """),
             // Injected through `init`, with a default argument for production.

@@ -3,7 +3,7 @@
 /// A project rule: properties and methods are counted over the class and all its extensions, in every file.
 enum GodViewModelRule: ProjectRule {
     static let description = RuleDescription(
-        id: "god-viewmodel", family: .observation, severity: .warning, profiles: .all,
+        id: "god-viewmodel", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A Model/ViewModel with more observable properties or methods than the thresholds (15 and 20 by default).",
         rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows.",
         instead: "Split it per screen or concern (`ProfileViewModel`, `ProfileSettingsViewModel`), or move cohesive groups of state and logic into smaller models that the screens hold separately.",

@@ -4,7 +4,7 @@
 /// default isolation are all decided by other files.
 enum ObservableMissingMainActorRule: ProjectRule {
     static let description = RuleDescription(
-        id: "observable-missing-main-actor", family: .observation, severity: .warning, profiles: .all, fix: .auto,
+        id: "observable-missing-main-actor", family: .observation, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "An `@Observable` or `ObservableObject` class that views own, observe or bind to is not `@MainActor`-isolated.",
         rationale: "Observation tracks changes but does not make shared mutable state thread-safe. A model that SwiftUI reads on the main thread while an `async` method of the model writes it from another executor is a data race, and with `ObservableObject` it also publishes changes from a background thread, which SwiftUI warns about at run time.",
         instead: "Annotate the class with `@MainActor` (or set the target's default isolation to `MainActor`); move heavy work into an actor or a `nonisolated` service and assign results on the main actor. Domain models no view touches can keep their own isolation.",

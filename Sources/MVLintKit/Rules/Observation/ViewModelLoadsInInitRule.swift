@@ -6,7 +6,7 @@
 /// so does a call directly in `init` whose result is stored (`settings = store.load()` reads a saved value).
 enum ViewModelLoadsInInitRule: ProjectRule {
     static let description = RuleDescription(
-        id: "viewmodel-loads-in-init", family: .observation, severity: .warning, profiles: .all,
+        id: "viewmodel-loads-in-init", family: .observation, severity: .advice, profiles: .optIn,
         summary: "The initializer of a Model or ViewModel starts loading: a `load…()`/`fetch…()` call, directly or in a `Task { … }`.",
         rationale: "An observable object is often created before its screen appears (in a parent's body, a `@State` default value or a preview), and SwiftUI may create it more than once. Work started in `init` runs at that moment, is tied to no view, cannot be cancelled when the user leaves, and cannot be started again for a retry or pull-to-refresh.",
         instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button.",

@@ -4,7 +4,7 @@
 /// `ObservableObject` wrapper) is decided by the views, in other files.
 enum ViewModelPublicSetterRule: ProjectRule {
     static let description = RuleDescription(
-        id: "viewmodel-public-setter", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO]),
+        id: "viewmodel-public-setter", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A view model's observable state has a public setter although no view binds to it.",
         rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from any view, the rules for changing them (validation, analytics, keeping flags consistent) are bypassed and a bug can come from anywhere that holds the object.",
         instead: "Declare the property `private(set) var` and change it through a method of the view model (`func add(_ item:)`). Properties that a view binds to (`$viewModel.query`) keep their setter.",

@@ -4,7 +4,7 @@
 /// known from the type's declaration, which may be in another file.
 enum StateObjectSharedInstanceRule: ProjectRule {
     static let description = RuleDescription(
-        id: "state-object-shared-instance", family: .swiftUI, severity: .warning, profiles: .all,
+        id: "state-object-shared-instance", family: .swiftUI, severity: .advice, profiles: .all,
         summary: "`@StateObject` or `@State` initialised with a shared instance (`= ThemeManager.shared`).",
         rationale: "`@StateObject` and `@State` mean \"this view creates and owns the object; it lives as long as the view\". A singleton or an app-wide instance is owned by no view: the wrapper's promise is false, readers of the view look for the owner in the wrong place, and the value is captured once, so pointing the property at another instance later (a test double, a reset) is silently ignored.",
         instead: "Observe the instance without owning it: `@ObservedObject var theme = ThemeManager.shared` for an `ObservableObject`, a plain `let` (or `@Bindable` when bindings are needed) for an `@Observable` class — or inject it with `.environment(_:)` / `.environmentObject(_:)` at the root and read it with `@Environment`/`@EnvironmentObject`.",
@@ -38,6 +38,16 @@ enum StateObjectSharedInstanceRule: ProjectRule {
             """),
         ],
         nonTriggering: [
+            // Values read from statics are the view's own copies: a colour, an enum case, the current locale.
+            Example("""
+            enum Appearance { case light, dark; static var current: Appearance { .light } }
+            struct ThemePicker: View {
+                @State private var appearance = Appearance.current
+                @State private var tint = Color.accentColor
+                @State private var locale = Locale.current
+                var body: some View { Text("\\(appearance)") }
+            }
+            """),
             Example("""
             struct SettingsView: View {
                 @ObservedObject private var theme = ThemeManager.shared
@@ -63,13 +73,21 @@ enum StateObjectSharedInstanceRule: ProjectRule {
         ]
     )
 
+    /// Members that name a type's single instance whatever the type (`Locale.current` or `Color.primary` are values).
+    static let singletonNames: Set<String> = ["shared", "sharedInstance", "instance"]
+
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for view in project.declaredViews {
             for property in view.storedProperties {
                 guard let wrapper = property.wrapper, wrapper == "StateObject" || wrapper == "State",
                       let instance = property.initializerInstance, property.typeName == nil else { continue }
-                let isConventional = PropertyFact.SharedInstance.conventionalNames.contains(instance.member)
-                guard isConventional || project.index.heldType(of: property, in: view.id, path: view.path) != nil else { continue }
+                // A value read from a static (`Color.accent`, `Appearance.current`) is the view's own copy: only a class
+                // instance is shared. Outside the project only the names that mean "the one instance" count.
+                if let held = project.index.heldType(of: property, in: view.id, path: view.path) {
+                    guard project.index.kind(of: held) == .class else { continue }
+                } else if !Self.singletonNames.contains(instance.member) || project.index.resolve(instance.typeName, from: view.id, in: view.path) != nil {
+                    continue
+                }
                 let written = "\(instance.typeName).\(instance.member)"
                 let instead = wrapper == "StateObject" ? "`@ObservedObject`" : "a plain `let` (or `@Bindable`)"
                 report.append(ProjectFinding(
