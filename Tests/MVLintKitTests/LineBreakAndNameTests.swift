@@ -69,7 +69,8 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertTrue(counterLine.contains("owns Model via @State"), roles.stdout)
         XCTAssertTrue(counterLine.contains("owns `Store Model` via @State"), roles.stdout)
         XCTAssertTrue(roles.stdout.split(separator: "\n").contains { $0.hasPrefix("Model ") && $0.contains("model") }, roles.stdout)
-        let lint = try BinaryRunner.run(["lint", "App.swift"], in: folder.url)
+        try folder.write(".mvlint.yml", "opt_in_rules: [observable-missing-main-actor]\n")
+        let lint = try BinaryRunner.run(["lint", "App.swift", "--advice"], in: folder.url)
         XCTAssertTrue(lint.stdout.contains("`Store Model`` is held by `CounterView`"), lint.stdout)
     }
 }

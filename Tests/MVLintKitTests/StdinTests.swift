@@ -63,12 +63,12 @@ final class StdinTests: XCTestCase {
     func testTheFileKeepsItsTargetSettings() throws {
         let folder = try project()
         let navigation = "import SwiftUI\n\nstruct Root: View {\n    var body: some View { NavigationView { Text(\"\") } }\n}\n"
-        let onIOS15 = try BinaryRunner.run(["lint", "--stdin-path", "Sources/App/Root.swift"], in: folder.url, stdin: navigation)
+        let onIOS15 = try BinaryRunner.run(["lint", "--advice", "--stdin-path", "Sources/App/Root.swift"], in: folder.url, stdin: navigation)
         XCTAssertEqual(onIOS15.stdout, "", "NavigationView is right on iOS 15")
         XCTAssertEqual(onIOS15.status, 0)
         try folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", platforms: [.iOS(.v17)], targets: [.target(name: \"App\")])\n")
-        let onIOS17 = try BinaryRunner.run(["lint", "--stdin-path", "Sources/App/Root.swift"], in: folder.url, stdin: navigation)
-        XCTAssertTrue(onIOS17.stdout.hasPrefix("Sources/App/Root.swift:4:27: warning: "), onIOS17.stdout)
+        let onIOS17 = try BinaryRunner.run(["lint", "--advice", "--stdin-path", "Sources/App/Root.swift"], in: folder.url, stdin: navigation)
+        XCTAssertTrue(onIOS17.stdout.hasPrefix("Sources/App/Root.swift:4:27: note: "), onIOS17.stdout)
         XCTAssertTrue(onIOS17.stdout.hasSuffix("(navigation-view)\n"), onIOS17.stdout)
     }
 
