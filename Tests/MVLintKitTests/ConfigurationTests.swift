@@ -80,10 +80,10 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testListsAcceptOneStringAndEmptyValues() throws {
-        let configuration = try parse("included: Sources\nexcluded:\n  # - Pods\ndisabled_rules: foreground-color\nopt_in_rules: []\n")
+        let configuration = try parse("included: Sources\nexcluded:\n  # - Pods\ndisabled_rules:\nopt_in_rules: []\n")
         XCTAssertEqual(configuration.included, ["Sources"])
         XCTAssertEqual(configuration.excluded, [])
-        XCTAssertEqual(configuration.disabledRules, ["foreground-color"])
+        XCTAssertEqual(configuration.disabledRules, [])
         XCTAssertEqual(configuration.optInRules, [])
         XCTAssertEqual(try parse("only_rules: []").onlyRules, [])
     }
@@ -125,6 +125,38 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(errors("opt_in_rules:\n  - prefer-observaton\n"), ["2:5: unknown rule 'prefer-observaton'; did you mean 'prefer-observation'?"])
         XCTAssertEqual(errors("only_rules: [fat-view, no-such-thing-at-all]"),
                        ["1:24: unknown rule 'no-such-thing-at-all'; `mvlint rules` lists the rule ids"])
+    }
+
+    func testARuleListRefusesALoneRuleIDAndShowsTheList() {
+        XCTAssertEqual(errors("disabled_rules: foo"), ["1:17: 'disabled_rules' expects a list of rule ids, got 'foo'; write disabled_rules: [foo]"])
+        XCTAssertEqual(errors("only_rules: fat-view"), ["1:13: 'only_rules' expects a list of rule ids, got 'fat-view'; write only_rules: [fat-view]"])
+    }
+
+    func testAHugeUnknownKeyIsRejectedFastWithAShortMessage() {
+        let key = String(repeating: "k", count: 400_000)
+        let started = Date()
+        let found = errors("\(key): 1\nreporter: \(String(repeating: "x", count: 400_000))\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        XCTAssertEqual(found, [
+            "1:1: unknown key '\(String(repeating: "k", count: 60))… (400000 characters)'; valid keys are profile, included, excluded, "
+                + "disabled_rules, opt_in_rules, only_rules, deployment_target, default_isolation, swift_version, reporter, baseline, "
+                + "layers, file_budget and rule ids",
+            "2:11: unknown reporter '\(String(repeating: "x", count: 60))… (400000 characters)' (valid: \(ConfigurationLoader.reporters.joined(separator: ", ")))",
+        ])
+    }
+
+    func testSuggestionsStayWithinAThirdOfTheWord() {
+        XCTAssertEqual(Suggestion.nearest(to: "fat-veiw", in: ["foreground-color", "fat-view"]), "fat-view")
+        XCTAssertEqual(Suggestion.nearest(to: "Profile", in: ["profile", "profiles"]), "profile")
+        XCTAssertNil(Suggestion.nearest(to: "fat", in: ["fat-view"]))
+        XCTAssertEqual(Suggestion.distance(Array("kitten"), Array("sitting"), atMost: 3), 3)
+        XCTAssertNil(Suggestion.distance(Array("kitten"), Array("sitting"), atMost: 2))
+    }
+
+    func testAConfigurationFileOverOneMebibyteIsNotParsed() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(ConfigurationLoader.fileName, "reporter: " + String(repeating: "x", count: ConfigurationLoader.maximumFileBytes))
+        assertLoadFails(file, mentioning: "at most 1048576 (1 MiB) are read")
     }
 
     func testUnknownRuleOptions() {

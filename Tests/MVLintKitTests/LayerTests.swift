@@ -38,6 +38,30 @@ final class LayerTests: XCTestCase {
                        ["2:38: unknown layer 'nothing' (valid: ui)"])
     }
 
+    func testLayersInACycleWarnWhereTheCycleCloses() throws {
+        let configuration = try parse("""
+            layers:
+              ui: {paths: [UI], may_depend_on: [ui, domain]}
+              domain: {paths: [Domain], may_depend_on: [data]}
+              data: {paths: [Data], may_depend_on: [ui, domain]}
+              tools: {paths: [Tools], may_depend_on: [data]}
+            """)
+        XCTAssertEqual(configuration.warnings.map(\.description), [
+            "/project/.mvlint.yml:4:41: warning: layers depend on each other in a cycle (ui → domain → data → ui); together they act "
+                + "as one layer, so layer-dependency cannot keep them apart. Remove one of these may_depend_on entries",
+        ])
+        XCTAssertEqual(try parse("layers:\n  ui: {paths: [UI], may_depend_on: [ui, model]}\n  model: {paths: [Model]}\n").warnings.count, 0)
+    }
+
+    func testTheCycleWarningReachesTheCommandLine() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".mvlint.yml", "layers:\n  a: {paths: [A], may_depend_on: [b]}\n  b: {paths: [B], may_depend_on: [a]}\n")
+        try folder.write("A/A.swift", "struct A {}\n")
+        let run = try BinaryRunner.run(["lint", "."], in: folder.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains(".mvlint.yml:3:35: warning: layers depend on each other in a cycle (a → b → a)"), run.stderr)
+    }
+
     // MARK: Which file is in which layer
 
     func testFilesJoinTheFirstLayerThatClaimsThemAndModulesFollowTheirFiles() {

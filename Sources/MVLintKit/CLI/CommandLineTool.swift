@@ -250,11 +250,9 @@ public struct CommandLineTool {
     /// `--write-baseline`: the findings go to the file instead of the report; the run succeeds unless input was bad.
     private func writeBaseline(_ baseline: Baseline, to url: URL, shownAs shown: String, inputProblems: [String]) -> ExitCode {
         for problem in inputProblems { console.err(problem + "\n") }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(baseline.json.utf8).write(to: url, options: .atomic)
-        } catch {
-            console.err("mvlint: error: cannot write the baseline \(shown): \(error.localizedDescription)\n")
+        // Like `--output`, a missing folder is an error: a mistyped path must not create folders anywhere.
+        if case .failure(let problem) = AtomicFileWriter.write(baseline.json, to: url) {
+            console.err("mvlint: error: cannot write the baseline \(shown): \(problem.message)\n")
             return .usageOrInput
         }
         let total = baseline.counts.values.reduce(0, +)
@@ -262,18 +260,22 @@ public struct CommandLineTool {
         return inputProblems.isEmpty ? .success : .usageOrInput
     }
 
+    /// The configuration every command runs with; its warnings are printed here, once, whatever the command.
     func loadConfiguration(explicitPath: String?) throws -> Configuration {
+        let file: URL
         if let explicitPath {
-            let url = Discovery.resolve(explicitPath, against: workingDirectory)
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            file = Discovery.resolve(explicitPath, against: workingDirectory)
+            guard FileManager.default.fileExists(atPath: file.path) else {
                 throw UsageError("configuration file not found: \(explicitPath)")
             }
-            return try ConfigurationLoader.load(path: url)
+        } else if let found = ConfigurationLoader.find(from: workingDirectory) {
+            file = found
+        } else {
+            return Configuration(rootDirectory: workingDirectory)
         }
-        if let found = ConfigurationLoader.find(from: workingDirectory) {
-            return try ConfigurationLoader.load(path: found)
-        }
-        return Configuration(rootDirectory: workingDirectory)
+        let configuration = try ConfigurationLoader.load(path: file)
+        for warning in configuration.warnings { console.err("\(warning)\n") }
+        return configuration
     }
 
     // MARK: roles
@@ -312,10 +314,8 @@ public struct CommandLineTool {
         }
         let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
         for problem in outcome.inputProblems { console.err(problem + "\n") }
-        do {
-            try InitialConfiguration.text(for: outcome, folder: folder).write(to: destination, atomically: true, encoding: .utf8)
-        } catch {
-            console.err("mvlint: error: cannot write \(shown): \(error.localizedDescription)\n")
+        if case .failure(let problem) = AtomicFileWriter.write(InitialConfiguration.text(for: outcome, folder: folder), to: destination) {
+            console.err("mvlint: error: cannot write \(shown): \(problem.message)\n")
             return .usageOrInput
         }
         let choice = outcome.profileChoice
@@ -465,7 +465,7 @@ public struct CommandLineTool {
         let (found, settings, warnings) = Linter.discover(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
             assumesModernOS: parsed.has("--assume-ios17")))
-        for problem in found.problems { console.err("mvlint: error: \(problem)\n") }
+        for problem in found.problems { console.err(problem + "\n") }
         for warning in warnings { console.err("mvlint: warning: \(warning)\n") }
         let display = { (path: String) in Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: workingDirectory) }
         let report = SettingsReport(entries: found.files.map { url in

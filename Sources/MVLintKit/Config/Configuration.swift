@@ -31,6 +31,8 @@ public struct Configuration: Sendable {
     public var rootDirectory: URL
     /// The config file this came from, if any.
     public var sourcePath: String?
+    /// Settings that load but probably do not do what was meant (layers in a cycle), for every command to print.
+    public var warnings: [ConfigurationError] = []
 
     /// The config file's name (`.mvlint.yml`), for messages.
     public var sourceFileName: String? { sourcePath.map { URL(fileURLWithPath: $0).lastPathComponent } }
@@ -89,38 +91,63 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
+    /// `.warning` for a setting that loads but is suspect; the file is used anyway.
+    public var severity: Severity
 
-    public init(path: String, line: Int, column: Int, message: String) {
+    public init(path: String, line: Int, column: Int, message: String, severity: Severity = .error) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.severity = severity
     }
 
-    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
 }
 
 /// Suggests the closest known word for a misspelt one ("did you mean …?").
 public enum Suggestion {
+    /// The nearest candidate within `maximumDistance(for:)` edits, if any. A candidate whose length differs by more
+    /// than that cannot be near, so it is skipped before any comparison: a hostile 400,000-character key costs a
+    /// length check per candidate, not a 400,000-row table each.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+        let word = Array(word.lowercased())
+        let limit = maximumDistance(for: word.count)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let letters = Array(candidate.lowercased())
+            guard abs(letters.count - word.count) <= limit,
+                  let distance = distance(word, letters, atMost: min(limit, (best?.distance ?? limit + 1) - 1)) else { continue }
+            best = (candidate, distance)
+        }
+        return best?.candidate
     }
 
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
+    /// How many edits still read as a misspelling: two for short words, a third of a longer one.
+    static func maximumDistance(for length: Int) -> Int { max(2, length / 3) }
+
+    /// Levenshtein distance, or nil when it exceeds `limit`. Only the diagonal band of width `limit` can hold a
+    /// distance within it, so the cost is length × limit, and a row whose every cell is past the limit ends the search.
+    static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let beyond = limit + 1
+        var previous = (0...b.count).map { min($0, beyond) }
+        var current = [Int](repeating: beyond, count: b.count + 1)
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let first = max(1, i - limit), last = min(b.count, i + limit)
+            current[0] = min(i, beyond)
+            if first > 1 { current[first - 1] = beyond }
+            var rowMinimum = current[0]
+            for j in first...last {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution, beyond)
+                rowMinimum = min(rowMinimum, current[j])
             }
-            previous = current
+            if last < b.count { current[last + 1] = beyond }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }

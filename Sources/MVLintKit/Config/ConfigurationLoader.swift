@@ -17,6 +17,8 @@ public enum ConfigurationLoader {
     public static let fileName = ".mvlint.yml"
     /// The output formats `reporter:` accepts.
     public static let reporters = ReporterKind.allCases.map(\.rawValue)
+    /// Real configuration files are a few kilobytes; a bigger one is a mistake or an attack, refused before parsing.
+    public static let maximumFileBytes = 1 << 20
 
     /// The nearest `.mvlint.yml` in `directory` or one of its ancestors, up to the filesystem root.
     public static func find(from directory: URL) -> URL? {
@@ -44,6 +46,9 @@ public enum ConfigurationLoader {
             data = try Data(contentsOf: path)
         } catch {
             throw failure("cannot read the configuration file: \(error.localizedDescription)")
+        }
+        guard data.count <= maximumFileBytes else {
+            throw failure("the configuration file has \(data.count) bytes; at most \(maximumFileBytes) (1 MiB) are read")
         }
         // Decoding repairs invalid bytes, so a round trip that changes them means the file is not UTF-8.
         let text = String(decoding: data, as: UTF8.self)
@@ -111,7 +116,7 @@ private struct ConfigurationReader {
                 let keys = ConfigurationKey.allCases.map(\.rawValue)
                 let hint = Suggestion.nearest(to: name, in: keys + rules.map(\.id)).map { "; did you mean '\($0)'?" }
                     ?? "; valid keys are \(keys.joined(separator: ", ")) and rule ids"
-                report("unknown key '\(name)'\(hint)", at: key)
+                report("unknown key '\(excerpt(name))'\(hint)", at: key)
             }
         }
     }
@@ -143,7 +148,7 @@ private struct ConfigurationReader {
         case .swiftVersion:
             guard let text = text(value, of: name, expecting: "a Swift version such as 6.0") else { return }
             guard let version = Version(text) else {
-                report("'\(text)' is not a Swift version; write it like 6.0", at: value)
+                report("'\(excerpt(text))' is not a Swift version; write it like 6.0", at: value)
                 return
             }
             configuration.swiftVersion = version
@@ -178,7 +183,7 @@ private struct ConfigurationReader {
             guard let text = text(value, of: name, expecting: expected) else { continue }
             let number = limit == .maxParseSeconds ? Double(text) : Int(text).map(Double.init)
             guard let number, number > 0, number.isFinite else {
-                report("'\(name)' expects \(expected) above 0, got '\(text)'", at: value)
+                report("'\(name)' expects \(expected) above 0, got '\(excerpt(text))'", at: value)
                 continue
             }
             var budget = configuration.fileBudget
@@ -210,7 +215,7 @@ private struct ConfigurationReader {
             }
             guard let text = text(value, of: name, expecting: "a version such as 17.0") else { continue }
             guard let version = Version(text) else {
-                report("'\(text)' is not a version; write it like 17.0", at: value)
+                report("'\(excerpt(text))' is not a version; write it like 17.0", at: value)
                 continue
             }
             if configuration.deploymentTargets[platform] != nil {
@@ -252,7 +257,7 @@ private struct ConfigurationReader {
     mutating func readThreshold(_ node: YAMLNode, key: String, for rule: RuleDescription) {
         guard let text = text(node, of: key, expecting: "a whole number") else { return }
         guard let number = Int(text) else {
-            report("'\(key)' expects a whole number, got '\(text)'", at: node)
+            report("'\(key)' expects a whole number, got '\(excerpt(text))'", at: node)
             return
         }
         guard number >= 0 else {
@@ -274,7 +279,7 @@ private struct ConfigurationReader {
             return
         }
         var layers: [Layer] = []
-        var dependencies: [(name: String, node: YAMLNode)] = []
+        var dependencies: [(layer: String, name: String, node: YAMLNode)] = []
         for (key, value) in entries {
             guard let name = key.scalar, !name.isEmpty else {
                 report("a layer needs a name, got \(key.shapeDescription)", at: key)
@@ -292,7 +297,7 @@ private struct ConfigurationReader {
                     case "may_depend_on":
                         let named = strings(fieldValue, of: field, expecting: "a list of layer names")
                         layer.mayDependOn = named.map(\.text)
-                        dependencies += named.map { ($0.text, $0.node) }
+                        dependencies += named.map { (name, $0.text, $0.node) }
                     default:
                         report(unknown("key of layer '\(name)'", field, candidates: Layer.keys), at: fieldKey)
                     }
@@ -309,13 +314,27 @@ private struct ConfigurationReader {
         for dependency in dependencies where !names.contains(dependency.name) {
             report(unknown("layer", dependency.name, candidates: names), at: dependency.node)
         }
+        for cycle in Layer.cycles(in: layers) {
+            // Reported where the last layer of the chain names the first, the dependency that closes it.
+            guard let last = cycle.last, let closing = dependencies.first(where: { $0.layer == last && $0.name == cycle[0] }) else { continue }
+            let chain = (cycle + [cycle[0]]).joined(separator: " → ")
+            configuration.warnings.append(ConfigurationError(
+                path: path, line: closing.node.line, column: closing.node.column,
+                message: "layers depend on each other in a cycle (\(chain)); together they act as one layer, so "
+                    + "layer-dependency cannot keep them apart. Remove one of these may_depend_on entries", severity: .warning))
+        }
         configuration.layers = layers
     }
 
     // MARK: Value shapes
 
-    /// A list of rule ids, each checked against the known rules.
+    /// A list of rule ids, each checked against the known rules. Unlike a lone path, a lone rule id is refused with
+    /// the list to write instead: SwiftLint's rule lists are always lists, so a scalar there is a slip, not a shorthand.
     mutating func ruleIDs(_ node: YAMLNode, of key: String) -> Set<String> {
+        if let text = node.scalar, !node.isEmpty {
+            report("'\(key)' expects a list of rule ids, got \(node.shapeDescription); write \(key): [\(excerpt(text))]", at: node)
+            return []
+        }
         let known = rules.map(\.id)
         var ids: Set<String> = []
         for (id, item) in strings(node, of: key, expecting: "a list of rule ids") {
@@ -323,7 +342,7 @@ private struct ConfigurationReader {
                 ids.insert(id)
             } else {
                 let hint = Suggestion.nearest(to: id, in: known).map { "; did you mean '\($0)'?" } ?? "; `mvlint rules` lists the rule ids"
-                report("unknown rule '\(id)'\(hint)", at: item)
+                report("unknown rule '\(excerpt(id))'\(hint)", at: item)
             }
         }
         return ids
@@ -368,9 +387,9 @@ private struct ConfigurationReader {
     func unknown(_ kind: String, _ word: String, candidates: [String], valid: String? = nil) -> String {
         let list = valid ?? candidates.joined(separator: ", ")
         if let nearest = Suggestion.nearest(to: word, in: candidates) {
-            return "unknown \(kind) '\(word)'; did you mean '\(nearest)'? (valid: \(list))"
+            return "unknown \(kind) '\(excerpt(word))'; did you mean '\(nearest)'? (valid: \(list))"
         }
-        return "unknown \(kind) '\(word)' (valid: \(list))"
+        return "unknown \(kind) '\(excerpt(word))' (valid: \(list))"
     }
 
     mutating func report(_ message: String, at node: YAMLNode) {

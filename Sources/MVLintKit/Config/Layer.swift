@@ -18,4 +18,33 @@ public struct Layer: Sendable, Equatable {
 
     /// The keys a layer's mapping accepts.
     static let keys = ["paths", "modules", "may_depend_on"]
+
+    /// Chains of layers that may depend on each other round to the first, each as its names in dependency order
+    /// (`[a, b]` for a → b → a). Layers in a cycle may all use one another, so they are one layer in effect and
+    /// `layer-dependency` cannot keep them apart. Each cycle is reported once; a layer naming itself is no cycle.
+    static func cycles(in layers: [Layer]) -> [[String]] {
+        let dependencies = Dictionary(layers.map { ($0.name, $0.mayDependOn) }, uniquingKeysWith: { first, _ in first })
+        var finished: Set<String> = []
+        var path: [String] = []
+        var cycles: [[String]] = []
+        var inReportedCycle: Set<String> = []
+        func visit(_ name: String) {
+            path.append(name)
+            for next in dependencies[name] ?? [] where next != name && !finished.contains(next) {
+                if let start = path.firstIndex(of: next) {
+                    let cycle = Array(path[start...])
+                    if !inReportedCycle.isSuperset(of: cycle) {
+                        cycles.append(cycle)
+                        inReportedCycle.formUnion(cycle)
+                    }
+                } else if dependencies[next] != nil {
+                    visit(next)
+                }
+            }
+            path.removeLast()
+            finished.insert(name)
+        }
+        for layer in layers where !finished.contains(layer.name) { visit(layer.name) }
+        return cycles
+    }
 }

@@ -25,9 +25,17 @@ struct YAMLNode: Sendable {
         switch value {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let text, _): return isEmpty ? "nothing" : "'\(text)'"
+        case .scalar(let text, _): return isEmpty ? "nothing" : "'\(excerpt(text))'"
         }
     }
+}
+
+/// `text` as a message quotes it: whole when short, else its start and its length, so that a hostile
+/// 400,000-character key yields a one-line error.
+func excerpt(_ text: String) -> String {
+    let shownCharacters = 60
+    guard text.count > shownCharacters else { return text }
+    return "\(text.prefix(shownCharacters))… (\(text.count) characters)"
 }
 
 enum YAMLValue: Sendable {
