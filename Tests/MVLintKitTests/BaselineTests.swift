@@ -96,6 +96,7 @@ final class BaselineTests: XCTestCase {
     func testPathsAreRelativeToTheBaselineFileSoAnyWorkingDirectoryMatches() throws {
         let folder = try TemporaryFolder()
         try folder.write("App/Row.swift", Self.view)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("config"), withIntermediateDirectories: false)
         XCTAssertEqual(try BinaryRunner.run(["lint", "App", "--write-baseline", "config/baseline.json"], in: folder.url).status, 0)
         let text = try String(contentsOf: folder.url.appendingPathComponent("config/baseline.json"), encoding: .utf8)
         XCTAssertTrue(text.contains("{\"file\": \"../App/Row.swift\", "), text)

@@ -15,6 +15,9 @@ struct SourceFixer {
                 if arguments.has("--unsafe-fixes") { throw UsageError("--unsafe-fixes works with --fix or --diff") }
                 return nil
             }
+            if arguments.has("--fix"), arguments.has("--diff") {
+                throw UsageError("--fix and --diff exclude each other: --fix writes the changes, --diff only shows them")
+            }
             showsDiff = arguments.has("--diff")
             includesUnsafe = arguments.has("--unsafe-fixes")
         }

@@ -12,7 +12,7 @@ public struct Discovery {
         public var xcodeProjects: [URL] = []
         /// XcodeGen specs (`project.yml`), for projects that generate their `.xcodeproj`.
         public var xcodeGenSpecs: [URL] = []
-        /// Paths that were named but do not exist or cannot be read.
+        /// Paths that were named but do not exist or cannot be read, as whole `mvlint: error: …` lines.
         public var problems: [String] = []
     }
 
@@ -35,7 +35,7 @@ public struct Discovery {
             let url = Discovery.resolve(path, against: workingDirectory)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                result.problems.append("no such file or directory: \(path)")
+                result.problems.append("mvlint: error: no such file or directory: \(path)")
                 continue
             }
             if isFolder.boolValue {
@@ -48,7 +48,7 @@ public struct Discovery {
                     result.files.append(url)
                 }
             } else {
-                result.problems.append("not a Swift file: \(path)")
+                result.problems.append("mvlint: error: not a Swift file: \(path)")
             }
         }
         result.files.sort { $0.path < $1.path }
@@ -62,7 +62,7 @@ public struct Discovery {
         // List the real folder by path: Foundation on Linux lists nothing for a URL that is a symlink.
         // Entries keep the path the user reached them by, so reported paths stay as typed.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: identity) else {
-            result.problems.append("cannot read folder: \(folder.path)")
+            result.problems.append("mvlint: error: cannot read folder: \(folder.path)")
             return
         }
         for name in names.sorted() {
