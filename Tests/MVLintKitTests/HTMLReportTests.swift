@@ -184,6 +184,17 @@ final class HTMLReportTests: XCTestCase {
         withExtendedLifetime(folder) {}
     }
 
+    func testBidiAndOtherInvisibleCharactersAreSpelledOutInExcerpts() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { Text(\"a\u{202E}b\u{2066}c\u{200B}\").foregroundColor(.red) }\n}\n")
+        let report = run(["lint", "--format", "html"], in: folder.url)
+        XCTAssertEqual(report.status, .success, report.err)
+        XCTAssertTrue(report.out.contains(#"Text(&quot;a\u{202E}b\u{2066}c\u{200B}&quot;).foregroundColor(.red)"#), report.out)
+        XCTAssertFalse(report.out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" || $0 == "\u{200B}" })
+        XCTAssertEqual(Markup.escape("\u{202A}\u{2069}\u{061C}\u{FEFF}"), #"\u{202A}\u{2069}\u{61C}\u{FEFF}"#)
+        XCTAssertEqual(Markup.escape("👩\u{200D}💻 ای\u{200C}ران"), "👩\u{200D}💻 ای\u{200C}ران", "joiners are text, not controls")
+    }
+
     func testReportSections() throws {
         let (folder, shop) = try writeShop()
         let html = try htmlReport(in: shop)
