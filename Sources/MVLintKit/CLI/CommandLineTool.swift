@@ -232,10 +232,14 @@ public struct CommandLineTool {
         return notes
     }
 
-    /// The project's analysis cache file, or nil with `--no-cache` or `MVLINT_NO_CACHE=1`.
+    /// The analysis cache file of the linted paths' project, or nil with `--no-cache` or `MVLINT_NO_CACHE=1`.
     private func cacheFile(_ parsed: ParsedArguments, configuration: Configuration) -> URL? {
         guard !parsed.has("--no-cache"), environment["MVLINT_NO_CACHE"].map({ $0.isEmpty || $0 == "0" }) ?? true else { return nil }
-        return AnalysisCache.file(forProjectAt: configuration.rootDirectory,
+        // Without paths a run lints the working directory, or an editor's buffer.
+        let linted = parsed.positionals.isEmpty ? [parsed["--stdin-path"] ?? "."] : parsed.positionals
+        let root = AnalysisCache.projectRoot(ofLinted: linted.map { Discovery.resolve($0, against: workingDirectory) },
+                                             configuration: configuration)
+        return AnalysisCache.file(forProjectAt: root,
                                   cacheFolder: parsed["--cache-path"].map { Discovery.resolve($0, against: workingDirectory) },
                                   environment: environment)
     }

@@ -5,9 +5,11 @@ internal import Foundation
 /// severities, the file's target settings, its path) hash the same; project rules always run again on the
 /// facts, so a warm run reports exactly what a cold one does.
 ///
-/// The file is a header line, then one record per file: its path and digests in a small binary frame, and the
-/// analysis as JSON. Frames are read at load; the JSON of a file is decoded only when that file is linted, on
-/// the worker that lints it, so decoding runs on all cores and entries of other files cost nothing.
+/// The file is a header line, then one record per file: its path, when a run last used it and its digests in a
+/// small binary frame, and the analysis as JSON. The file is mapped, not read: a load walks the frames and keeps
+/// only the records of the files being linted; the JSON of a file is decoded only when that file is linted, on
+/// the worker that lints it. Records of other files are carried over on save without being decoded, and the file
+/// is kept under `byteLimit` by dropping the records used longest ago.
 struct AnalysisCache: Sendable {
     /// What one file's analysis keeps once its syntax tree is gone.
     struct Entry: Codable, Sendable {
@@ -22,11 +24,20 @@ struct AnalysisCache: Sendable {
         var content: SourceDigest
         /// `Entry` as JSON.
         var payload: Data
+        /// Seconds since 1970 of the last save by a run that linted the file: what eviction goes by.
+        var lastUsed: UInt64 = 0
+
+        /// What the record takes in the file: eviction counts these against `byteLimit`.
+        func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 7 }
     }
+
+    /// The most a cache file holds (64 MB, a few large apps at 10–30 KB per file); a save over it drops the
+    /// records used longest ago, so a file stays small enough to load in a blink whatever was linted before.
+    static let byteLimit = 64 << 20
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 2 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 3 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -38,29 +49,35 @@ struct AnalysisCache: Sendable {
     }()
 
     let file: URL
-    /// By absolute path.
+    /// Of the files being linted, by absolute path.
     private(set) var records: [String: Record]
+    /// Of files this run does not lint: written back as they were read, never decoded.
+    private(set) var otherFilesRecords: [String: Record]
 
-    init(file: URL, records: [String: Record] = [:]) {
+    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:]) {
         self.file = file
         self.records = records
+        self.otherFilesRecords = otherFilesRecords
     }
 
     /// The cache at `file`, or an empty one when it is missing, foreign, stale or damaged: never trusted blindly.
-    /// `header` is the running build's; tests that read what the `mvlint` binary wrote pass that build's.
-    static func load(from file: URL, header: String = Self.header) -> AnalysisCache {
+    /// `linted` are the absolute paths of the run's files (nil: every record counts as linted). `header` is the
+    /// running build's; tests that read what the `mvlint` binary wrote pass that build's.
+    static func load(from file: URL, linted: Set<String>? = nil, header: String = Self.header) -> AnalysisCache {
         let headerBytes = Data(header.utf8)
-        guard let data = FileManager.default.contents(atPath: file.path), data.starts(with: headerBytes) else {
+        // Mapped, so the pages of records no one decodes are never read into memory.
+        guard let data = try? Data(contentsOf: file, options: .alwaysMapped), data.starts(with: headerBytes) else {
             return AnalysisCache(file: file)
         }
         var reader = FrameReader(data: data, offset: headerBytes.count)
-        var records: [String: Record] = [:]
+        var cache = AnalysisCache(file: file)
         while !reader.isAtEnd {
-            guard let path = reader.string(), let context = reader.digest(), let content = reader.digest(),
-                  let payload = reader.bytes() else { return AnalysisCache(file: file) }
-            records[path] = Record(context: context, content: content, payload: payload)
+            guard let path = reader.string(), let lastUsed = reader.integer(), let context = reader.digest(),
+                  let content = reader.digest(), let payload = reader.bytes() else { return AnalysisCache(file: file) }
+            let record = Record(context: context, content: content, payload: payload, lastUsed: lastUsed)
+            if linted?.contains(path) ?? true { cache.records[path] = record } else { cache.otherFilesRecords[path] = record }
         }
-        return AnalysisCache(file: file, records: records)
+        return cache
     }
 
     /// The stored analysis of this text, if it was made in the same context (and still decodes).
@@ -85,21 +102,39 @@ struct AnalysisCache: Sendable {
         records[absolutePath].flatMap { try? JSONDecoder().decode(Entry.self, from: $0.payload) }
     }
 
-    /// Stores the fresh records and drops those of files that no longer exist, then replaces the file atomically.
-    /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
-    func save(fresh: [String: Record]) {
-        var kept = records.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
-        guard !fresh.isEmpty || kept.count != records.count else { return }
+    /// Stores the fresh records, drops those of files that no longer exist and, over `byteLimit`, those used
+    /// longest ago (this run's files count as used now), then replaces the file atomically. Writes nothing when
+    /// nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    func save(fresh: [String: Record], now: Date = Date(), byteLimit: Int = Self.byteLimit) {
+        let stored = records.merging(otherFilesRecords) { linted, _ in linted }
+        var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
+        guard !fresh.isEmpty || kept.count != stored.count else { return }
         kept.merge(fresh) { _, new in new }
+        let runTime = UInt64(max(0, now.timeIntervalSince1970))
+        for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
         var writer = FrameWriter(data: Data(Self.header.utf8))
-        for (path, record) in kept.sorted(by: { $0.key < $1.key }) {
+        for (path, record) in Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count).sorted(by: { $0.key < $1.key }) {
             writer.string(path)
+            writer.integer(record.lastUsed)
             writer.digest(record.context)
             writer.digest(record.content)
             writer.bytes(record.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? writer.data.write(to: file, options: .atomic)
+    }
+
+    /// The records used most recently that fit in `byteLimit` (ties by path, so the choice is the same every run).
+    private static func newestFitting(_ records: [String: Record], byteLimit: Int) -> [String: Record] {
+        var remaining = byteLimit
+        var fitting: [String: Record] = [:]
+        for (path, record) in records.sorted(by: { ($0.value.lastUsed, $1.key) > ($1.value.lastUsed, $0.key) }) {
+            let size = record.byteCount(path: path)
+            guard size <= remaining else { break }
+            remaining -= size
+            fitting[path] = record
+        }
+        return fitting
     }
 
     /// Where a project's cache lives: `--cache-path DIR`, else the user's cache folder (`$XDG_CACHE_HOME/mvlint`,
@@ -168,7 +203,8 @@ private struct FrameReader {
     mutating func bytes() -> Data? {
         guard let count = integer(), count <= UInt64(data.endIndex - offset) else { return nil }
         defer { offset += Int(count) }
-        return data.subdata(in: offset..<offset + Int(count))
+        // A slice shares the mapped file's pages instead of copying them.
+        return data[offset..<offset + Int(count)]
     }
 
     mutating func string() -> String? { bytes().flatMap { String(data: $0, encoding: .utf8) } }

@@ -162,7 +162,7 @@ public enum Linter {
     /// `standardInput` is the absolute path whose text comes from standard input instead of the disk.
     private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
-        let cache = cacheFile.map { AnalysisCache.load(from: $0) }
+        let cache = cacheFile.map { AnalysisCache.load(from: $0, linted: Set(jobs.map(\.absolutePath))) }
         let engineContext = engine.selection.cacheContext + ";" + engine.budget.cacheContext
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
             job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
