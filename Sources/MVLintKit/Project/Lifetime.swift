@@ -23,12 +23,11 @@ struct LifetimeClassifier {
     let roles: [String: RoleAssignment]
     let relations: [Relation]
 
-    /// APIs whose use makes a class a persistence or network facade rather than state a screen shows.
-    static let ioAPIs: Set<String> = [
-        "URLSession", "URLRequest", "FileManager", "FileHandle", "ModelContext", "ModelContainer", "NSManagedObjectContext",
-        "NSPersistentContainer", "NSFetchRequest", "CKContainer", "CKDatabase", "Keychain", "SecItemAdd", "SecItemCopyMatching",
-        "WebSocketTask", "URLSessionWebSocketTask",
-    ]
+    /// APIs whose use makes a class a persistence or network facade rather than state a screen shows: the outside
+    /// world of `ExternalAPI` without settings stores and device services (a settings model is app state).
+    static let ioAPIs = ExternalAPI.names.subtracting([
+        "UserDefaults", "NSUbiquitousKeyValueStore", "HKHealthStore", "CLLocationManager", "PHPhotoLibrary", "EKEventStore",
+    ])
     static let appProtocols: Set<String> = ["App", "Scene", "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"]
 
     /// Types that make screens besides SwiftUI views: UIKit and AppKit view controllers (`UIHostingController` too).
@@ -143,10 +142,7 @@ struct LifetimeClassifier {
 
     /// A `static let`/`var` holding an instance of the class itself (`static let shared = Store()`).
     private func sharedInstance(of entry: ProjectIndex.TypeEntry) -> PropertyFact? {
-        entry.firstProperty { property in
-            guard property.isStatic, !property.isComputed, let held = property.heldTypeName.map(Architecture.bareTypeName) else { return false }
-            return held == entry.name || held == "Self" || held == entry.qualifiedName
-        }
+        entry.firstProperty { !$0.isComputed && entry.holdsItself($0) }
     }
 
     /// The `App`, a scene or an app delegate, or a type only they create: where app-lifetime objects are made.

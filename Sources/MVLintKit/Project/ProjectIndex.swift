@@ -43,6 +43,13 @@ public struct ProjectIndex: Sendable {
             (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
         }
 
+        /// A `static` member whose declared or constructed type is the type itself (`static let shared = Store()`,
+        /// `static var preview: Self`): an instance of the type reachable through its name.
+        public func holdsItself(_ property: PropertyFact) -> Bool {
+            guard property.isStatic, let held = property.heldTypeName.map(Architecture.bareTypeName) else { return false }
+            return held == name || held == "Self" || held == qualifiedName
+        }
+
         /// Properties assigned by an initializer, whether declared with the type or in an extension.
         public var initializerAssignments: Set<String> {
             Set((declaration?.initializerAssignments ?? []) + extensions.flatMap { $0.fact.initializerAssignments })
@@ -204,11 +211,13 @@ public struct ProjectIndex: Sendable {
         guard property.typeName == nil, let instance = property.initializerInstance,
               let id = resolve(instance.typeName, from: owner, in: path), let entry = types[id] else { return nil }
         if PropertyFact.SharedInstance.conventionalNames.contains(instance.member) { return id }
-        let isInstanceOfItself = entry.firstProperty { member in
-            member.isStatic && member.name == instance.member
-                && [entry.name, "Self"].contains(member.heldTypeName.map(Architecture.bareTypeName) ?? "")
-        } != nil
-        return isInstanceOfItself ? id : nil
+        return entry.firstProperty { $0.name == instance.member && entry.holdsItself($0) } != nil ? id : nil
+    }
+
+    /// `heldType`, or the name as written when the project does not declare the type (an SDK's `APIClient`), for
+    /// rules that judge outside types by their names.
+    public func heldTypeOrWrittenName(of property: PropertyFact, in owner: String?, path: String) -> String? {
+        heldType(of: property, in: owner, path: path) ?? property.heldTypeName.map(Architecture.bareTypeName)
     }
 
     /// The name a message shows: the simple name, qualified where two types of one target share it (types of

@@ -167,8 +167,7 @@ enum ContainerCallsServiceRule: ProjectRule {
         guard let property = project.index.entry(view)?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic }) else {
             return nil
         }
-        // A type the project does not declare is judged by its written name (`APIClient`).
-        let held = project.index.heldType(of: property, in: view, path: path) ?? property.heldTypeName.map(Architecture.bareTypeName)
+        let held = project.index.heldTypeOrWrittenName(of: property, in: view, path: path)
         let service = held.flatMap { project.isServiceLike($0) ? project.index.displayName($0) : nil } ?? injectedByKeyPath(property)
         guard let service else { return nil }
         // `private let api = APIClient()`: the view builds its own client instead of receiving one.

@@ -211,8 +211,7 @@ enum FatViewRule: ProjectRule {
                       let entry = project.index.entry(view),
                       let property = entry.firstProperty(where: { $0.name == call.receiver && !$0.isStatic })
                 else { continue }
-                // A type the project does not declare is judged by its written name (`UploadService`).
-                let held = project.index.heldType(of: property, in: view, path: file.path) ?? property.heldTypeName.map(Architecture.bareTypeName)
+                let held = project.index.heldTypeOrWrittenName(of: property, in: view, path: file.path)
                 if project.observedModel(held: property, in: entry) != nil || held.map(project.isServiceLike) == true {
                     counts[view, default: 0] += 1
                 }
