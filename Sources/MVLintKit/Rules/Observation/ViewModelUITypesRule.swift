@@ -38,6 +38,15 @@ enum ViewModelUITypesRule: ProjectRule {
             """),
         ],
         nonTriggering: [
+            // A project type named like a UI type is the project's own where it is in scope (`Palette.Color`).
+            Example("""
+            struct Palette {
+                enum Color { case primary, secondary }
+            }
+            @Observable final class BadgeViewModel {
+                var swatch: Palette.Color = .primary
+            }
+            """),
             Example("""
             @MainActor final class PriceViewModel: ObservableObject {
                 @Published private(set) var price: Decimal = 0
