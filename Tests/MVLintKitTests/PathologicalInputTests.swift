@@ -45,6 +45,21 @@ final class PathologicalInputTests: XCTestCase {
         "BrokenWrapperCall.swift": "final class Item: ObservableObject {\n    @Published var title: String\n    init() {\n        _title = Published(initialValue:  }\n}\n",
     ]
 
+    /// Manifests are Swift too, read for settings: a pathological one is a settings warning, and the run goes on.
+    func testPathologicalManifestsAreAWarningNotACrash() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet x = "
+            + String(repeating: "[", count: 3000) + "1" + String(repeating: "]", count: 3000)
+            + "\nlet package = Package(name: \"A\", platforms: [.iOS(.v15)], targets: [.target(name: \"A\")])\n")
+        try folder.write("Project.swift", "import ProjectDescription\nlet p = " + String(repeating: ".b", count: 100_000) + "\n")
+        try folder.write("Sources/A/A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { Text(\"a\").foregroundColor(.red) }\n}\n")
+        let result = try BinaryRunner.run(["lint"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Package.swift:1:1: the package manifest is not read: 3000 `[` opened directly inside one another, more than 12; its build settings are ignored"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Project.swift:1:1: the Tuist manifest is not read: a line is"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Sources/A/A.swift:3:37: warning: `.foregroundColor(_:)` is deprecated"), result.stdout)
+    }
+
     func testPathologicalFilesAreReportedOnceAndTheRestIsLinted() throws {
         let folder = try TemporaryFolder()
         try folder.write("Badge.swift", Self.ordinary)

@@ -1,4 +1,5 @@
 internal import SwiftSyntax
+internal import SwiftParser
 
 /// How much one file may cost before mvlint gives up on it, so that a pathological file (generated, minified,
 /// fuzzed) yields one `file-too-complex` finding instead of crashing or stalling the whole run.
@@ -25,6 +26,20 @@ public struct FileBudget: Sendable, Equatable {
     static let bytesPerToken = 400
 
     public init() {}
+
+    /// Parses `source` within the budget: the byte screen first, SwiftParser with the nesting limit, then the
+    /// checks on the tree. Source files and the manifests read for settings go through this one gate.
+    func parse(_ source: SourceText) -> Result<SourceFileSyntax, BudgetProblem> {
+        let screening = screen(source)
+        if let problem = screening.problem { return .failure(problem) }
+        var parser = Parser(source.text, maximumNestingLevel: maxNesting)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        if tree.hasMaximumNestingLevelOverflow {
+            return .failure(BudgetProblem("code is nested more than \(maxNesting) levels deep", limit: .maxNesting))
+        }
+        if let problem = problemAfterParsing(tree, estimatedTokens: screening.estimatedTokens) { return .failure(problem) }
+        return .success(tree)
+    }
 
     /// Why the file is over budget before parsing (nil if it is not), and its estimated token count. One pass
     /// over the bytes; the careful bracket count that skips comments and strings runs only when the quick one
@@ -91,7 +106,7 @@ public struct FileBudget: Sendable, Equatable {
 }
 
 /// Why a file was not analysed, and which `file_budget` key would let it through.
-struct BudgetProblem: Sendable, Equatable {
+struct BudgetProblem: Error, Sendable, Equatable {
     var reason: String
     var limit: FileBudget.Limit?
 

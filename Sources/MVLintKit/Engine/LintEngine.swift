@@ -83,18 +83,10 @@ public struct LintEngine: Sendable {
     /// the caller already has it (the cache keys on it).
     public func analyze(path: String, text: String, settings: TargetSettings, sourceDigest: SourceDigest? = nil) -> FileAnalysis {
         let source = SourceText(text)
-        let screening = budget.screen(source)
-        if let problem = screening.problem {
-            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
-        }
-        var parser = Parser(text, maximumNestingLevel: budget.maxNesting)
-        let tree = SourceFileSyntax.parse(from: &parser)
-        if tree.hasMaximumNestingLevelOverflow {
-            let problem = BudgetProblem("code is nested more than \(budget.maxNesting) levels deep", limit: .maxNesting)
-            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
-        }
-        if let problem = budget.problemAfterParsing(tree, estimatedTokens: screening.estimatedTokens) {
-            return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
+        let tree: SourceFileSyntax
+        switch budget.parse(source) {
+        case .success(let parsed): tree = parsed
+        case .failure(let problem): return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
         }
         let rules = selection.syntaxRules.map { $0.init(options: selection.options[$0.description.id]!) }
         let walker = FileWalker(path: path, source: source, settings: settings, rules: rules)

@@ -9,6 +9,16 @@ struct ManifestSyntax {
     /// How deep constants may refer to constants; stops `let a = b; let b = a` from looping.
     private static let maximumIndirection = 8
 
+    /// A manifest's tree, parsed within the default file budget: a pathological manifest is a settings warning,
+    /// never a crash or a stall of the run.
+    static func parseWithinBudget(_ text: String, path: String, describedAs what: String) throws(ProjectFileError) -> SourceFileSyntax {
+        switch FileBudget().parse(SourceText(text)) {
+        case .success(let tree): return tree
+        case .failure(let problem):
+            throw ProjectFileError(path: path, line: 1, column: 1, message: "\(what) is not read: \(problem.reason)")
+        }
+    }
+
     init(_ tree: SourceFileSyntax) {
         for statement in tree.statements {
             guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }

@@ -17,7 +17,7 @@ enum PackageManifestReader {
     }
 
     static func parse(_ text: String, path: String, packageFolder: URL) throws(ProjectFileError) -> Manifest {
-        let tree = Parser.parse(source: text)
+        let tree = try ManifestSyntax.parseWithinBudget(text, path: path, describedAs: "the package manifest")
         if tree.hasError {
             // A manifest that does not parse would not build either; guessing its settings could mislead.
             let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first

@@ -25,7 +25,16 @@ public struct ProjectFiles: Sendable {
 /// Reads the package manifests, Xcode projects and project generators' specs around the linted code into one
 /// `ProjectSettings`. Nothing is built or run: the files are only read. A file that cannot be read becomes a warning.
 public enum ProjectSettingsLoader {
+    /// Runs on a worker with a large stack and under the parse time limit, as source files do: manifests are
+    /// Swift, parsed and walked the same way, and a pathological one must not crash or stall the run.
     public static func load(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
+        let limit = FileBudget().maxParseSeconds
+        return ParallelMap.run([files], timeLimit: limit, timedOut: { _ in
+            (ProjectSettings(projects: []), ["reading the project files took longer than \(Int(limit)) s; their build settings are ignored"])
+        }, loadOnThisThread)[0]
+    }
+
+    private static func loadOnThisThread(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
         var projects: [DeclaredProject] = []
         var warnings: [String] = []
         func read(_ reader: () throws(ProjectFileError) -> DeclaredProject) {

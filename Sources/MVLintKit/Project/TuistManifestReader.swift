@@ -18,7 +18,7 @@ enum TuistManifestReader {
 
     static func read(_ url: URL) throws(ProjectFileError) -> DeclaredProject {
         let text = try readProjectFile(url, describedAs: "the Tuist manifest")
-        let tree = Parser.parse(source: text)
+        let tree = try ManifestSyntax.parseWithinBudget(text, path: url.path, describedAs: "the Tuist manifest")
         let syntax = ManifestSyntax(tree)
         let collector = TuistCallCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
