@@ -46,14 +46,13 @@ struct SVGLayout {
 
     init(_ map: ArchitectureMap, top: Int = 0) {
         let lines = Self.orderedRows(map).flatMap { row in Self.folded(row.nodes, map: map).map { (band: row.band, nodes: $0) } }
-        let titles = Self.bandTitles(collapsed: map.isCollapsed)
         var placed: [Int: Box] = [:]
         var lineWidths: [Int] = []
         var y = top
         for (index, line) in lines.enumerated() {
             if index == 0 || lines[index - 1].band != line.band {
                 if index > 0 { y += Self.bandGap - Self.rowGap }
-                bands.append(Band(title: titles[line.band], top: y, bottom: y))
+                bands.append(Band(title: Self.bandTitles[line.band], top: y, bottom: y))
                 y += Self.bandTitleHeight
             }
             var x = 0
@@ -78,22 +77,21 @@ struct SVGLayout {
 
     // MARK: Bands and rows
 
-    /// Collapsed maps have one band: their groups are ranked by the relations between them.
+    /// Groups (of a collapsed or fitted map) share the first band, ranked by the relations between them; the types
+    /// a fitted map draws as themselves sit in their roles' bands below.
     static func band(of role: Role?) -> Int {
         switch role {
-        case .other?: return 0
-        case .container?, .mixed?: return 1
-        case .presentation?: return 2
-        case .model?, .viewModel?, .state?, .value?, .formatter?: return 3
-        case .service?: return 4
         case nil: return 0
+        case .other?: return 1
+        case .container?, .mixed?: return 2
+        case .presentation?: return 3
+        case .model?, .viewModel?, .state?, .value?, .formatter?: return 4
+        case .service?: return 5
         }
     }
 
-    static func bandTitles(collapsed: Bool) -> [String] {
-        collapsed ? ["Targets and folders"]
-            : ["App and other types", "Container views", "Presentation views", "Models, view models, state and values", "Services"]
-    }
+    static let bandTitles = ["Targets and folders", "App and other types", "Container views", "Presentation views",
+                             "Models, view models, state and values", "Services"]
 
     /// Rows top to bottom as indices into `map.nodes`, ordered to reduce crossings.
     static func orderedRows(_ map: ArchitectureMap) -> [(band: Int, nodes: [Int])] {
