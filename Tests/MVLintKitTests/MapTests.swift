@@ -410,13 +410,14 @@ final class MapTests: XCTestCase {
         XCTAssertTrue(try BinaryRunner.run(["help"]).stdout.contains("map        Draw the architecture"))
     }
 
-    func testReadmeExampleMatchesTheCommand() throws {
-        let command = ["map", "Examples/UserDirectory", "--profile", "cp"]
-        let result = try BinaryRunner.run(command)
-        XCTAssertEqual(result.status, 0, result.stderr)
+    func testReadmeExamplesMatchTheCommand() throws {
         let readme = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("`mvlint \(command.joined(separator: " "))` gives:\n\n```mermaid\n" + result.stdout + "```\n"),
-                      "README.md's architecture map example is stale: paste the output of `mvlint \(command.joined(separator: " "))`")
+        for command in [["map", "Examples/UserDirectory", "--profile", "cp"], ["map", "Examples", "--collapse"]] {
+            let result = try BinaryRunner.run(command)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(readme.contains("`mvlint \(command.joined(separator: " "))` gives:\n\n```mermaid\n" + result.stdout + "```\n"),
+                          "README.md's architecture map example is stale: paste the output of `mvlint \(command.joined(separator: " "))`")
+        }
     }
 
     // MARK: Helpers
