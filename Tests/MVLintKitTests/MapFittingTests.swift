@@ -115,3 +115,53 @@ final class MapFittingTests: XCTestCase {
         XCTAssertEqual(fitted.nodes.map(\.members), [60])
     }
 }
+
+/// The layout's own measures on generated projects of 50, 200 and 1,000 types, as drawn by default (fitted):
+/// the picture keeps to one screen's width, no two boxes overlap, and the barycentre sweeps keep crossings
+/// well below those of the unordered rows. The figures are in docs/MAP.md; a change that worsens them fails here.
+final class MapLayoutMetricsTests: XCTestCase {
+    struct Metrics: CustomStringConvertible {
+        var boxes: Int, arrows: Int, width: Int, height: Int, overlaps: Int, crossings: Int, unorderedCrossings: Int
+        var description: String {
+            "\(boxes) boxes, \(arrows) arrows, \(width)×\(height) px, \(overlaps) overlaps, \(crossings) crossings (unordered \(unorderedCrossings))"
+        }
+    }
+
+    static func metrics(of map: ArchitectureMap) -> Metrics {
+        let layout = SVGLayout(map)
+        var overlaps = 0
+        for (index, box) in layout.boxes.enumerated() {
+            for other in layout.boxes[(index + 1)...]
+            where box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height {
+                overlaps += 1
+            }
+        }
+        let index = Dictionary(uniqueKeysWithValues: map.nodes.enumerated().map { ($1.id, $0) })
+        var neighbours = [[Int]](repeating: [], count: map.nodes.count)
+        for edge in map.edges {
+            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
+            neighbours[from].append(to)
+            neighbours[to].append(from)
+        }
+        // The drawn rows, from the boxes' vertical positions, against the same rows in map order.
+        let rows = Dictionary(grouping: layout.boxes.indices, by: { layout.boxes[$0].y }).sorted { $0.key < $1.key }
+            .map { $0.value.sorted { layout.boxes[$0].x < layout.boxes[$1].x }.compactMap { index[layout.boxes[$0].node.id] } }
+        return Metrics(boxes: map.nodes.count, arrows: map.edges.count, width: layout.width, height: layout.height, overlaps: overlaps,
+                       crossings: SVGLayout.crossings(rows, neighbours: neighbours),
+                       unorderedCrossings: SVGLayout.crossings(rows.map { $0.sorted() }, neighbours: neighbours))
+    }
+
+    func testFittedPicturesOfGeneratedProjects() {
+        for (targets, folders, types) in [(2, 5, 5), (4, 10, 5), (10, 10, 10)] {
+            let (map, targetOf) = MapFittingTests.generated(targets: targets, folders: folders, types: types)
+            let metrics = Self.metrics(of: map.fitted(targetOf: targetOf))
+            print("map layout, \(map.nodes.count) types: \(metrics)")
+            XCTAssertLessThanOrEqual(metrics.boxes, ArchitectureMap.maximumBoxes)
+            XCTAssertLessThanOrEqual(metrics.arrows, ArchitectureMap.maximumArrows)
+            XCTAssertLessThanOrEqual(metrics.width, SVGLayout.maximumRowWidth)
+            XCTAssertLessThanOrEqual(metrics.height, 1_600)
+            XCTAssertEqual(metrics.overlaps, 0)
+            XCTAssertLessThanOrEqual(metrics.crossings, metrics.unorderedCrossings)
+        }
+    }
+}

@@ -105,7 +105,7 @@ struct SVGLayout {
             neighbours[to].append(from)
             if bandOf[from] == bandOf[to] { inBandSuccessors[from].append(to) }
         }
-        let rank = ranks(successors: inBandSuccessors)
+        let rank = compressed(ranks(successors: inBandSuccessors), bands: bandOf, map: map)
         var grouped: [Int: [Int: [Int]]] = [:]
         for node in map.nodes.indices { grouped[bandOf[node], default: [:]][rank[node], default: []].append(node) }
         var rows: [(band: Int, nodes: [Int])] = []
@@ -160,6 +160,23 @@ struct SVGLayout {
             }
         }
         return rank
+    }
+
+    /// Ranks squeezed, per band, into at most twice the rows the band's boxes need side by side: a long chain of
+    /// relations (feature folders that each observe the next) would otherwise stack one box per row, a picture
+    /// many screens tall and one box wide. Order is kept, so relations still point down or along a row.
+    static func compressed(_ rank: [Int], bands: [Int], map: ArchitectureMap) -> [Int] {
+        var widths: [Int: Int] = [:], deepest: [Int: Int] = [:]
+        for node in rank.indices {
+            widths[bands[node], default: 0] += boxWidth(map.nodes[node]) + columnGap
+            deepest[bands[node]] = max(deepest[bands[node]] ?? 0, rank[node])
+        }
+        return rank.indices.map { node in
+            let band = bands[node]
+            let rows = max(3, 2 * (((widths[band] ?? 0) + maximumRowWidth - 1) / maximumRowWidth))
+            let levels = (deepest[band] ?? 0) + 1
+            return levels <= rows ? rank[node] : rank[node] * rows / levels
+        }
     }
 
     /// Alternating downward and upward sweeps: each node is placed at the mean relative position of its
