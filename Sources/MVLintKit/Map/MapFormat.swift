@@ -56,9 +56,17 @@ enum MapStyle {
 
     /// The lines of an edge's label: kind and how (`observes @Environment`, `shows ×3`), then the rules it breaks.
     static func labelLines(of edge: ArchitectureMap.Edge) -> [String] {
-        var first = edge.kind.rawValue
-        if !edge.via.isEmpty { first += " " + edge.via }
-        if edge.count > 1 { first += " ×\(edge.count)" }
+        var first: String
+        if edge.kinds.count > 1 {
+            first = Relation.Kind.allCases.filter { edge.kinds[$0] != nil }
+                .sorted { (edge.kinds[$0] ?? 0, $1.ordinal) > (edge.kinds[$1] ?? 0, $0.ordinal) }
+                .map { kind in (edge.kinds[kind] ?? 0) > 1 ? "\(kind.rawValue) ×\(edge.kinds[kind] ?? 0)" : kind.rawValue }
+                .joined(separator: ", ")
+        } else {
+            first = edge.kind.rawValue
+            if !edge.via.isEmpty { first += " " + edge.via }
+            if edge.count > 1 { first += " ×\(edge.count)" }
+        }
         return edge.isViolation ? [first, "violates " + edge.violatedRules.joined(separator: ", ")] : [first]
     }
 }

@@ -12,7 +12,8 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
-        let map = ArchitectureMap(architecture: report.project.architecture, findings: report.findings)
+        let settings = report.project.settingsByPath
+        let map = ArchitectureMap(architecture: report.project.architecture, findings: report.findings).fitted { settings[$0]?.name }
         let title = "mvlint report: " + projectName(report.project.files.map(\.path), workingDirectory: report.workingDirectory)
         var page = HTMLPage.head(title: title)
         page += header(report, title: title)
@@ -48,8 +49,10 @@ public struct HTMLReporter: Reporter {
         return """
         <section id="map">
         <h2>Architecture map</h2>
-        <p class="lead">\(map.nodes.count) types and \(map.edges.count) relations; \(violations) relation\(violations == 1 ? "" : "s") \
+        <p class="lead">\(map.nodes.count) \(map.isCollapsed ? "boxes" : "types") and \(map.edges.count) \(map.isCollapsed ? "arrows" : "relations"); \
+        \(violations) \(map.isCollapsed ? "arrow" : "relation")\(violations == 1 ? "" : "s") \
         break\(violations == 1 ? "s" : "") an architecture rule (red). Hover a box or an arrow for where it is written.</p>
+        \(map.grouping.map { "<p class=\"note\">\(Markup.escape($0.note)) (options of <code>mvlint map</code>).</p>\n" } ?? "")
         <div class="map-frame">
         \(SVGRenderer.render(map))</div>
         </section>
