@@ -247,6 +247,22 @@ final class FixTypeCheckTests: XCTestCase {
                 }
             }
             """, verdict: .compiles(.safe)),
+        // A model that is not `@MainActor` (the prelude's are): the compiler accepts the call in both closures alike.
+        Case(rule: "task-in-on-appear", name: "nonisolated model", code: """
+            @Observable final class Counter {
+                var count = 0
+                func tick() async {}
+            }
+            struct CounterView: View {
+                @State private var counter = Counter()
+                var body: some View {
+                    Text("\\(counter.count)")
+                        .↓onAppear {
+                            Task { await counter.tick() }
+                        }
+                }
+            }
+            """, verdict: .compiles(.unsafe)),
         // Outside `body` (a `nonisolated` helper) both closures are nonisolated alike: the `await` hops the same way.
         Case(rule: "task-in-on-appear", name: "nonisolated context", code: """
             struct RefreshRow: View {
@@ -314,6 +330,49 @@ final class FixTypeCheckTests: XCTestCase {
         let report = try Self.report.get()
         XCTAssertEqual(report.filter(\.isCase).count, Self.cases.count)
         for item in report where item.isCase { assert(item) }
+    }
+
+    /// The stand-ins must reject what the SDK rejects where the fixes meet it, or a fix that compiles would prove
+    /// nothing: each line below fails in Xcode, and must fail here, on that line and for that reason.
+    func testStandInsRejectWhatTheSDKRejects() throws {
+        // One mistake per member: a result builder reports only the first failing statement of a body.
+        let wrong = """
+            import SwiftUI
+
+            @MainActor final class Model { func load() async throws {}; func mark() {} }
+            extension EnvironmentValues { @Entry var limit: Int = "twenty" }
+            #Preview { Text(1) }
+            struct Wrong: View {
+                let model: Model
+                let tint: Color?
+                var body: some View { Text("a").foregroundStyle(.red) + Text("b") }
+                var throwing: some View { Text("c").task { try await model.load() } }
+                var optional: some View { Image("d").foregroundStyle(tint) }
+                var label: some View { NavigationStack(content: { Text("e") }) }
+                nonisolated var helper: some View { Text("g").task { model.mark() } }
+            }
+            """
+        let modules = TypeCheckHarness.Variant.allCases.map { TypeCheckHarness.Module(files: ["Wrong.swift": wrong], variant: $0) }
+        let results = try TypeCheckHarness.diagnostics(of: modules)
+        func errors(_ diagnostics: String?) -> [String] {
+            (diagnostics ?? "").split(separator: "\n").compactMap { line -> String? in
+                guard line.contains(": error: "), let file = line.range(of: "Wrong.swift:") else { return nil }
+                return String(line[file.upperBound...])
+            }.sorted()
+        }
+        let common = [
+            "10:46: error: invalid conversion from throwing function of type '@Sendable () async throws -> ()' to non-throwing function type '@Sendable () async -> Void'",
+            "11:58: error: value of optional type 'Color?' must be unwrapped to a value of type 'Color'",
+            "12:43: error: incorrect argument label in call (have 'content:', expected 'root:')",
+            // Outside `body` the `.task` closure inherits no main actor, as the SDK's `@_inheritActorContext` says.
+            "13:64: error: main actor-isolated instance method 'mark()' cannot be called from outside of the actor",
+            // `@Entry`'s default is checked against its type, the `#Preview` body as a view builder.
+            "4:55: error: cannot convert value of type 'String' to specified type 'Int'",
+            "5:17: error: cannot convert value of type 'Int' to expected argument type 'String'",
+        ]
+        XCTAssertEqual(errors(results[0]), common, "current SDK: `Text.foregroundStyle` returns `Text`")
+        XCTAssertEqual(errors(results[1]), (common + ["9:37: error: 'foregroundStyle' is unavailable: only available in iOS 17.0 or newer"]).sorted(),
+                       "below iOS 17")
     }
 
     // MARK: Checking
