@@ -349,7 +349,7 @@ final class FixTypeCheckTests: XCTestCase {
                 var throwing: some View { Text("c").task { try await model.load() } }
                 var optional: some View { Image("d").foregroundStyle(tint) }
                 var label: some View { NavigationStack(content: { Text("e") }) }
-                nonisolated var helper: some View { Text("g").task { model.mark() } }
+                nonisolated var helper: some View { Text("f").task { model.mark() } }
             }
             """
         let modules = TypeCheckHarness.Variant.allCases.map { TypeCheckHarness.Module(files: ["Wrong.swift": wrong], variant: $0) }
