@@ -1,0 +1,33 @@
+// App types the examples of `observed-object-creation` name: `ObservableObject` classes and a row view.
+import SwiftUI
+
+struct Message: Identifiable {
+    let id = UUID()
+    var subject = ""
+}
+
+final class InboxStore: ObservableObject {
+    @Published var messages: [Message] = []
+}
+
+final class Ticker: ObservableObject {
+    @Published var seconds = 0
+    init(interval: Double) {}
+}
+
+final class DraftStore: ObservableObject {
+    @Published var text = ""
+}
+
+struct Article: Identifiable {
+    let id = UUID()
+}
+
+final class PageLoader<Item: Identifiable>: ObservableObject {
+    @Published var items: [Item] = []
+}
+
+struct ArticleRow: View {
+    let article: Article
+    var body: some View { Text("") }
+}
