@@ -6,7 +6,7 @@ final class FixedFontSizeRule: SyntaxRule {
     static let description = RuleDescription(
         id: "fixed-font-size", family: .platform, severity: .advice, profiles: .all,
         summary: "`.system(size:)` fonts for text, on a platform with Dynamic Type.",
-        rationale: "Many people enlarge text in Settings, some to accessibility sizes. Text styles (`.body`, `.headline`) and custom fonts declared `relativeTo:` a style grow with that setting; a font built with `.system(size:)` stays the same, so the text is unreadable for exactly the people who asked for larger type. Not reported: `Font.custom(_:size:)`, which scales with the body style (iOS 14 and later; only `.custom(_:fixedSize:)` does not); a size that is scaled already (`@ScaledMetric`, `UIFontMetrics.scaledValue(for:)`); a size taken from the layout's geometry; display sizes at or above Large Title (34 pt); a font that sizes a symbol (an `Image`, an icon-only `Label` or button); widgets and complications (files that import WidgetKit or ClockKit), whose frame the system sets; test code; and code for macOS or tvOS only, which have no Dynamic Type.",
+        rationale: "Many people enlarge text in Settings, some to accessibility sizes. Text styles (`.body`, `.headline`) and custom fonts declared `relativeTo:` a style grow with that setting; a font built with `.system(size:)` stays the same, so the text is unreadable for exactly the people who asked for larger type. Not reported: `Font.custom(_:size:)`, which scales with the body style (iOS 14 and later; only `.custom(_:fixedSize:)` does not); a size that is scaled already (`@ScaledMetric`, `UIFontMetrics.scaledValue(for:)`); a size taken from the layout's geometry or passed in by the caller (the finding belongs where the number is written); display sizes at or above Large Title (34 pt); a font that sizes a symbol (an `Image`, an icon-only `Label` or button); widgets and complications (files that import WidgetKit or ClockKit), whose frame the system sets; test code; and code for macOS or tvOS only, which have no Dynamic Type.",
         instead: "Use a text style (`.font(.title2)`, `.font(.system(.title, design: .rounded))`), give custom fonts `relativeTo:` (`.custom(\"Avenir\", size: 17, relativeTo: .body)`), or scale a number with `@ScaledMetric`. Use `.custom(_:fixedSize:)` when a size must really stay fixed.",
         triggering: [
             Example("""
@@ -89,6 +89,19 @@ final class FixedFontSizeRule: SyntaxRule {
                 }
             }
             """),
+            // Symbols in every branch, and a helper whose caller picks (and may scale) the size.
+            Example("""
+            struct SubmitButton: View {
+                let isOpen: Bool
+                var body: some View {
+                    Group {
+                        if isOpen { Image(systemName: "xmark") } else { Image(systemName: "hand.thumbsup") }
+                    }
+                    .font(.system(size: 30))
+                }
+                static func font(size: CGFloat) -> Font { .system(size: size, design: .rounded) }
+            }
+            """),
             // macOS has no Dynamic Type.
             Example("""
             struct SidebarRow: View {
@@ -142,7 +155,7 @@ final class FixedFontSizeRule: SyntaxRule {
               let size = SyntaxText.argument(node, labeled: "size")?.expression,
               Self.hasDynamicType(file), !LifetimeClassifier.isTestCode(file.path), !isFixedSizeSurface(node),
               !Self.isInCodeForPlatformsWithoutDynamicType(node),
-              !isScaled(size, at: node), !Self.isLayoutDerived(size), !Self.isDisplaySize(size), !Self.sizesImage(node)
+              !isScaled(size, at: node), !Self.isParameter(size, of: node), !Self.isLayoutDerived(size), !Self.isDisplaySize(size), !Self.sizesImage(node)
         else { return }
         file.report(id, at: member.declName,
                     "`.system(size:)` sets a fixed point size that ignores the user's text size (Dynamic Type): use a text style such as `.system(.body)` or scale the size with `@ScaledMetric`")
@@ -231,13 +244,39 @@ final class FixedFontSizeRule: SyntaxRule {
         case "Image"?: return true
         // `Label(…).labelStyle(.iconOnly)` shows only its symbol.
         case "Label"?: return SyntaxText.modifiersApplied(to: view).contains { $0.trimmedText.hasSuffix("labelStyle(.iconOnly)") }
-        // A button or menu whose whole label is a symbol.
-        case "Button"?, "Menu"?:
-            guard let label = SyntaxText.closures(of: view).last?.closure, label.statements.count == 1,
-                  let content = label.statements.first?.item.as(ExprSyntax.self), let image = SyntaxText.rootView(of: content)
-            else { return false }
-            return SyntaxText.typeReferenceName(image.calledExpression) == "Image"
+        // A button, menu or group that shows only symbols (in every branch).
+        case "Button"?, "Menu"?, "Group"?, "ZStack"?:
+            return SyntaxText.closures(of: view).last.map { showsOnlySymbols($0.closure.statements) } ?? false
         default: return false
         }
+    }
+
+    private static func showsOnlySymbols(_ statements: CodeBlockItemListSyntax) -> Bool {
+        !statements.isEmpty && statements.allSatisfy { statement in
+            guard let expression = SyntaxText.expression(of: statement) else { return false }
+            if let branch = expression.as(IfExprSyntax.self) {
+                guard showsOnlySymbols(branch.body.statements) else { return false }
+                switch branch.elseBody {
+                case .codeBlock(let block)?: return showsOnlySymbols(block.statements)
+                case .ifExpr(let next)?: return showsOnlySymbols(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(ExprSyntax(next)))]))
+                default: return true
+                }
+            }
+            return SyntaxText.rootView(of: expression).map { SyntaxText.typeReferenceName($0.calledExpression) == "Image" } ?? false
+        }
+    }
+
+    /// `func font(size: CGFloat) -> Font { .system(size: size) }`: the caller chooses (and may scale) the size.
+    private static func isParameter(_ size: ExprSyntax, of call: FunctionCallExprSyntax) -> Bool {
+        guard let name = size.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var current = Syntax(call).parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if syntax.is(MemberBlockItemSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
     }
 }

@@ -125,6 +125,18 @@ final class ForeachIndexIdentityRule: SyntaxRule {
                 }
             }
             """),
+            // A binding every row shares is not an edit of the row's item.
+            Example("""
+            struct SplitEditors: View {
+                let editors: [Editor]
+                @Binding var focus: Editor.ID?
+                var body: some View {
+                    ForEach(Array(editors.enumerated()), id: \\.offset) { index, editor in
+                        EditorPane(editor: editor, focus: $focus)
+                    }
+                }
+            }
+            """),
             // Read-only rows where the position is the data (numbered rules, steps), replaced as a whole.
             Example("""
             struct ServerRules: View {
@@ -252,17 +264,14 @@ final class ForeachIndexIdentityRule: SyntaxRule {
         expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .leftSquare }
     }
 
-    /// The names a row closure's parameters bind (`index`, `item`, or `$0`).
+    /// The name a row closure gives the position: its first parameter (`index` in `{ index in … }` and in
+    /// `{ index, item in … }`), or `$0`. The element (`item`) handed on with a shared binding is not positional.
     private static func parameters(of closure: ClosureExprSyntax) -> Set<String> {
-        var names: Set<String> = ["$0", "$1"]
         if let clause = closure.signature?.parameterClause {
-            if let shorthand = clause.as(ClosureShorthandParameterListSyntax.self) {
-                names.formUnion(shorthand.map(\.name.text))
-            } else if let parameters = clause.as(ClosureParameterClauseSyntax.self) {
-                names.formUnion(parameters.parameters.map { ($0.secondName ?? $0.firstName).text })
-            }
+            if let first = clause.as(ClosureShorthandParameterListSyntax.self)?.first { return [first.name.text] }
+            if let first = clause.as(ClosureParameterClauseSyntax.self)?.parameters.first { return [(first.secondName ?? first.firstName).text] }
         }
-        return names
+        return ["$0"]
     }
 
     /// Whether an argument of the call is one of `names` (the row's index handed on with a binding).
