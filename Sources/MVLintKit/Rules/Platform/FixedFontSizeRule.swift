@@ -4,7 +4,7 @@ internal import SwiftSyntax
 /// Fonts with a point size that does not follow the user's text size setting.
 final class FixedFontSizeRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "fixed-font-size", family: .platform, severity: .advice, profiles: .all,
+        id: "fixed-font-size", family: .platform, severity: .advice, profiles: .optIn,
         summary: "`.system(size:)` fonts for text, on a platform with Dynamic Type.",
         rationale: "Many people enlarge text in Settings, some to accessibility sizes. Text styles (`.body`, `.headline`) and custom fonts declared `relativeTo:` a style grow with that setting; a font built with `.system(size:)` stays the same, so the text is unreadable for exactly the people who asked for larger type. Not reported: `Font.custom(_:size:)`, which scales with the body style (iOS 14 and later; only `.custom(_:fixedSize:)` does not); a size that is scaled already (`@ScaledMetric`, `UIFontMetrics.scaledValue(for:)`); a size taken from the layout's geometry or passed in by the caller (the finding belongs where the number is written); display sizes at or above Large Title (34 pt); a font that sizes a symbol (an `Image`, an icon-only `Label` or button); widgets and complications (files that import WidgetKit or ClockKit), whose frame the system sets; test code; and code for macOS or tvOS only, which have no Dynamic Type.",
         instead: "Use a text style (`.font(.title2)`, `.font(.system(.title, design: .rounded))`), give custom fonts `relativeTo:` (`.custom(\"Avenir\", size: 17, relativeTo: .body)`), or scale a number with `@ScaledMetric`. Use `.custom(_:fixedSize:)` when a size must really stay fixed.",
