@@ -312,6 +312,7 @@ final class FileWalker: SyntaxVisitor {
             }
         }
         recordModelSites(call: node)
+        if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
@@ -752,6 +753,24 @@ final class FileWalker: SyntaxVisitor {
         return .visitChildren
     }
 
+    // MARK: Cancellation (cancellation-not-handled)
+
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = CancellationReading.awaitedCallName(node), let source = CancellationReading.source(of: node) {
+            facts.cancellation.awaitedCalls.append(AwaitedCallFact(name: name, source: source, enclosingType: walk.typeStack.last?.qualifiedName))
+        }
+        return .visitChildren
+    }
+
+    /// Actors are services, whose errors reach the UI only through a caller that may handle cancellation.
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        if walk.typeStack.last?.kind != .actor, let source = CancellationReading.source(of: node),
+           let found = CancellationReading.failureCatch(node) {
+            facts.cancellation.failureCatches.append(FailureCatchFact(
+                position: position(found.catchKeyword), source: source, enclosingType: walk.typeStack.last?.qualifiedName, target: found.target))
+        }
+        return .visitChildren
+    }
 }
 
 // MARK: Model and view-model sites (observation rules)
