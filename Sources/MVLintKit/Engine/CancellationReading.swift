@@ -28,20 +28,42 @@ enum CancellationReading {
         return nil
     }
 
-    /// `load` in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.
-    static func awaitedCallName(_ node: AwaitExprSyntax) -> String? {
+    /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.
+    static func awaitedCall(_ node: AwaitExprSyntax) -> (name: String, receiver: CallReceiver)? {
         var expression = node.expression
         if let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
-        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-        return SyntaxText.calledName(call)
+        guard let call = expression.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call) else { return nil }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return (name, .implicitSelf) }
+        guard let base = member.base.map(SyntaxText.withoutOptionalMarks) else { return (name, .unknown) }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            if reference.baseName.tokenKind == .keyword(.self) { return (name, .implicitSelf) }
+            let text = reference.baseName.identifierName
+            return (name, SyntaxText.isCapitalized(text) ? .type(text) : .property(text))
+        }
+        if let inner = base.as(MemberAccessExprSyntax.self), let root = inner.base?.as(DeclReferenceExprSyntax.self) {
+            if root.baseName.tokenKind == .keyword(.self) { return (name, .property(inner.declName.baseName.identifierName)) }
+            if SyntaxText.isCapitalized(root.baseName.identifierName) { return (name, .type(root.baseName.identifierName)) }
+        }
+        return (name, .unknown)
     }
 
-    /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()`.
+    /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()` (not in `deinit`).
     static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
         guard call.arguments.isEmpty, call.trailingClosure == nil,
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "cancel",
-              let base = member.base else { return nil }
+              let base = member.base, !isInDeinitializer(call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))
+    }
+
+    /// A cancel in `deinit` comes with the object's end: nothing is left to show the error.
+    private static func isInDeinitializer(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(DeinitializerDeclSyntax.self) { return true }
+            if parent.is(DeclSyntax.self) && !parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     /// A catch-all after awaited work whose body stores the error, or a failure state, in a property: the
@@ -107,6 +129,9 @@ enum CancellationReading {
     /// (`saveFailed = true`) is not judged: such flags mostly belong to user actions nothing cancels.
     private static func failureTarget(in statements: CodeBlockItemListSyntax, errorName: String, locals: Set<String>) -> String? {
         for statement in statements {
+            // `guard serial == current else { return }`: the catch first checks the run is still wanted, which is
+            // how code that restarts its work drops a cancelled run (`guard let self` checks nothing of the kind).
+            if let guardStatement = statement.item.as(GuardStmtSyntax.self), !bindsSelfOnly(guardStatement) { return nil }
             guard var expression = SyntaxText.expression(of: statement) else { continue }
             if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression }
             if let sequence = expression.as(SequenceExprSyntax.self) {
@@ -135,6 +160,15 @@ enum CancellationReading {
             }
         }
         return nil
+    }
+
+    /// `guard let self else { return }`, `guard let strongSelf = self`.
+    private static func bindsSelfOnly(_ statement: GuardStmtSyntax) -> Bool {
+        statement.conditions.allSatisfy { element in
+            guard case .optionalBinding(let binding) = element.condition else { return false }
+            let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind
+            return value == .keyword(.self) || (binding.initializer == nil && binding.pattern.trimmedText == "self")
+        }
     }
 
     private static func mentionsFailure(_ value: ExprSyntax, errorName: String) -> Bool {

@@ -756,8 +756,9 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Cancellation (cancellation-not-handled)
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = CancellationReading.awaitedCallName(node), let source = CancellationReading.source(of: node) {
-            facts.cancellation.awaitedCalls.append(AwaitedCallFact(name: name, source: source, enclosingType: walk.typeStack.last?.qualifiedName))
+        if let call = CancellationReading.awaitedCall(node), let source = CancellationReading.source(of: node) {
+            facts.cancellation.awaitedCalls.append(AwaitedCallFact(name: call.name, receiver: call.receiver, source: source,
+                                                                   enclosingType: walk.typeStack.last?.qualifiedName))
         }
         return .visitChildren
     }

@@ -15,8 +15,21 @@ public enum CancellationSource: Sendable, Codable, Equatable, Hashable {
 public struct AwaitedCallFact: Sendable, Codable {
     /// The called function's base name: `load` in `await model.load(page: 1)`.
     public var name: String
+    public var receiver: CallReceiver
     public var source: CancellationSource
     public var enclosingType: String?
+}
+
+/// Whose function an awaited call calls, as far as the call's text tells.
+public enum CallReceiver: Sendable, Codable, Equatable {
+    /// `load()`, `self.load()`: the enclosing type's own.
+    case implicitSelf
+    /// `model.load()`, `self.model.load()`: the type of that name, if it is a stored property.
+    case property(String)
+    /// `Store.shared.load()`, `Cache.load()`: a type's.
+    case type(String)
+    /// A longer chain, a call's result, a local: any function of that name.
+    case unknown
 }
 
 /// A catch-all after awaited work that stores the error, or a failure state, in a property.

@@ -8,10 +8,10 @@ enum CancellationNotHandledRule: ProjectRule {
     static let description = RuleDescription(
         id: "cancellation-not-handled", family: .observation, severity: .advice, profiles: .optIn,
         summary: "Async code that is cancelled (a `.task`, a stored task cancelled for the next run, or what they await) catches every error into UI state without handling `CancellationError` first.",
-        rationale: "SwiftUI cancels a `.task` when its view disappears and a `.task(id:)` whenever its value changes; a search that keeps its `Task` cancels it before starting the next. `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error`, `errorMessage` or an `.error` state turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back, or over the results of the run that replaced it. Not reported: code nothing cancels (a function awaited only from a button's or `onAppear`'s unstructured `Task { }`, a scene's `.task`, which lives as long as the window), and a plain `.task` that stores the error in its own view's `@State`, which goes away with the view.",
+        rationale: "SwiftUI cancels a `.task` when its view disappears and a `.task(id:)` whenever its value changes; a search that keeps its `Task` cancels it before starting the next. `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error`, `errorMessage` or an `.error` state turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back, or over the results of the run that replaced it. Not reported: code nothing cancels (a function awaited only from a button's or `onAppear`'s unstructured `Task { }`, a scene's `.task`, which lives as long as the window), and a plain `.task` that stores the error in state its view owns (its `@State`, or an object it keeps in `@State`/`@StateObject`), which goes away with the view the task is cancelled with.",
         instead: "Put `catch is CancellationError { return }` before the catch-all (check `URLError.cancelled` too where URLSession is involved), or check `Task.isCancelled` before assigning the error.",
         triggering: [
-            // The view model's `load()` runs under the screen's `.task`.
+            // The shared model's `load()` runs under the screen's `.task`; the model outlives the screen.
             Example("""
             @MainActor @Observable final class UsersViewModel {
                 private(set) var users: [User] = []
@@ -25,7 +25,7 @@ enum CancellationNotHandledRule: ProjectRule {
                 }
             }
             struct UsersScreen: View {
-                @State private var model = UsersViewModel()
+                @Environment(UsersViewModel.self) private var model
                 var body: some View {
                     List(model.users) { Text($0.name) }
                         .task { await model.load() }
@@ -72,7 +72,7 @@ enum CancellationNotHandledRule: ProjectRule {
                 }
             }
             struct OrdersScreen: View {
-                @StateObject private var model = OrderModel()
+                @EnvironmentObject private var model: OrderModel
                 var body: some View {
                     OrdersList(state: model.state).refreshable { await model.refresh() }
                 }
@@ -215,11 +215,47 @@ enum CancellationNotHandledRule: ProjectRule {
             struct QuickConnect: View {
                 @State private var code = ""
                 @State private var failure: Error?
+                @StateObject private var pairing = PairingModel()
                 var body: some View {
-                    Text(code).task {
-                        do { code = try await Session.shared.quickConnectCode() } catch { failure = error }
+                    Text(code)
+                        .task {
+                            do { code = try await Session.shared.quickConnectCode() } catch { failure = error }
+                        }
+                        .refreshable { await pairing.reload() }
+                }
+            }
+            @MainActor final class PairingModel: ObservableObject {
+                @Published var error: Error?
+                func reload() async {
+                    do { try await Session.shared.pair() } catch { self.error = error }
+                }
+            }
+            """),
+            // The catch first checks that its run is still the current one; a task cancelled only in `deinit` ends
+            // with the object that would show the error.
+            Example("""
+            @MainActor final class StatsModel: ObservableObject {
+                @Published var status: FetchStatus = .idle
+                private var serial = 0
+                private var fetchTask: Task<Void, Never>?
+                private var uploadTask: Task<Void, Never>?
+                func fetch() {
+                    fetchTask?.cancel()
+                    serial += 1
+                    let current = serial
+                    fetchTask = Task {
+                        do { status = .done(try await api.stats()) } catch {
+                            guard serial == current else { return }
+                            status = .error(error)
+                        }
                     }
                 }
+                func upload() {
+                    uploadTask = Task {
+                        do { try await api.upload() } catch { status = .error(error) }
+                    }
+                }
+                deinit { uploadTask?.cancel() }
             }
             """),
             // Errors that are only logged, rethrown, or returned through a local do not reach the UI; a bare flag is not judged.
@@ -267,9 +303,10 @@ enum CancellationNotHandledRule: ProjectRule {
         for file in project.files {
             for found in file.cancellation.failureCatches {
                 let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path)
-                guard let cancel = reach.cancellation(of: found.source, in: file, owner: owner, sceneTypes: sceneTypes) else { continue }
+                guard let cancel = reach.cancellation(of: found.source, in: file, owner: owner, project: project, sceneTypes: sceneTypes) else { continue }
                 // A view's own `@State` goes away with the view: a plain `.task` is cancelled only then, so the
-                // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen.
+                // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen. (A view
+                // covered by a pushed screen keeps its state; its `.task` runs again when it reappears.)
                 if !cancel.restarts, let owner, project.index.isView(owner),
                    project.index.entry(owner)?.firstProperty(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
                 let runs: String
@@ -287,25 +324,30 @@ enum CancellationNotHandledRule: ProjectRule {
         var place: String
     }
 
-    /// `async` functions, by name, that a cancellable caller awaits: directly in a `.task`, `.refreshable` or a
-    /// stored task the file cancels, or in another such function. Names stand for every function so named,
-    /// as the callers' receivers are not typed; a function no cancellable code awaits (only buttons, an
+    /// `async` functions that a cancellable caller awaits: directly in a `.task`, `.refreshable` or a stored
+    /// task the file cancels, or in another such function. A call counts where its text names the function's
+    /// type (`load()`, `model.load()` on a stored property, `Store.shared.load()`); a call on a local, a
+    /// parameter or a longer chain could be any function of its name, and standing for all of them made
+    /// every `refresh()` of a project look cancelled. A function no cancellable code awaits (only buttons, an
     /// `onAppear { Task { … } }`, a scene's `.task`, or no caller at all) is left alone.
     struct CancelledFunctions {
-        private(set) var cancelled: [String: Cancellation] = [:]
+        /// Keyed `TypeID.name`, `_.name` for free functions.
+        private var cancelled: [String: Cancellation] = [:]
 
         init(project: ProjectContext, sceneTypes: Set<String>) {
             var callees: [String: [String]] = [:]
             var queue: [String] = []
             for file in project.files {
                 for call in file.cancellation.awaitedCalls {
-                    if case .function(let caller) = call.source {
-                        callees[caller, default: []].append(call.name)
+                    let owner = project.index.id(ofEnclosing: call.enclosingType, in: file.path)
+                    guard let callee = Self.key(of: call, owner: owner, project: project, path: file.path) else { continue }
+                    if case .function(let name) = call.source {
+                        callees[Self.key(owner, name), default: []].append(callee)
                         continue
                     }
-                    let owner = project.index.id(ofEnclosing: call.enclosingType, in: file.path)
-                    guard let cancel = Self.direct(call.source, in: file, owner: owner, sceneTypes: sceneTypes) else { continue }
-                    if merge(cancel, into: call.name) { queue.append(call.name) }
+                    guard let cancel = Self.direct(call.source, in: file, owner: owner, sceneTypes: sceneTypes),
+                          cancel.restarts || !Self.isOwnedByView(call.receiver, owner: owner, index: project.index) else { continue }
+                    if merge(cancel, into: callee) { queue.append(callee) }
                 }
             }
             while let caller = queue.popLast() {
@@ -314,19 +356,67 @@ enum CancellationNotHandledRule: ProjectRule {
             }
         }
 
-        /// Records what cancels `name`; true when that added something (a first cancel, or a restart).
-        private mutating func merge(_ cancel: Cancellation, into name: String) -> Bool {
-            guard let known = cancelled[name] else {
-                cancelled[name] = cancel
+        static func key(_ owner: String?, _ name: String) -> String { (owner ?? "_") + "." + name }
+
+        /// `model.load()` in a plain `.task` of the view that holds `model` in `@State`/`@StateObject`: the
+        /// object goes away with the view that the task is cancelled with, so the error it stores is not seen.
+        private static func isOwnedByView(_ receiver: CallReceiver, owner: String?, index: ProjectIndex) -> Bool {
+            guard case .property(let name) = receiver, let owner, index.isView(owner) else { return false }
+            return index.entry(owner)?.firstProperty(where: { $0.name == name && ["State", "StateObject"].contains($0.wrapper ?? "") }) != nil
+        }
+
+        /// The key of the function a call reaches; nil for a call into a type the project does not declare, or
+        /// one the call's text does not tell.
+        private static func key(of call: AwaitedCallFact, owner: String?, project: ProjectContext, path: String) -> String? {
+            switch call.receiver {
+            case .implicitSelf:
+                return key(owner, call.name)
+            case .property(let name):
+                guard let property = owner.flatMap({ project.index.entry($0) })?.firstProperty(where: { $0.name == name && !$0.isStatic }) else {
+                    return nil
+                }
+                // `any StatusFetcher`: the protocol's key, which the conforming types' functions look up.
+                let written = property.heldTypeName.map { $0.hasPrefix("any ") || $0.hasPrefix("some ") ? String($0.drop { $0 != " " }.dropFirst()) : $0 }
+                let type = project.index.heldType(of: property, in: owner, path: path)
+                    ?? written.flatMap { project.index.resolve($0, from: owner, in: path) }
+                return type.map { key($0, call.name) }
+            case .type(let name):
+                return project.index.resolve(name, from: owner, in: path).map { key($0, call.name) }
+            case .unknown:
+                return nil
+            }
+        }
+
+        /// Records what cancels `key`; true when that added something (a first cancel, or a restart).
+        private mutating func merge(_ cancel: Cancellation, into key: String) -> Bool {
+            guard let known = cancelled[key] else {
+                cancelled[key] = cancel
                 return true
             }
             guard cancel.restarts, !known.restarts else { return false }
-            cancelled[name] = cancel
+            cancelled[key] = cancel
             return true
         }
 
-        func cancellation(of source: CancellationSource, in file: FileFacts, owner: String?, sceneTypes: Set<String>) -> Cancellation? {
-            if case .function(let name) = source { return cancelled[name] }
+        /// What cancels the function `name` of `owner`: a call to it, or to it on a type it inherits from (a base
+        /// class, a protocol it conforms to). A restart wins over a plain cancel.
+        private func cancellation(ofFunction name: String, owner: String?, index: ProjectIndex) -> Cancellation? {
+            var owners: [String?] = [owner]
+            var seen = Set<String>()
+            var next = owner.map { [$0] } ?? []
+            while let id = next.popLast() {
+                for inherited in index.entry(id)?.inheritedIDs ?? [] where seen.insert(inherited).inserted {
+                    owners.append(inherited)
+                    next.append(inherited)
+                }
+            }
+            let found = owners.map { Self.key($0, name) }.compactMap { cancelled[$0] }
+            return found.first(where: \.restarts) ?? found.first
+        }
+
+        func cancellation(of source: CancellationSource, in file: FileFacts, owner: String?, project: ProjectContext,
+                          sceneTypes: Set<String>) -> Cancellation? {
+            if case .function(let name) = source { return cancellation(ofFunction: name, owner: owner, index: project.index) }
             return Self.direct(source, in: file, owner: owner, sceneTypes: sceneTypes)
         }
 
@@ -341,7 +431,7 @@ enum CancellationNotHandledRule: ProjectRule {
                 return Cancellation(restarts: true, place: "a `.task(id:)`, which SwiftUI cancels whenever the value changes")
             case .storedTask(let name):
                 guard file.cancellation.cancelledNames.contains(name) else { return nil }
-                return Cancellation(restarts: true, place: "the task kept in `\(name)`, which is cancelled for the next run")
+                return Cancellation(restarts: true, place: "the task kept in `\(name)`, which this file cancels (before the next run, or on request)")
             case .function:
                 return nil
             }
