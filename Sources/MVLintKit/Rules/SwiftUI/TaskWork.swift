@@ -99,7 +99,7 @@ struct TaskWork {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let name = SyntaxText.calledName(node) else { return .visitChildren }
             work.calls.append(name)
-            if Self.isAwaited(node) { work.awaitedCalls.append(name) }
+            if SyntaxText.isAwaited(node) { work.awaitedCalls.append(name) }
             return .visitChildren
         }
 
@@ -114,23 +114,24 @@ struct TaskWork {
             return .visitChildren
         }
 
-        /// `await f()`, `try await f()`, `await x.f()`: the call is what the nearest `await` waits for.
-        private static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
-            var current = Syntax(call)
-            while let parent = current.parent {
-                if parent.is(AwaitExprSyntax.self) { return true }
-                guard parent.is(TryExprSyntax.self) || parent.is(MemberAccessExprSyntax.self)
-                        || parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id
-                else { return false }
-                current = parent
-            }
-            return false
-        }
-
         private static func suspends(_ expression: ExprSyntax) -> Bool {
             var current = expression
             if let attempt = current.as(TryExprSyntax.self) { current = attempt.expression }
             return current.is(AwaitExprSyntax.self)
         }
+    }
+}
+
+extension SyntaxText {
+    /// `await f()`, `try await f()`, `await x.f()`: the call is what the nearest `await` waits for.
+    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if parent.is(AwaitExprSyntax.self) { return true }
+            guard parent.is(TryExprSyntax.self) || parent.is(MemberAccessExprSyntax.self)
+                    || parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id else { return false }
+            current = parent
+        }
+        return false
     }
 }
