@@ -205,6 +205,7 @@ final class FileWalker: SyntaxVisitor {
                 }
             }
         }
+        if isMember, let found = ObservedCreationReading.propertyDefault(node, in: walk) { facts.observedCreations.append(found) }
         if isMember { localBindables.append([]) }
         propertyFrames.append((isMember, pushedScope))
         enterBehaviorScope(of: node, isMember: isMember)
@@ -303,6 +304,7 @@ final class FileWalker: SyntaxVisitor {
                 typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
+            facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {
                 if inBody { facts.types[typeIndex].bodyViewCount += 1 }
                 if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
@@ -395,6 +397,7 @@ final class FileWalker: SyntaxVisitor {
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         noteOperators(node)
+        if let found = ObservedCreationReading.initializerAssignment(node, in: walk) { facts.observedCreations.append(found) }
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
         guard elements.count == 3 else { return .visitChildren }

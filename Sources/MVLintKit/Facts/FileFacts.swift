@@ -28,6 +28,8 @@ public struct FileFacts: Sendable, Codable {
     public var observableObjectTypeUses: [SourcePosition] = []
     /// Awaited calls and catch-alls with what cancels them (`cancellation-not-handled`, `CancellationFacts.swift`).
     public var cancellation = CancellationFacts()
+    /// Objects created for an `@ObservedObject` (`observed-object-creation`, `ObservedCreationFacts.swift`).
+    public var observedCreations: [ObservedCreationFact] = []
 
     public init(path: String) { self.path = path }
 }
