@@ -90,7 +90,7 @@ final class ObservationRuleTests: XCTestCase {
     // MARK: viewmodel-loads-in-init
 
     func testConformanceInAnotherFileMakesTheClassAModel() {
-        let loader = "final class FeedLoader {\n    @Published var posts: [Post] = []\n    init() {\n        loadPosts()\n    }\n    func loadPosts() {}\n}\n"
+        let loader = "final class FeedLoader {\n    @Published var posts: [Post] = []\n    init() {\n        loadPosts()\n    }\n    func loadPosts() { Task { posts = await API.posts() } }\n}\n"
         XCTAssertEqual(lint("viewmodel-loads-in-init", ["FeedLoader.swift": loader]), [])
         let findings = lint("viewmodel-loads-in-init", [
             "FeedLoader.swift": loader,

@@ -16,6 +16,8 @@ final class FileWalker: SyntaxVisitor {
     private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
     /// Per member variable or function being walked: its first statement when it is `body` or `@ViewBuilder`.
     private var viewMemberStarts: [StatementInsertionPoint?] = []
+    /// The `Task` in an initializer whose first awaited work was recorded: one site per task.
+    private var lastInitializerTaskWithSite: SyntaxIdentifier?
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -203,6 +205,7 @@ final class FileWalker: SyntaxVisitor {
                 }
             }
         }
+        if isMember, let found = ObservedCreationReading.propertyDefault(node, in: walk) { facts.observedCreations.append(found) }
         if isMember { localBindables.append([]) }
         propertyFrames.append((isMember, pushedScope))
         enterBehaviorScope(of: node, isMember: isMember)
@@ -301,6 +304,7 @@ final class FileWalker: SyntaxVisitor {
                 typeName: name,
                 labels: node.arguments.map { $0.label?.text ?? "_" },
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
+            facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {
                 if inBody { facts.types[typeIndex].bodyViewCount += 1 }
                 if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
@@ -312,6 +316,7 @@ final class FileWalker: SyntaxVisitor {
             }
         }
         recordModelSites(call: node)
+        if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
@@ -392,6 +397,7 @@ final class FileWalker: SyntaxVisitor {
     /// Records `self.count = …` / `_count = …` in an initializer: the property's value comes from the caller.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         noteOperators(node)
+        if let found = ObservedCreationReading.initializerAssignment(node, in: walk) { facts.observedCreations.append(found) }
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
         guard elements.count == 3 else { return .visitChildren }
@@ -752,6 +758,25 @@ final class FileWalker: SyntaxVisitor {
         return .visitChildren
     }
 
+    // MARK: Cancellation (cancellation-not-handled)
+
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        if let call = CancellationReading.awaitedCall(node), let source = CancellationReading.source(of: node) {
+            facts.cancellation.awaitedCalls.append(AwaitedCallFact(name: call.name, receiver: call.receiver, source: source,
+                                                                   enclosingType: walk.typeStack.last?.qualifiedName))
+        }
+        return .visitChildren
+    }
+
+    /// Actors are services, whose errors reach the UI only through a caller that may handle cancellation.
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        if walk.typeStack.last?.kind != .actor, let source = CancellationReading.source(of: node),
+           let found = CancellationReading.failureCatch(node) {
+            facts.cancellation.failureCatches.append(FailureCatchFact(
+                position: position(found.catchKeyword), source: source, enclosingType: walk.typeStack.last?.qualifiedName, target: found.target))
+        }
+        return .visitChildren
+    }
 }
 
 // MARK: Model and view-model sites (observation rules)
@@ -796,14 +821,49 @@ extension FileWalker {
 
     func recordModelSites(call node: FunctionCallExprSyntax) {
         guard isInClassLikeType else { return }
-        if let name = SyntaxText.calledName(node), Self.isLoadingCall(name),
-           node.calledExpression.is(DeclReferenceExprSyntax.self) || node.calledExpression.is(MemberAccessExprSyntax.self),
-           let inTask = initializerPlacement, inTask || Self.isWholeStatement(node) {
-            noteModelSite(.loadCalledInInitializer(method: name, inTask: inTask), at: node)
+        if let site = initializerLoadSite(node) {
+            noteModelSite(site, at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
                   SyntaxText.isCapitalized(reference.baseName.identifierName) {
             noteModelSite(.constructionInMethod(type: reference.baseName.identifierName), at: node)
         }
+        if let method = enclosingMethodName, let how = InitializerWorkReading.asyncWork(startedBy: node),
+           !facts.modelSites.contains(where: { $0.kind.startsAsyncWork(in: method) && $0.enclosingType == walk.typeStack.last?.qualifiedName }) {
+            noteModelSite(.startsAsyncWork(method: method, how: how), at: node)
+        }
+    }
+
+    /// The `loadCalledInInitializer` site of a call, if it is one: an own `load…()` called as a statement
+    /// directly in a synchronous initializer (an awaited one runs in the caller's task, as part of creating the
+    /// object), or the first work a `Task` started there awaits.
+    private func initializerLoadSite(_ node: FunctionCallExprSyntax) -> ModelSiteFact.Kind? {
+        guard let inTask = initializerPlacement else { return nil }
+        if inTask {
+            guard let work = InitializerWorkReading.awaitedWork(node), work.task.id != lastInitializerTaskWithSite else { return nil }
+            lastInitializerTaskWithSite = work.task.id
+            return .loadCalledInInitializer(method: work.name, inTask: true)
+        }
+        guard let name = SyntaxText.calledName(node), Self.isLoadingCall(name), Self.isWholeStatement(node),
+              !SyntaxText.isAwaited(node), Self.callsOwnMethod(node) else { return nil }
+        return .loadCalledInInitializer(method: name, inTask: false)
+    }
+
+    /// `load()` or `self.load()`.
+    private static func callsOwnMethod(_ node: FunctionCallExprSyntax) -> Bool {
+        if node.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        return node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    }
+
+    /// The method whose body (closures in it included) the walk is in; nil in initializers and elsewhere.
+    private var enclosingMethodName: String? {
+        for scope in walk.scopes {
+            switch scope {
+            case .function(let name): return name
+            case .initializer, .viewBuilding: return nil
+            case .action, .closure: continue
+            }
+        }
+        return nil
     }
 
     func recordModelSites(memberAccess node: MemberAccessExprSyntax) {

@@ -26,6 +26,10 @@ public struct FileFacts: Sendable, Codable {
     /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
     /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
     public var observableObjectTypeUses: [SourcePosition] = []
+    /// Awaited calls and catch-alls with what cancels them (`cancellation-not-handled`, `CancellationFacts.swift`).
+    public var cancellation = CancellationFacts()
+    /// Objects created for an `@ObservedObject` (`observed-object-creation`, `ObservedCreationFacts.swift`).
+    public var observedCreations: [ObservedCreationFact] = []
 
     public init(path: String) { self.path = path }
 }

@@ -4,9 +4,14 @@
 /// rules look: inside classes and their extensions, and on view-model properties, so the facts stay small.
 public struct ModelSiteFact: Sendable, Codable {
     public enum Kind: Sendable, Codable, Equatable {
-        /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call made directly in an initializer, or directly
-        /// in a `Task { … }` started there (`inTask`); calls in other nested closures run later and are not recorded.
+        /// A `load…()`, `fetch…()`, `reload…()` or `refresh…()` call of the type's own method made directly in a
+        /// synchronous initializer as a statement of its own; or (`inTask`) the first call a `Task { … }` started
+        /// directly there awaits that does work (`InitializerWorkReading`). Calls in other nested closures run
+        /// later and are not recorded.
         case loadCalledInInitializer(method: String, inTask: Bool)
+        /// A method (not an initializer) that starts asynchronous work, once per method: `how` says what it does
+        /// ("starts a `Task`", "asks `commentService` to fetchComments").
+        case startsAsyncWork(method: String, how: String)
         /// `Type.shared`, `Type.standard` or `Type.default` reached inside a method (also in its closures).
         case sharedInstanceInMethod(type: String, member: String)
         /// `Type(…)` constructed inside a method (also in its closures).
@@ -26,5 +31,12 @@ public struct ModelSiteFact: Sendable, Codable {
         self.kind = kind
         self.enclosingType = enclosingType
         self.position = position
+    }
+}
+
+extension ModelSiteFact.Kind {
+    func startsAsyncWork(in method: String) -> Bool {
+        if case .startsAsyncWork(let name, _) = self { return name == method }
+        return false
     }
 }

@@ -1,9 +1,8 @@
 /// The rules of RULES.md's "Models, ViewModels and Observation" table.
 enum ObservationRules {
-    static let syntax: [any SyntaxRule.Type] = [
-        CancellationNotHandledRule.self,
-    ]
+    static let syntax: [any SyntaxRule.Type] = []
     static let project: [any ProjectRule.Type] = [
+        CancellationNotHandledRule.self,
         PreferObservationRule.self,
         ObservableMissingMainActorRule.self,
         ViewModelPublicSetterRule.self,

@@ -1,15 +1,18 @@
-/// A model's or view model's initializer that starts loading.
+/// A screen model's or view model's initializer that starts asynchronous work.
 ///
-/// A project rule: whether the class is observable (a Model or ViewModel) may be declared in another file;
-/// the walker records `load…()` calls made directly in initializers or in a `Task { }` started there. A `Task`
-/// that does something else (subscribing to a stream, configuring an actor) is not loading and stays quiet, and
-/// so does a call directly in `init` whose result is stored (`settings = store.load()` reads a saved value).
+/// A project rule: whether the class is observable (a Model or ViewModel), and what its methods do, may be
+/// declared in other files. The walker records the first work a `Task` started in an initializer awaits, whatever
+/// its name (`currentSubscriptionFeatures()`, `URLSession.shared.data(from:)`), and own `load…()` calls made
+/// directly in an initializer; those count only when the method starts asynchronous work itself (a `Task`, a
+/// network call, asking a service to fetch): a synchronous read of local data is set-up. A `Task` that only
+/// subscribes (`for await`), configures an actor or waits stays quiet, and so does an `async` initializer, which
+/// runs in its caller's task.
 enum ViewModelLoadsInInitRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-loads-in-init", family: .observation, severity: .advice, profiles: .optIn,
-        summary: "The initializer of a Model or ViewModel starts loading: a `load…()`/`fetch…()` call, directly or in a `Task { … }`.",
+        summary: "The initializer of a screen's Model or ViewModel starts asynchronous work: a `Task { … }` that awaits work, or a `load…()` method that starts some.",
         rationale: "An observable object is often created before its screen appears (in a parent's body, a `@State` default value or a preview), and SwiftUI may create it more than once. Work started in `init` runs at that moment, is tied to no view, cannot be cancelled when the user leaves, and cannot be started again for a retry or pull-to-refresh.",
-        instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button.",
+        instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button. Not reported: cheap synchronous set-up (reading saved settings or a local store), an `async` initializer, a `Task` that subscribes to later changes, and objects only view controllers or other objects create, which have no `.task` to move the work to.",
         triggering: [
             Example("""
             @MainActor final class ArticleViewModel: ObservableObject {
@@ -29,7 +32,7 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                     ↓fetchMessages()
                 }
                 func fetchMessages() {
-                    MailClient.shared.messages { self.messages = $0 }
+                    MailClient.shared.fetchMessages { self.messages = $0 }
                 }
             }
             struct InboxView: View {
@@ -44,8 +47,30 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                     ↓self.loadForecast(for: city)
                     Task.detached { [weak self] in await ↓self?.refreshAlerts() }
                 }
-                func loadForecast(for city: String) {}
+                func loadForecast(for city: String) {
+                    Task { forecast = await WeatherAPI.forecast(for: city) }
+                }
                 func refreshAlerts() async {}
+            }
+            """),
+            // Loading by any name: whatever work the task awaits, the model's own or a framework's.
+            Example("""
+            @MainActor @Observable final class PaywallViewModel {
+                var features: [Feature] = []
+                var banner: Data?
+                private let store: SubscriptionStore
+                init(store: SubscriptionStore, bannerURL: URL) {
+                    self.store = store
+                    Task { features = await ↓store.currentSubscriptionFeatures() }
+                    Task {
+                        try? await Task.sleep(for: .seconds(1))
+                        banner = try? await ↓URLSession.shared.data(from: bannerURL).0
+                    }
+                }
+            }
+            struct PaywallScreen: View {
+                @State private var model = PaywallViewModel(store: .live, bannerURL: .banner)
+                var body: some View { FeatureList(features: model.features) }
             }
             """),
         ],
@@ -137,6 +162,44 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 func loadedFlagsReset() {}
             }
             """),
+            // Synchronous set-up that reads what is already there, and a `load(content:)` that shows what it was
+            // given; an `async` initializer, whose work runs in its caller's task; a window request, not I/O.
+            Example("""
+            @MainActor final class BookmarksViewModel: ObservableObject {
+                @Published private(set) var items: [Bookmark] = []
+                @Published private(set) var html = ""
+                private let store: BookmarkStore
+                init(store: BookmarkStore, note: String) {
+                    self.store = store
+                    reload()
+                    load(content: note)
+                    refreshWindows()
+                }
+                func reload() { items = store.bookmarks(sorted: .newest) }
+                func load(content: String) { html = Markdown.render(content) }
+                func refreshWindows() { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil) }
+            }
+            @MainActor final class ReceiptViewModel: ObservableObject {
+                @Published private(set) var receipt: Receipt
+                init(api: ReceiptAPI) async throws {
+                    receipt = .empty
+                    try await loadReceipt(api)
+                }
+                func loadReceipt(_ api: ReceiptAPI) async throws { receipt = try await api.latest() }
+            }
+            """),
+            // Made only by a view controller: no SwiftUI `.task` to move the work to.
+            Example("""
+            @MainActor final class UploadViewModel: ObservableObject {
+                @Published var progress = 0.0
+                init(file: URL) { Task { await upload(file) } }
+                func upload(_ file: URL) async {}
+            }
+            final class UploadViewController: UIViewController {
+                lazy var model = UploadViewModel(file: file)
+                let file: URL
+            }
+            """),
             // A `Task` that subscribes to updates or configures an actor is not loading.
             Example("""
             @MainActor @Observable final class ChatViewModel {
@@ -151,12 +214,41 @@ enum ViewModelLoadsInInitRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isScreenModel {
-            for (site, path) in project.modelSites(in: model.id) {
+        for model in project.observableClasses where model.isScreenModel && isMadeBySwiftUI(model, project: project) {
+            let sites = project.modelSites(in: model.id)
+            var asyncMethods: [String: String] = [:]
+            for (site, _) in sites {
+                if case .startsAsyncWork(let method, let how) = site.kind, asyncMethods[method] == nil { asyncMethods[method] = how }
+            }
+            for (site, path) in sites {
                 guard case .loadCalledInInitializer(let method, let inTask) = site.kind else { continue }
-                let how = inTask ? "started from a `Task` in" : "called in"
-                report.append(ProjectFinding(path: path, position: site.position, message: "`\(method)()` \(how) the initializer of `\(model.name)` loads when the object is created, tied to no view, so it can be neither cancelled nor retried: call it from the view's `.task { }` instead"))
+                let how: String
+                if inTask {
+                    how = "awaited in a `Task` started by"
+                } else if let work = asyncMethods[method] {
+                    how = "(which \(work)) called in"
+                } else {
+                    // A synchronous `load()` that reads local data is set-up: nothing to cancel, nothing to retry.
+                    continue
+                }
+                report.append(ProjectFinding(path: path, position: site.position, message: "`\(method)()` \(how) the initializer of `\(model.name)` starts work when the object is created, tied to no view, so it can be neither cancelled nor retried: call it from the view's `.task { }` instead"))
             }
         }
+    }
+
+    /// Some SwiftUI view creates it, or nothing in the project does (a `*ViewModel` by name). One that only view
+    /// controllers, cells or other objects create has no `.task` to move the work to, and often starts its
+    /// pipeline on creation on purpose.
+    private static func isMadeBySwiftUI(_ model: ObservableClass, project: ProjectContext) -> Bool {
+        var madeElsewhere = false
+        for file in project.files {
+            for construction in file.constructions where construction.typeName == model.entry.name {
+                guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
+                      project.index.resolve(construction.typeName, from: creator, in: file.path) == model.id, creator != model.id else { continue }
+                if project.index.isView(creator) { return true }
+                madeElsewhere = true
+            }
+        }
+        return !madeElsewhere
     }
 }

@@ -1,12 +1,14 @@
-internal import SwiftSyntax
-
 /// `@ObservedObject var model = Model()`: the view creates an object it does not own.
-final class ObservedObjectCreationRule: SyntaxRule {
+///
+/// A project rule: the walker records where objects are created for an `@ObservedObject`
+/// (`ObservedCreationFacts`); what is lost depends on other files — whether a SwiftUI parent rebuilds the holder,
+/// whether the object has state, and whether the child receiving an argument holds it in `@ObservedObject`.
+enum ObservedObjectCreationRule: ProjectRule {
     static let description = RuleDescription(
         id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
-        summary: "An `@ObservedObject` property that creates its own object (`= Model()`).",
-        rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
-        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
+        summary: "An `@ObservedObject` that receives an object created where it is held: its default value (`= Model()`), the view's `init`, or the parent's body (`Child(model: Model())`).",
+        rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value or its `init`, or the parent's body creates it in the call that builds the view, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
+        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside that someone keeps alive. Not reported: objects with no state of their own (no `@Published` property, such as a theme observer), and views that only UIKit/AppKit code makes (a hosting controller's root), which no SwiftUI parent rebuilds. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
         triggering: [
             Example("""
             struct InboxView: View {
@@ -68,6 +70,33 @@ final class ObservedObjectCreationRule: SyntaxRule {
                 }
             }
             """),
+            // Created in the view's `init`, or by the parent's body for a child that only observes it: made anew
+            // each time the parent's body runs, like a property's default value.
+            Example("""
+            @MainActor final class ProfileModel: ObservableObject {
+                @Published var name = ""
+                init(userID: Int) {}
+            }
+            struct ProfileScreen: View {
+                @ObservedObject var model: ProfileModel
+                @ObservedObject private var avatar: AvatarLoader
+                init(userID: Int) {
+                    self.model = ↓ProfileModel(userID: userID)
+                    _avatar = ObservedObject(wrappedValue: ↓AvatarLoader(userID: userID))
+                }
+                var body: some View { Text(model.name) }
+            }
+            struct SearchResults: View {
+                @ObservedObject var search: SearchModel
+                var body: some View { List(search.hits) { Text($0.title) } }
+            }
+            struct SearchTab: View {
+                @State private var filter = Filter.all
+                var body: some View {
+                    SearchResults(search: ↓SearchModel(filter: filter))
+                }
+            }
+            """),
             // `@StateObject` needs iOS 14: on iOS 13 the finding stands, without a rewrite.
             Example("""
             struct LegacyInbox: View {
@@ -115,6 +144,38 @@ final class ObservedObjectCreationRule: SyntaxRule {
                 }
             }
             """),
+            // An object without state of its own (it re-publishes a shared theme) loses nothing when replaced; a
+            // view only a hosting controller makes is never rebuilt by a SwiftUI parent; a child that owns what
+            // it is given in `@StateObject` keeps the first one.
+            Example("""
+            class ThemeObserver: ObservableObject {
+                let theme = Theme.shared
+            }
+            final class RowStyle: ThemeObserver {
+                var tint: Color { theme.tint }
+            }
+            struct EpisodeRow: View {
+                @ObservedObject var style = RowStyle()
+                var body: some View { Text("Episode").foregroundStyle(style.tint) }
+            }
+            @MainActor final class AboutModel: ObservableObject {
+                @Published var showsNews = false
+            }
+            struct AboutScreen: View {
+                @ObservedObject private var model = AboutModel()
+                var body: some View { Toggle("News", isOn: $model.showsNews) }
+            }
+            final class AboutController: UIHostingController<AboutScreen> {
+                init() { super.init(rootView: AboutScreen()) }
+            }
+            struct Player: View {
+                @StateObject var session: PlaybackSession
+                var body: some View { Text(session.title) }
+            }
+            struct PlayerTab: View {
+                var body: some View { Player(session: PlaybackSession()) }
+            }
+            """),
             // A lower-case factory may hand out a cached instance: not provably a new object.
             Example("""
             struct ProfileView: View {
@@ -127,36 +188,86 @@ final class ObservedObjectCreationRule: SyntaxRule {
         ]
     )
 
-    init(options: RuleOptions) {}
-
-    func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
-        // Only a view is re-created by its parent; a class holding `@ObservedObject` and an `App` (made once) are not.
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true, let type = file.typeStack.last,
-              type.kind == .struct || type.kind == .extension, !type.inherited.contains("App"),
-              let attribute = SyntaxText.attribute(named: "ObservedObject", in: node.attributes) else { return }
-        for binding in node.bindings {
-            guard let value = binding.initializer?.value, let created = Self.createdTypeName(value, annotation: binding.typeAnnotation),
-                  SyntaxText.isCapitalized(created) else { continue }
-            file.report(id, at: attribute,
-                        "`@ObservedObject` creates its own `\(created)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)",
-                        fix: Self.fix(attribute, in: file))
-            return
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        let madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
+        for file in project.files {
+            for found in file.observedCreations {
+                guard let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path) else { continue }
+                if let created = project.index.resolve(found.createdType, from: owner, in: file.path), holdsNoState(created, index: project.index) { continue }
+                switch found.kind {
+                case .propertyDefault:
+                    guard !madeOnlyOutsideSwiftUI.contains(owner) else { continue }
+                    let fix = found.stateObjectFix.map {
+                        Fix("replace `@ObservedObject` with `@StateObject`", edits: [TextEdit(range: $0, replacement: "StateObject")])
+                    }
+                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`@ObservedObject` creates its own `\(found.createdType)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)", fix: fix))
+                case .initializerAssignment(let property):
+                    guard !madeOnlyOutsideSwiftUI.contains(owner), observes(property, in: owner, index: project.index) else { continue }
+                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`init` creates a new `\(found.createdType)` for `@ObservedObject var \(property)` each time the parent rebuilds this view, replacing the old one and its state: own it with `@StateObject` (`_\(property) = StateObject(wrappedValue: …)`), or receive it from the parent"))
+                case .argument(let view, let label):
+                    guard let child = project.index.resolve(view, from: owner, in: file.path), project.index.isView(child),
+                          observes(label, in: child, index: project.index) else { continue }
+                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`\(view)(\(label): \(found.createdType)(…))` creates a new `\(found.createdType)` every time this body runs, and `\(view)` only observes it (`@ObservedObject var \(label)`), so its state is replaced on each update: keep the object in this view's `@StateObject`, or let `\(view)` own it with `@StateObject`"))
+                }
+            }
         }
     }
 
-    /// Swaps the wrapper only. A caller may still pass the object through the memberwise initializer, which a
-    /// `private` would break; `state-not-private` adds `private` in the same `--fix` run when no caller does,
-    /// and otherwise reports the call site, whose object `@StateObject` now keeps only the first time.
-    private static func fix(_ attribute: AttributeSyntax, in file: FileWalk) -> Fix? {
-        guard file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)]) else { return nil }
-        return Fix("replace `@ObservedObject` with `@StateObject`", edits: [.replacing(attribute.attributeName, with: "StateObject")])
+    /// `@ObservedObject var name` (stored, not static) in the type or its extensions.
+    private static func observes(_ name: String, in type: String, index: ProjectIndex) -> Bool {
+        index.entry(type)?.firstProperty(where: { $0.name == name && $0.wrapper == "ObservedObject" && !$0.isStatic }) != nil
     }
 
-    /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.
-    private static func createdTypeName(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) -> String? {
-        if let name = SyntaxText.calleeName(value) { return name }
-        guard let member = value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
-              member.base == nil, member.declName.baseName.text == "init", let annotation else { return nil }
-        return SyntaxText.typeName(annotation.type)
+    /// An `ObservableObject` with no `@Published` property and no property observers, in itself or its project
+    /// superclasses (a theme observer that re-publishes a shared theme): a new one shows exactly what the old one
+    /// did, so replacing it loses nothing.
+    private static func holdsNoState(_ id: String, index: ProjectIndex) -> Bool {
+        var current = index.entry(id)
+        var visited = Set<String>()
+        guard current?.kind == .class else { return false }
+        while let entry = current, visited.insert(entry.id).inserted {
+            if entry.firstProperty(where: { !$0.isStatic && ($0.wrapper == "Published" || $0.hasObservers) }) != nil { return false }
+            current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
+        }
+        return true
+    }
+
+    /// Views that only view controllers, UIKit/AppKit views or windows construct (a hosting controller's root),
+    /// previews aside: no SwiftUI parent rebuilds their value, so the object they create lives as long
+    /// as they do. `@StateObject` is still the idiom there, but nothing is lost today.
+    private static func viewsMadeOnlyOutsideSwiftUI(_ project: ProjectContext) -> Set<String> {
+        var madeBySwiftUI = Set<String>()
+        var madeElsewhere = Set<String>()
+        for file in project.files {
+            for construction in file.constructions {
+                guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
+                      let created = project.index.resolve(construction.typeName, from: creator, in: file.path), project.index.isView(created),
+                      !(project.index.entry(creator)?.inherited.contains("PreviewProvider") ?? false) else { continue }
+                if isUIKitType(creator, index: project.index) {
+                    madeElsewhere.insert(created)
+                } else {
+                    // Views, and objects whose methods build views during a body (a stories data source).
+                    madeBySwiftUI.insert(created)
+                }
+            }
+        }
+        return madeElsewhere.subtracting(madeBySwiftUI)
+    }
+
+    static let uiKitBases: Set<String> = [
+        "UIViewController", "UIHostingController", "NSViewController", "NSHostingController", "UITableViewController",
+        "UICollectionViewController", "NSWindowController", "UIView", "NSView", "UITableViewCell", "UICollectionViewCell",
+        "NSWindow", "UIWindow", "NSHostingView", "UIResponder", "NSResponder",
+    ]
+
+    /// A view controller, UIKit/AppKit view or window, directly or through project superclasses.
+    private static func isUIKitType(_ id: String, index: ProjectIndex) -> Bool {
+        var current = index.entry(id)
+        var visited = Set<String>()
+        while let entry = current, visited.insert(entry.id).inserted {
+            if !entry.inherited.isDisjoint(with: uiKitBases) || entry.inherited.contains(where: { $0.hasSuffix("ViewController") }) { return true }
+            current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
+        }
+        return false
     }
 }

@@ -2,7 +2,6 @@
 extension SwiftUIRules {
     static let dataFlowRules: [any SyntaxRule.Type] = [
         ForegroundColorRule.self,
-        ObservedObjectCreationRule.self,
         ForeachIndexIdentityRule.self,
         TaskInOnAppearRule.self,
         NavigationViewRule.self,
@@ -12,6 +11,7 @@ extension SwiftUIRules {
         ComplexBodyClosureRule.self,
     ]
     static let dataFlowProjectRules: [any ProjectRule.Type] = [
+        ObservedObjectCreationRule.self,
         StateNotPrivateRule.self,
         MissingBindableRule.self,
         StateObjectSharedInstanceRule.self,

@@ -6,7 +6,7 @@ final class TaskInOnAppearRule: SyntaxRule {
         id: "task-in-on-appear", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "`.onAppear { Task { … } }` or `.onChange(of:) { Task { … } }` instead of `.task` / `.task(id:)`.",
         rationale: "A `Task` started by hand in `onAppear` is not tied to the view: it keeps running after the view disappears, and each appearance starts another one. In `onChange`, every change starts a new task while the previous ones still run and may finish last, leaving stale results on screen. `.task` is cancelled when the view disappears, and `.task(id:)` cancels the previous run whenever the value changes.",
-        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI.",
+        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI. Left alone: a task whose operation throws (`.task` cannot), that only sleeps or never awaits, or that awaits work which must finish (a save, a purchase, a permission prompt, handling each event), and in `onChange` one that reacts to a value edited in the same view without reading anything: that is a save `.task(id:)` would cancel.",
         triggering: [
             Example("""
             struct FeedView: View {
@@ -131,6 +131,44 @@ final class TaskInOnAppearRule: SyntaxRule {
                 }
             }
             """),
+            // A task under a condition in `onAppear` runs on appearance all the same: reported, not rewritten.
+            Example("""
+            struct ThreadDetail: View {
+                @State private var didLoad = false
+                let model: ThreadModel
+                var body: some View {
+                    List(model.replies) { ReplyRow(reply: $0) }
+                        .↓onAppear {
+                            if !didLoad {
+                                didLoad = true
+                                Task { await model.loadReplies() }
+                            }
+                        }
+                }
+            }
+            """),
+            // A search field's value is edited here, and the task reads: the race `.task(id:)` prevents.
+            Example("""
+            struct PlaceSearch: View {
+                @State private var text = ""
+                @State private var places: [Place] = []
+                var body: some View {
+                    TextField("Search", text: $text)
+                        .↓onChange(of: text) {
+                            Task { places = await Geocoder.places(matching: text) }
+                        }
+                }
+            }
+            """, fixed: """
+            struct PlaceSearch: View {
+                @State private var text = ""
+                @State private var places: [Place] = []
+                var body: some View {
+                    TextField("Search", text: $text)
+                        .task(id: text) { places = await Geocoder.places(matching: text) }
+                }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -174,6 +212,83 @@ final class TaskInOnAppearRule: SyntaxRule {
                 private func load() { model.reload() }
             }
             """),
+            // Work that must finish: a user's save, an update of what they edited here, each event of a stream.
+            // `.task(id:)` would cancel it on the next change and also run it on appearance.
+            Example("""
+            struct NoteEditor: View {
+                @State private var isPinned = false
+                @State private var note = Note()
+                let store: NoteStore
+                let feed: EventFeed
+                var body: some View {
+                    Form {
+                        Toggle("Pinned", isOn: $isPinned)
+                        TextField("Title", text: $note.title)
+                    }
+                    .onChange(of: note.title) { Task { await store.saveNote(note) } }
+                    .onChange(of: isPinned) { Task { await store.update(note, pinned: isPinned) } }
+                    .onChange(of: feed.latestEvent) { Task { await store.handle(feed.latestEvent) } }
+                    .onAppear { Task { await store.requestNotificationAccess() } }
+                }
+            }
+            """),
+            // `.task` takes no throwing closure; a task that only waits before touching the UI, or never awaits,
+            // has nothing to cancel.
+            Example("""
+            struct CommitView: View {
+                @State private var highlighted = false
+                let git: GitClient
+                let tabs: [Tab]
+                var body: some View {
+                    Text("Commit")
+                        .onAppear {
+                            Task { try await git.refreshStatus() }
+                        }
+                        .onChange(of: tabs) {
+                            Task {
+                                try? await Task.sleep(for: .milliseconds(300))
+                                highlighted = true
+                            }
+                        }
+                        .onAppear {
+                            Task { git.prepareIndex() }
+                        }
+                }
+            }
+            """),
+            // In `onChange`, a guard on the old and new values has no place in `.task(id:)`.
+            Example("""
+            struct AccountTimeline: View {
+                let session: Session
+                let model: TimelineModel
+                var body: some View {
+                    List(model.posts) { PostRow(post: $0) }
+                        .onChange(of: session.account) { oldValue, newValue in
+                            guard oldValue.id != newValue.id else { return }
+                            model.reset()
+                            Task { await model.loadNewest() }
+                        }
+                }
+            }
+            """),
+            // The last row asks the list's model for the next page, which the model keeps whether or not the row is
+            // still on screen; a menu's content asks for what the row shows when the menu opens.
+            Example("""
+            struct PostList: View {
+                let model: PostsModel
+                var body: some View {
+                    List {
+                        ForEach(model.posts) { PostRow(post: $0) }
+                        ProgressView()
+                            .onAppear { Task { await model.fetchNextPage() } }
+                    }
+                    .contextMenu {
+                        RelationshipActions(model: model)
+                            .onAppear { Task { await model.loadRelationship() } }
+                    }
+                }
+            }
+            """),
             // `.task` does not exist before iOS 15.
             Example("""
             struct FeedView: View {
@@ -189,22 +304,110 @@ final class TaskInOnAppearRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
+    /// `onChange` findings wait for the end of the file: whether the value is one the user edits here (`$value`
+    /// passed to a control) may be written after the handler.
+    private var pendingChanges: [(value: String, task: TaskWork, report: () -> Void)] = []
+    /// `name` and `model.name` for every `$name` / `$model.name` passed to a call: values the user edits in this file.
+    private var boundValues = Set<String>()
+
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+        noteBindings(in: node)
         guard let modifier = SyntaxText.modifier(node, named: ["onAppear", "onChange"]),
               let closure = SyntaxText.closure(of: node, trailingOr: "perform"),
-              SyntaxText.statementExpressions(of: closure).contains(where: { SyntaxText.isCall($0, to: "Task") }),
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
-        let rewrite = Rewrite(call: node, modifier: modifier, closure: closure, source: file.source)
-        if modifier.declName.baseName.text == "onAppear" {
+        let isOnAppear = modifier.declName.baseName.text == "onAppear"
+        // In `onAppear` a task under an `if`, `guard` or `switch` runs on appearance all the same. In `onChange`
+        // only a handler that is nothing but the task maps onto `.task(id:)`: conditions there compare the old and
+        // new values, which `.task(id:)` does not receive, and resets before the task are a restart sequence that
+        // `.task(id:)` would also run on appearance.
+        let tasks = Self.startedTasks(in: closure.statements, throughConditions: isOnAppear)
+        guard !tasks.isEmpty, isOnAppear || tasks.count == closure.statements.count, !Self.isMenuContent(node) else { return }
+        // A task whose operation throws (`.task` cannot), only sleeps or never awaits (nothing to cancel), does
+        // work that must finish (a save, a purchase, handling one event), or fetches the next page for the list
+        // whose last row appeared, is not what `.task` is for.
+        let works = tasks.map { TaskWork($0.operation) }
+        guard works.contains(where: { !$0.throwsOut && $0.awaitsWork && !$0.pagesOn }),
+              !works.contains(where: { $0.throwsOut || $0.mustFinish }) else { return }
+        let rewrite = tasks.count == 1 && tasks[0].isStatement ? Rewrite(call: node, modifier: modifier, closure: closure, source: file.source) : nil
+        if isOnAppear {
             file.report(id, at: modifier.declName,
                         "`.onAppear { Task { … } }` starts work that keeps running after the view disappears: use `.task { … }`, which SwiftUI cancels with the view",
                         fix: rewrite?.onAppearFix())
         } else if let value = SyntaxText.argument(node, labeled: "of")?.expression.trimmedText {
-            file.report(id, at: modifier.declName,
-                        "`.onChange(of: \(value)) { Task { … } }` starts a new task on every change while older ones keep running: use `.task(id: \(value)) { … }`, which cancels the previous run",
-                        fix: rewrite?.onChangeFix(value: value))
+            let report = { [id] in
+                file.report(id, at: modifier.declName,
+                            "`.onChange(of: \(value)) { Task { … } }` starts a new task on every change while older ones keep running: use `.task(id: \(value)) { … }`, which cancels the previous run (and also runs when the view appears)",
+                            fix: rewrite?.onChangeFix(value: value))
+            }
+            pendingChanges.append((value, works[0], report))
         }
+    }
+
+    /// A change the user makes in this view's controls is usually saved by the task it starts, which
+    /// `.task(id:)` would cancel on the next edit and also run on appearance; unless the task visibly reads
+    /// (search as you type), such handlers are left alone.
+    func finish(_ file: FileWalk) {
+        for change in pendingChanges where !boundValues.contains(Self.valuePath(change.value)) || change.task.reads {
+            change.report()
+        }
+    }
+
+    private func noteBindings(in call: FunctionCallExprSyntax) {
+        for argument in call.arguments {
+            let text = argument.expression.trimmedText
+            if text.hasPrefix("$") { boundValues.insert(Self.valuePath(String(text.dropFirst()))) }
+        }
+    }
+
+    /// `model.name` for `self.model.name`, so the handler's value and the binding compare as written.
+    private static func valuePath(_ text: String) -> String {
+        text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+    }
+
+    /// Applied inside the content of a `contextMenu` or `Menu`: that content appears only while the menu is open,
+    /// and what its task loads is kept by the row's model for the next opening; `.task` would gain nothing.
+    private static func isMenuContent(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                guard let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id else { return false }
+                return ["contextMenu", "Menu"].contains(SyntaxText.calledName(owner) ?? "")
+            }
+            if parent.is(DeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// The `Task { … }` statements of a handler, and with `throughConditions` those inside its `if`, `guard`
+    /// and `switch` statements (not in closures, which run later).
+    private static func startedTasks(in statements: CodeBlockItemListSyntax, throughConditions: Bool) -> [(operation: ClosureExprSyntax, isStatement: Bool)] {
+        var tasks: [(ClosureExprSyntax, Bool)] = []
+        func collect(_ statements: CodeBlockItemListSyntax, isTopLevel: Bool) {
+            for statement in statements {
+                if let guardStatement = statement.item.as(GuardStmtSyntax.self) {
+                    if throughConditions { collect(guardStatement.body.statements, isTopLevel: false) }
+                    continue
+                }
+                guard let expression = SyntaxText.expression(of: statement) else { continue }
+                if let call = expression.as(FunctionCallExprSyntax.self), SyntaxText.isCall(expression, to: "Task"), let operation = call.trailingClosure {
+                    tasks.append((operation, isTopLevel))
+                } else if throughConditions, let ifExpression = expression.as(IfExprSyntax.self) {
+                    var branch: IfExprSyntax? = ifExpression
+                    while let current = branch {
+                        collect(current.body.statements, isTopLevel: false)
+                        branch = nil
+                        if case .ifExpr(let next)? = current.elseBody { branch = next }
+                        if case .codeBlock(let block)? = current.elseBody { collect(block.statements, isTopLevel: false) }
+                    }
+                } else if throughConditions, let switchExpression = expression.as(SwitchExprSyntax.self) {
+                    for case .switchCase(let switchCase) in switchExpression.cases { collect(switchCase.statements, isTopLevel: false) }
+                }
+            }
+        }
+        collect(statements, isTopLevel: true)
+        return tasks
     }
 
     /// The pieces both rewrites move: the one `Task { … }` statement of the handler and its operation closure.

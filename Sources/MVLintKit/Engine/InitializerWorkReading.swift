@@ -1,0 +1,86 @@
+internal import SwiftSyntax
+
+/// Readings for `viewmodel-loads-in-init`'s sites: which awaited calls in a `Task` started by an initializer are
+/// work, and which calls make a method start asynchronous work. Judged by behaviour, not by a `load…` name.
+enum InitializerWorkReading {
+    /// Awaits that are not work: waiting, hopping to the main actor, and calls that configure something or start
+    /// watching for later events (`setRoom`, `startMonitoring`, `observeChanges`), which is what a stream
+    /// subscription in `init` is for (`handleCameraFrames()` consumes a stream for the object's life).
+    private static let nonWorkNames: Set<String> = ["sleep", "yield", "run", "value", "result"]
+    private static let settingUpVerbs: Set<String> = [
+        "set", "configure", "register", "start", "observe", "subscribe", "listen", "monitor", "watch", "bind", "setup", "handle",
+    ]
+
+    /// `await service.features()`, `try await URLSession.shared.data(from:)`, `await checkPermissions()` in a `Task`
+    /// started by an initializer: a call the task waits for that does work, outside a `for await` loop (which
+    /// reacts to later changes rather than loading now). Returns the `Task`'s closure, so one task is reported once.
+    static func awaitedWork(_ call: FunctionCallExprSyntax) -> (name: String, task: ClosureExprSyntax)? {
+        guard let name = SyntaxText.calledName(call), !nonWorkNames.contains(name),
+              !TaskWork.startsWithVerb(name, settingUpVerbs), SyntaxText.isAwaited(call) else { return nil }
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if let loop = parent.as(ForStmtSyntax.self), loop.awaitKeyword != nil { return nil }
+            if let closure = parent.as(ClosureExprSyntax.self) { return (name, closure) }
+            current = parent
+        }
+        return nil
+    }
+
+    /// What about a call inside a method makes the method start asynchronous work: a `Task`, work dispatched to a
+    /// queue, a network API, or asking another object to load (`commentService.fetchComments(record:)`, whose
+    /// result arrives later). Reading a value (`store.load()` assigned, `WatchComplication.all()`) is not.
+    /// Only the method's own statements count: a `Task` in a completion handler belongs to that handler's event.
+    static func asyncWork(startedBy call: FunctionCallExprSyntax) -> String? {
+        guard !isInClosure(call) else { return nil }
+        if SyntaxText.startsTask(call) { return "starts a `Task`" }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let name = member.declName.baseName.identifierName
+        let root = rootName(of: base)
+        if let root, ExternalAPI.networkNames.contains(root) { return "uses `\(root)`" }
+        // `DispatchQueue.main.async` only hops to the main thread to publish.
+        if name == "async" || name == "asyncAfter", root == "DispatchQueue", !base.trimmedText.hasSuffix(".main") {
+            return "dispatches work to a queue"
+        }
+        guard let root, root != "self", !ExternalAPI.appServices.contains(root),
+              TaskWork.startsWithVerb(name, loadingVerbs), isStatement(call) || call.trailingClosure != nil else { return nil }
+        return "asks `\(root)` to \(name)"
+    }
+
+    private static func isInClosure(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(ClosureExprSyntax.self) { return true }
+            if parent.is(DeclSyntax.self) && !parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    private static let loadingVerbs: Set<String> = ["load", "fetch", "reload", "refresh", "download", "sync"]
+
+    /// `commentService` in `commentService.fetch`, `self.api.client` → `api`, `URLSession.shared` → `URLSession`.
+    private static func rootName(of expression: ExprSyntax) -> String? {
+        var current = SyntaxText.withoutOptionalMarks(expression)
+        var firstMember: String?
+        while true {
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                firstMember = member.declName.baseName.identifierName
+                current = SyntaxText.withoutOptionalMarks(base)
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else {
+                break
+            }
+        }
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
+        if reference.baseName.tokenKind == .keyword(.self) { return firstMember ?? "self" }
+        return reference.baseName.identifierName
+    }
+
+    /// The call, with any `try`/`await`, is a statement of its own: its result is not used now.
+    private static func isStatement(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { current = parent }
+        return current.parent?.is(CodeBlockItemSyntax.self) ?? false
+    }
+}
