@@ -113,6 +113,21 @@ enum BehaviorReading {
         item.as(DoStmtSyntax.self).flatMap { $0.catchClauses.isEmpty ? nil : $0 }
     }
 
+    /// Whether a task's closure awaits real work: some `await` (or `for await`) other than `Task.sleep`/`Task.yield`,
+    /// which only delay the UI (`try? await Task.sleep(for: .seconds(1)); isHighlighted = false`).
+    static func awaitsWork(_ closure: ClosureExprSyntax) -> Bool {
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .keyword(.await) else { return false }
+            guard let awaited = token.parent?.as(AwaitExprSyntax.self) else { return true }
+            var expression = awaited.expression
+            while let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self),
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return true }
+            let name = member.declName.baseName.identifierName
+            return !(name == "sleep" || name == "yield")
+        }
+    }
+
     /// The content closure of `ForEach(…) { row in … }` or a data-driven `List(items) { row in … }`.
     static func isRowClosure(_ closure: ClosureExprSyntax) -> Bool {
         let call: FunctionCallExprSyntax?
