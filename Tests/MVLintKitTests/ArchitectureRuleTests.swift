@@ -115,7 +115,7 @@ final class ArchitectureRuleTests: XCTestCase {
     func testHelpersInAnExtensionFileAreReportedThere() throws {
         let files = [
             "OrderRow.swift": "struct OrderRow: View {\n    let order: Order\n    var body: some View { Text(title) }\n}\n",
-            "OrderRow+Text.swift": "extension OrderRow {\n    var title: String { \"#\\(order.number)\" }\n}\n",
+            "OrderRow+Text.swift": "extension OrderRow {\n    var title: String { order.isGift ? \"🎁 #\\(order.number)\" : \"#\\(order.number)\" }\n}\n",
         ]
         let findings = lint("presentation-logic-in-view", files, profile: .mv)
         let finding = try XCTUnwrap(findings.first)

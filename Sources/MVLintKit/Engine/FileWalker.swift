@@ -296,7 +296,7 @@ final class FileWalker: SyntaxVisitor {
 
     override func visitPost(_ node: ClosureExprSyntax) {
         executionFrames.removeLast()
-        if BehaviorReading.isRowClosure(node) { rowClosureDepth -= 1 }
+        if BehaviorReading.isRowClosure(node) || BehaviorReading.isDestinationClosure(node) { rowContexts.removeLast() }
         localBindables.removeLast()
         walk.scopes.removeLast()
     }
@@ -655,8 +655,10 @@ final class FileWalker: SyntaxVisitor {
     /// Per member variable or function being walked: the helper its code is counted into (`nil`: none, e.g. a
     /// stored property or a view builder). Local functions and variables inherit the helper around them.
     private var behaviorFrames: [(typeIndex: Int, helperIndex: Int)?] = []
-    /// How many `ForEach`/`List` row closures enclose the current node.
-    private var rowClosureDepth = 0
+    /// Per `ForEach`/`List` row closure (true) and navigation or presentation destination (false) around the
+    /// current node: code is in a row when the innermost is a row closure. A screen pushed from a row is no row.
+    private var rowContexts: [Bool] = []
+    private var isInRow: Bool { rowContexts.last ?? false }
 
     private var currentHelper: (typeIndex: Int, helperIndex: Int)? { behaviorFrames.last ?? nil }
 
@@ -720,26 +722,32 @@ final class FileWalker: SyntaxVisitor {
                 if BehaviorReading.awaitsWork(node) { facts.types[typeIndex].behavior.asyncLaunches += 1 }
                 for assignment in BehaviorReading.taskAssignments(in: node) {
                     facts.types[typeIndex].behavior.taskAssignments.append(TaskAssignmentFact(
-                        target: assignment.target, isAwaited: assignment.isAwaited, isInsideRow: rowClosureDepth > 0,
+                        target: assignment.target, isAwaited: assignment.isAwaited, isInsideRow: isInRow,
                         position: position(assignment.modifierName)))
                 }
             default:
                 facts.types[typeIndex].behavior.eventHandlers += 1
             }
         }
-        if BehaviorReading.isRowClosure(node) { rowClosureDepth += 1 }
+        if BehaviorReading.isRowClosure(node) {
+            rowContexts.append(true)
+        } else if BehaviorReading.isDestinationClosure(node) {
+            rowContexts.append(false)
+        }
     }
 
     private func noteBehavior(of node: FunctionCallExprSyntax, inBody: Bool) {
         if currentHelper != nil {
             if BehaviorReading.isPipeline(node) { countInHelper { $0.pipelines += 1 } }
-            if BehaviorReading.formatsMember(node) { countInHelper { $0.memberFormatting += 1 } }
+            if BehaviorReading.formatsMember(node, isModelValue: { Self.isModelValue($0, around: Syntax(node)) }) {
+                countInHelper { $0.memberFormatting += 1 }
+            }
         }
         guard let typeIndex = typeFactIndices.last,
               let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
               SyntaxText.isCapitalized(reference.baseName.identifierName) else { return }
         if walk.isBuildingView { facts.types[typeIndex].behavior.builtViews += 1 }
-        if rowClosureDepth > 0, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
+        if isInRow, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
             facts.types[typeIndex].behavior.rowConstructions.append(reference.baseName.identifierName)
         }
         if inBody {
@@ -1042,6 +1050,16 @@ extension FileWalker {
         if let argument = closure.parent?.as(LabeledExprSyntax.self) { return argument.parent?.parent?.as(FunctionCallExprSyntax.self) }
         if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) { return element.parent?.parent?.as(FunctionCallExprSyntax.self) }
         return nil
+    }
+
+    /// A value a helper was handed or unwrapped from a model: a parameter of the enclosing function
+    /// (`func label(for date: Date)`) or a local bound from a member (`guard let date = entry.date`).
+    static func isModelValue(_ name: String, around node: Syntax) -> Bool {
+        switch rootBinding(named: name, around: node) {
+        case .alias(let chain)?: return chain == [name] ? parameterType(named: name, around: node) != nil : !chain.isEmpty
+        case .type?: return parameterType(named: name, around: node) != nil
+        default: return false
+        }
     }
 
     /// What `name` is bound to where `node` reads it: a local declared before it (`let model = FeedModel()`,
