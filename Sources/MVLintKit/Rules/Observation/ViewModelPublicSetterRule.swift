@@ -6,7 +6,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-public-setter", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A view model's observable state has a public setter although only the view model sets it and no view binds to it.",
-        rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from anywhere, the rules for changing them (validation, analytics, keeping flags consistent) can be bypassed by any code that holds the object. Only properties the view model alone sets are reported: one that a view binds to (`$viewModel.query`), or that other code assigns — a view controller (`viewModel.isMuted = true`), a `Binding(get:set:)`, a key path writer (`.assign(to: \\.count, on: viewModel)`, `&viewModel.$count`), an extension in another file — needs its setter, and `private(set)` would not compile. Properties nothing assigns after `init` are constants, not state, and are left alone too (declare them `let`).",
+        rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from anywhere, the rules for changing them (validation, analytics, keeping flags consistent) can be bypassed by any code that holds the object. Only properties the view model alone sets are reported: one that a view binds to (`$viewModel.query`), or that other code assigns — a view controller (`viewModel.isMuted = true`), a `Binding(get:set:)`, a key path writer (`.assign(to: \\.count, on: viewModel)`, `&viewModel.$count`), an extension in another file, a protocol's `{ get set }` requirement — needs its setter, and `private(set)` would not compile. Properties nothing assigns after `init` are constants, not state, and are left alone too (declare them `let`).",
         instead: "Declare the property `private(set) var` and change it through a method of the view model (`func add(_ item:)`).",
         triggering: [
             Example("""
@@ -114,6 +114,26 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 }
             }
             """),
+            // A protocol requirement (`{ get set }`) that the protocol's extension sets.
+            Example("""
+            protocol Stateful: AnyObject {
+                associatedtype State
+                var state: State { get set }
+                func respond(to action: String) -> State
+            }
+            extension Stateful {
+                func send(_ action: String) { state = respond(to: action) }
+            }
+            @Observable final class UsersViewModel: Stateful {
+                var state = 0
+                func respond(to action: String) -> Int { state + 1 }
+                func reset() { state = 0 }
+            }
+            struct UsersView: View {
+                @State private var viewModel = UsersViewModel()
+                var body: some View { Text("\\(viewModel.state)") }
+            }
+            """),
             // Assigned by a view: the setter is in use.
             Example("""
             @MainActor @Observable final class ComposeViewModel {
@@ -160,8 +180,11 @@ enum ViewModelPublicSetterRule: ProjectRule {
         let bound = boundProperties(project)
         let writes = memberWrites(project)
         for model in project.observableClasses where model.isViewModel && model.isScreenModel {
+            let required = protocolRequirements(of: model.id, index: project.index)
             for property in model.trackedProperties where !property.isPrivate && !property.hasPrivateSetter {
-                guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
+                // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
+                guard !required.contains(property.name),
+                      !bound.contains(PropertyKey(type: model.id, name: property.name)),
                       !bound.contains(PropertyKey(type: nil, name: property.name)),
                       isValueState(property, of: model, index: project.index) else { continue }
                 let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
@@ -172,6 +195,19 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
             }
         }
+    }
+
+    /// Properties the protocols a class adopts (its own, its base classes', theirs) declare.
+    static func protocolRequirements(of id: String, index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        var pending = [id]
+        var visited = Set<String>()
+        while let current = pending.popLast() {
+            guard visited.insert(current).inserted, let entry = index.entry(current) else { continue }
+            if entry.kind == .protocol { names.formUnion(entry.properties.filter { !$0.isStatic }.map(\.name)) }
+            pending += entry.inheritedIDs
+        }
+        return names
     }
 
     /// A property of a type: `type` is nil when the code does not tell which type (a local variable, a closure
