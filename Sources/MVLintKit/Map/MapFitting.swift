@@ -15,6 +15,8 @@ extension ArchitectureMap {
         public var groups: Int
         /// Why the map was grouped: `fit` (too large for one picture) or `asked` (`--collapse`).
         public var reason: Reason
+        /// Per group box (by node id), the ids of the types drawn inside it, in map order.
+        public var contents: [String: [String]] = [:]
 
         public enum Reason: String, Sendable { case fit, asked }
 
@@ -32,14 +34,19 @@ extension ArchitectureMap {
     public var fitsOnePicture: Bool { nodes.count <= Self.maximumBoxes && edges.count <= Self.maximumArrows }
 
     /// The map itself when it fits one picture; else its types grouped by target and folder, the groups opened
-    /// largest first while the picture still fits. `expanded` names groups to show as their types whatever the size.
-    public func fitted(targetOf: (String) -> String?, expanded: Set<String> = []) -> ArchitectureMap {
+    /// largest first while the picture still fits. `expanded` names groups to show as their types whatever the size,
+    /// `opened` groups to show as their sub-folders and the types directly in them (which may open further).
+    public func fitted(targetOf: (String) -> String?, expanded: Set<String> = [], opened: Set<String> = []) -> ArchitectureMap {
         guard !fitsOnePicture else { return self }
         let tree = GroupTree(nodes: nodes, targetOf: targetOf)
         var cut = GroupCut(tree: tree, edges: edges, nodeIndex: nodeIndex)
         for name in expanded {
             guard let path = tree.path(named: name) else { continue }
             cut.openFully(path)
+        }
+        for name in opened {
+            guard let path = tree.path(named: name) else { continue }
+            cut.open(path)
         }
         cut.openWhileFitting()
         return grouped(by: { cut.group(ofNode: $0) }, names: tree.displayName, reason: .fit)
@@ -65,6 +72,7 @@ extension ArchitectureMap {
     func grouped(by groupOf: (Int) -> GroupKey?, names: (GroupKey) -> String, reason: Grouping.Reason) -> ArchitectureMap {
         let index = nodeIndex
         var groupNodes: [GroupKey: Node] = [:]
+        var contents: [String: [String]] = [:]
         var kept: [Node] = []
         var keys: [Int: GroupKey] = [:]
         for (position, node) in nodes.enumerated() {
@@ -74,14 +82,11 @@ extension ArchitectureMap {
             }
             keys[position] = key
             let folder = Self.folder(of: node.file)
-            if var group = groupNodes[key] {
-                group.members += node.members
-                group.file = Self.commonFolder(group.file, folder)
-                groupNodes[key] = group
-            } else {
-                let name = names(key)
-                groupNodes[key] = Node(id: Self.groupID(name), name: name, role: nil, file: folder, line: 0, members: node.members)
-            }
+            var group = groupNodes[key] ?? Node(id: Self.groupID(names(key)), name: names(key), role: nil, file: folder, line: 0, members: 0)
+            group.members += node.members
+            group.file = Self.commonFolder(group.file, folder)
+            groupNodes[key] = group
+            contents[group.id, default: []].append(node.id)
         }
         var keptEdges: [Edge] = []
         var merged: [String: Edge] = [:]
@@ -112,7 +117,8 @@ extension ArchitectureMap {
         var map = ArchitectureMap(nodes: kept + groupNodes.values, edges: keptEdges + merged.values)
         if !groupNodes.isEmpty || reason == .asked {
             map.isCollapsed = true
-            map.grouping = Grouping(types: nodes.count, shownTypes: kept.count, groups: groupNodes.count, reason: reason)
+            map.grouping = Grouping(types: nodes.count, shownTypes: kept.count, groups: groupNodes.count, reason: reason,
+                                    contents: contents)
         }
         return map
     }
@@ -157,7 +163,9 @@ struct GroupTree {
         return names.sorted()
     }
 
+    /// The group a name stands for; `(project)`, the root, opens everything.
     func path(named name: String) -> GroupKey? {
+        if name == displayName([]) { return [] }
         let parts = name.split(separator: "/").map(String.init)
         return paths.contains { $0.starts(with: parts) } ? parts : nil
     }
@@ -198,6 +206,11 @@ struct GroupCut {
         fullyOpen.append(key)
         // The groups above it must be open for it to show.
         for length in 0..<key.count { open.insert(Array(key.prefix(length))) }
+    }
+
+    /// Opens a group one level, and the groups above it.
+    mutating func open(_ key: GroupKey) {
+        for length in 0...key.count { open.insert(Array(key.prefix(length))) }
     }
 
     /// Opens groups, largest first, as long as the picture stays within its limits; a group whose only content
