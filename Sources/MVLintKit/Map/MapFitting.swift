@@ -84,7 +84,7 @@ extension ArchitectureMap {
             let folder = Self.folder(of: node.file)
             var group = groupNodes[key] ?? Node(id: Self.groupID(names(key)), name: names(key), role: nil, file: folder, line: 0, members: 0)
             group.members += node.members
-            group.file = Self.commonFolder(group.file, folder)
+            if group.file != folder { group.file = Self.commonFolder(group.file, folder) }
             groupNodes[key] = group
             contents[group.id, default: []].append(node.id)
         }
@@ -140,7 +140,8 @@ struct GroupTree {
         var sharedFolder: [String: String] = [:]
         for (position, node) in nodes.enumerated() {
             let folder = ArchitectureMap.folder(of: node.file)
-            sharedFolder[roots[position]] = sharedFolder[roots[position]].map { ArchitectureMap.commonFolder($0, folder) } ?? folder
+            let shared = sharedFolder[roots[position]]
+            if shared != folder { sharedFolder[roots[position]] = shared.map { ArchitectureMap.commonFolder($0, folder) } ?? folder }
         }
         paths = nodes.indices.map { position in
             let root = roots[position]
@@ -180,11 +181,27 @@ struct GroupCut {
     private(set) var open: Set<GroupKey> = []
     /// Groups opened down to their last type by `--expand`.
     private var fullyOpen: [GroupKey] = []
+    /// The folder paths, each once, and per node the index of its own: trials of a cut work per folder, not per type
+    /// (the HTML report fits a picture per group, so this runs often).
+    private let folders: [GroupKey]
+    private let folderOfNode: [Int]
+    /// The edges' ends as node positions.
+    private let ends: [(from: Int, to: Int)]
 
     init(tree: GroupTree, edges: [ArchitectureMap.Edge], nodeIndex: [String: Int]) {
         self.tree = tree
         self.edges = edges
         self.nodeIndex = nodeIndex
+        var folderIndex: [GroupKey: Int] = [:]
+        var folders: [GroupKey] = []
+        folderOfNode = tree.paths.map { path in
+            if let index = folderIndex[path] { return index }
+            folders.append(path)
+            folderIndex[path] = folders.count - 1
+            return folders.count - 1
+        }
+        self.folders = folders
+        ends = edges.compactMap { edge in nodeIndex[edge.from].flatMap { from in nodeIndex[edge.to].map { (from, $0) } } }
     }
 
     /// The group node `position` is drawn in, nil when it is drawn as itself.
@@ -237,32 +254,33 @@ struct GroupCut {
 
     /// The closed groups drawn with `open`, with how many types each holds.
     private func closedGroups(in open: Set<GroupKey>) -> [GroupKey: Int] {
+        let groups = folders.map { group(of: $0, in: open, fullyOpen: fullyOpen) }
         var counts: [GroupKey: Int] = [:]
-        for path in tree.paths {
-            if let key = group(of: path, in: open, fullyOpen: fullyOpen) { counts[key, default: 0] += 1 }
+        for folder in folderOfNode {
+            if let key = groups[folder] { counts[key, default: 0] += 1 }
         }
         return counts
     }
 
+    private struct Arrow: Hashable { var from: Int, to: Int }
+
     private func fits(_ open: Set<GroupKey>) -> Bool {
-        var boxes = Set<String>()
-        var items: [Int: String] = [:]
-        for (position, path) in tree.paths.enumerated() {
-            let item = group(of: path, in: open, fullyOpen: fullyOpen).map { "g" + $0.joined(separator: "/") } ?? "n\(position)"
-            items[position] = item
-            boxes.insert(item)
+        // Per node, its box: a group's number from 0 up, or for a type drawn as itself its position from -1 down.
+        var groupNumbers: [GroupKey: Int] = [:]
+        let folderBoxes = folders.map { folder -> Int? in
+            guard let key = group(of: folder, in: open, fullyOpen: fullyOpen) else { return nil }
+            if let number = groupNumbers[key] { return number }
+            groupNumbers[key] = groupNumbers.count
+            return groupNumbers.count - 1
         }
-        guard boxes.count <= ArchitectureMap.maximumBoxes else { return false }
+        let boxes = folderOfNode.enumerated().map { position, folder in folderBoxes[folder] ?? -1 - position }
+        guard groupNumbers.count + boxes.filter({ $0 < 0 }).count <= ArchitectureMap.maximumBoxes else { return false }
         var arrows = 0
-        var merged = Set<String>()
-        for edge in edges {
-            guard let from = nodeIndex[edge.from].flatMap({ items[$0] }), let to = nodeIndex[edge.to].flatMap({ items[$0] }),
-                  from != to else { continue }
-            if from.hasPrefix("n"), to.hasPrefix("n") {
-                arrows += 1
-            } else if merged.insert("\(from)\u{0}\(to)").inserted {
-                arrows += 1
-            }
+        var merged = Set<Arrow>()
+        for (from, to) in ends {
+            let arrow = Arrow(from: boxes[from], to: boxes[to])
+            guard arrow.from != arrow.to else { continue }
+            if (arrow.from < 0 && arrow.to < 0) || merged.insert(arrow).inserted { arrows += 1 }
             if arrows > ArchitectureMap.maximumArrows { return false }
         }
         return true

@@ -188,8 +188,11 @@ struct MapExplorer {
         for edge in full.edges where inside.contains(edge.from) != inside.contains(edge.to) {
             if inside.contains(edge.from) { out[edge.kind, default: 0] += 1 } else { into[edge.kind, default: 0] += 1 }
         }
-        html += "<h4>Relations across its border</h4>\n<p>out: \(out.isEmpty ? "none" : MapStyle.describe(out)); "
-            + "in: \(into.isEmpty ? "none" : MapStyle.describe(into))</p>\n"
+        func counted(_ kinds: [Relation.Kind: Int]) -> String {
+            let total = kinds.values.reduce(0, +)
+            return total == 0 ? "none" : "\(total) (\(MapStyle.describe(kinds)))"
+        }
+        html += "<h4>Relations across its border</h4>\n<p>out: \(counted(out)); in: \(counted(into))</p>\n"
         let violations = full.edges.filter { $0.isViolation && (inside.contains($0.from) || inside.contains($0.to)) }
         if !violations.isEmpty {
             html += "<h4>Relations that break a rule (\(violations.count))</h4>\n<ul class=\"box-relations\">\n"
