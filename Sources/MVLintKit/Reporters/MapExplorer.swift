@@ -45,9 +45,10 @@ struct MapExplorer {
     /// `anchors` gives the id of each finding's entry in the findings list, by index in `findings`.
     init(architecture: Architecture, findings: [Finding], anchors: [Int: String], targetOf: (String) -> String?) {
         let full = ArchitectureMap(architecture: architecture, findings: findings)
-        let overview = full.fitted(targetOf: targetOf)
+        let tree = GroupTree(nodes: full.nodes, targetOf: targetOf)
+        let overview = full.fitted(in: tree)
         (self.full, self.overview) = (full, overview)
-        let openViews = Self.openViews(of: full, overview: overview, targetOf: targetOf)
+        let openViews = Self.openViews(of: full, overview: overview, tree: tree)
         self.openViews = openViews
         self.findings = findings
         self.anchors = anchors
@@ -84,14 +85,14 @@ struct MapExplorer {
     }
 
     /// A view per group box of the overview and, in turn, per folder box a view opens its group into.
-    static func openViews(of full: ArchitectureMap, overview: ArchitectureMap, targetOf: (String) -> String?) -> [View] {
+    static func openViews(of full: ArchitectureMap, overview: ArchitectureMap, tree: GroupTree) -> [View] {
         var queue: [Group] = overview.nodes.filter { $0.role == nil }.map { ($0, overview.grouping?.contents[$0.id] ?? []) }
         var planned = Set(queue.map(\.node.id))
         var views: [View] = []
         while !queue.isEmpty {
             let (group, members) = queue.removeFirst()
             let map = members.count <= ArchitectureMap.maximumBoxes
-                ? full.fitted(targetOf: targetOf, expanded: [group.name]) : full.fitted(targetOf: targetOf, opened: [group.name])
+                ? full.fitted(in: tree, expanded: [group.name]) : full.fitted(in: tree, opened: [group.name])
             views.append(View(id: "view-" + group.id, group: group, map: map))
             for id in boxes(of: map, inside: Set(members)) {
                 guard let contents = map.grouping?.contents[id], let node = map.nodes.first(where: { $0.id == id }),
