@@ -201,16 +201,16 @@ final class MapExplorerTests: XCTestCase {
         XCTAssertTrue(panel.hasPrefix(" data-view=\"overview\" hidden>\n<h3><code>CartRow</code></h3>\n"
             + "<p><span class=\"role role-container\">container</span> <code>Sources/App/Presentation/CartRow.swift:3</code></p>\n"), panel)
         XCTAssertTrue(panel.contains("<h4>Uses (1)</h4>\n<ul class=\"box-relations\">\n<li class=\"violation\">observes let → "
-            + "<a href=\"#map//n_CartStore\" data-box=\"n_CartStore\"><code>CartStore</code></a> "
+            + "<a href=\"#map//n_CartStore\"><code>CartStore</code></a> "
             + "<code class=\"where\" title=\"Sources/App/Presentation/CartRow.swift:5\">line 5</code> <span class=\"breaks\">breaks "), panel)
-        XCTAssertTrue(panel.contains("<h4>Used by (1)</h4>\n<ul class=\"box-relations\">\n<li>← <a href=\"#map//n_CartScreen\" "
-            + "data-box=\"n_CartScreen\"><code>CartScreen</code></a> shows body <code class=\"where\" "
+        XCTAssertTrue(panel.contains("<h4>Used by (1)</h4>\n<ul class=\"box-relations\">\n<li>← <a href=\"#map//n_CartScreen\">"
+            + "<code>CartScreen</code></a> shows body <code class=\"where\" "
             + "title=\"Sources/App/CartScreen.swift:9\">CartScreen.swift:9</code></li>"), panel)
         XCTAssertTrue(panel.contains("<h4>Findings (2)</h4>\n<ul class=\"box-findings\">\n<li><a class=\"finding-link\" href=\"#finding-"), panel)
         // The violating relation is listed under the picture too, linked to the findings that make it one.
         XCTAssertTrue(page.outside.contains("<summary>1 relation breaks an architecture rule</summary>"))
-        XCTAssertTrue(page.outside.contains("<tr class=\"violation\"><td><a href=\"#map//n_CartRow\" data-box=\"n_CartRow\"><code>CartRow</code></a>"
-            + "</td><td>observes let</td><td><a href=\"#map//n_CartStore\" data-box=\"n_CartStore\"><code>CartStore</code></a></td>"
+        XCTAssertTrue(page.outside.contains("<tr class=\"violation\"><td><a href=\"#map//n_CartRow\"><code>CartRow</code></a>"
+            + "</td><td>observes let</td><td><a href=\"#map//n_CartStore\"><code>CartStore</code></a></td>"
             + "<td><a class=\"finding-link\" href=\"#finding-"))
         // The bar and the panel wait for the script; without it the picture and the tables are the page.
         XCTAssertTrue(page.outside.contains("<div class=\"map-tools\" id=\"map-tools\" hidden>"))
@@ -262,8 +262,8 @@ final class MapExplorerTests: XCTestCase {
     // MARK: In a browser
 
     /// Drives the explorer in headless Chromium: a script appended to the page clicks a group, goes back, opens another
-    /// with Enter, searches a type, widens the highlight to two steps and follows a finding's link, recording what the
-    /// page shows after each step; the test checks it against the pictures in the page.
+    /// with Enter, searches a type, widens the highlight to two steps, follows a relation and a finding's link, and
+    /// records what the page shows after each step; the test checks it against the pictures in the page.
     func testClickSearchAndFocusInAHeadlessBrowser() throws {
         let browser = try HTMLReportTests.headlessBrowser()
         let folder = try TemporaryFolder()
@@ -308,6 +308,9 @@ final class MapExplorerTests: XCTestCase {
               depth.value = '2';
               depth.dispatchEvent(new Event('change'));
               results.depth2 = seen();
+              var relation = document.querySelector('#map-panel .box-info:not([hidden]) a[href="#map//n_T2F4View4"]');
+              if (relation) { relation.click(); }
+              results.followed = seen();
               search.value = 'nothing like it';
               search.dispatchEvent(new Event('change', { bubbles: true }));
               results.missing = document.getElementById('map-status').textContent;
@@ -384,6 +387,11 @@ final class MapExplorerTests: XCTestCase {
         let depth2 = try state("depth2")
         XCTAssertEqual(Set(list(depth2, "near")), Self.neighbours(of: ["n_T2F4View3"], in: picture, depth: 2).subtracting(["n_T2F4View3"]))
         XCTAssertEqual(Set(list(depth2, "near")).count, 4, "\(list(depth2, "near"))")
+        // A relation's link in the panel selects the other end, in the same picture when it draws it.
+        let followed = try state("followed")
+        XCTAssertEqual(list(followed, "selected"), ["n_T2F4View4"])
+        XCTAssertEqual(list(followed, "boxes"), Page.boxes(picture))
+        XCTAssertEqual(followed["panel"] as? String, "n_T2F4View4")
         XCTAssertTrue((results["missing"] as? String ?? "").hasPrefix("No type on the map is called"), "\(results["missing"] ?? "")")
         let escaped = try state("escaped")
         XCTAssertEqual(list(escaped, "selected"), [])

@@ -24,9 +24,9 @@ extension HTMLPage {
         .map-hint { flex-basis: 100%; margin: 0; font-size: 12.5px; }
         .box-relations .violation { color: #b91c1c; }
         .box-relations .where { color: var(--muted); font-size: 11.5px; }
-        a[data-box] { color: inherit; text-decoration: none; pointer-events: none; }
-        .map-explorable a[data-box] { color: #1d4ed8; pointer-events: auto; }
-        .map-explorable a[data-box]:hover { text-decoration: underline; }
+        a[href^="#map/"] { color: inherit; text-decoration: none; pointer-events: none; }
+        .map-explorable a[href^="#map/"] { color: #1d4ed8; pointer-events: auto; }
+        .map-explorable a[href^="#map/"]:hover { text-decoration: underline; }
         .open-group { color: #1d4ed8; font-weight: 600; }
         @media (max-width: 1100px) {
           .map-explorer { flex-direction: column; }
@@ -131,7 +131,7 @@ extension HTMLPage {
             shownInfo.hidden = false;
             panel.scrollTop = 0;
             var openLink = shownInfo.querySelector('.open-group');
-            if (openLink) { openLink.parentNode.hidden = openLink.dataset.view === state.view; }
+            if (openLink) { openLink.parentNode.hidden = shownInfo.dataset.open === state.view; }
             var own = boxIn(svg, box);
             var seeds = own ? [box] : (shownInfo.dataset.inside || '').split(' ').filter(Boolean);
             var depth = Number(depthControl.value), distance = neighbourhood(svg, seeds, depth);
@@ -184,8 +184,9 @@ extension HTMLPage {
             var hash = '#map/' + state.view + '/' + state.box;
             if (location.hash !== hash) { location.hash = hash; }
           }
+          function parse(hash) { return /^#map\\/([A-Za-z0-9_-]*)\\/([A-Za-z0-9_]*)$/.exec(hash); }
           function fromHash() {
-            var match = /^#map\\/([A-Za-z0-9_-]*)\\/([A-Za-z0-9_]*)$/.exec(location.hash);
+            var match = parse(location.hash);
             if (match && !match[1]) { goToBox(match[2]); return; }
             if (match && (match[1] !== state.view || match[2] !== state.box)) { show(match[1], match[2], true); }
             if (!match && location.hash === '' && state.view !== 'overview') { show('overview', '', false); }
@@ -213,10 +214,11 @@ extension HTMLPage {
             activate(node);
           });
           document.addEventListener('click', function (event) {
-            var link = event.target.closest && event.target.closest('a[data-box]');
-            if (!link) { return; }
+            var link = event.target.closest && event.target.closest('a[href^="#map/"]');
+            var match = link && parse(link.getAttribute('href'));
+            if (!match) { return; }
             event.preventDefault();
-            goToBox(link.dataset.box, link.dataset.view);
+            goToBox(match[2], match[1]);
             if (!panel.contains(link)) { document.getElementById('map').scrollIntoView(); }
           });
           back.addEventListener('click', function () { go(parentOf(state.view), state.view.replace(/^view-/, ''), true); });

@@ -183,7 +183,7 @@ struct MapExplorer {
         var html = "<div class=\"box-info\" data-box=\"\(node.id)\" data-view=\"\(view(of: node.id))\" data-open=\"\(opened.id)\" "
             + "data-inside=\"\(shownInside)\" hidden>\n<h3><code>\(Markup.escape(node.name))</code></h3>\n"
             + "<p>\(roleBadge(node)) \(members.count) type\(members.count == 1 ? "" : "s") in <code>\(Markup.escape(node.file))</code></p>\n"
-            + "<p><a class=\"open-group\" href=\"#map/\(opened.id)/\(node.id)\" data-box=\"\(node.id)\" data-view=\"\(opened.id)\">"
+            + "<p><a class=\"open-group\" href=\"#map/\(opened.id)/\(node.id)\">"
             + (opened.id == Self.overviewID ? "Show it in the overview" : "Open it into its types") + "</a></p>\n"
         var out: [Relation.Kind: Int] = [:], into: [Relation.Kind: Int] = [:]
         for edge in full.edges where inside.contains(edge.from) != inside.contains(edge.to) {
@@ -259,7 +259,7 @@ struct MapExplorer {
     /// A box's name as a link that selects it; the hash leaves the view out, for the script to pick one that draws it.
     private func boxLink(_ id: String, name: String? = nil) -> String {
         let name = name ?? types[id]?.name ?? groups[id]?.node.name ?? id
-        return "<a href=\"#map//\(id)\" data-box=\"\(id)\"><code>\(Markup.escape(name))</code></a>"
+        return "<a href=\"#map//\(id)\"><code>\(Markup.escape(name))</code></a>"
     }
 
     private func roleBadge(_ node: ArchitectureMap.Node) -> String {
