@@ -39,7 +39,8 @@ struct MapExplorer {
     private let edgesByType: [String: [ArchitectureMap.Edge]]
     /// The group boxes of every view, by id, with the ids of the types inside.
     private let groups: [String: Group]
-    /// Where each box is drawn: the overview, else the view of the overview group it is in, else the first view.
+    /// Where each box is drawn: the overview, else the shallowest view that opens a group around it, else the first
+    /// view that draws it.
     private let viewOfBox: [String: String]
 
     /// `anchors` gives the id of each finding's entry in the findings list, by index in `findings`.
