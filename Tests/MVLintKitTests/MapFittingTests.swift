@@ -68,6 +68,23 @@ final class MapFittingTests: XCTestCase {
         }
     }
 
+    func testOpenedShowsAGroupsFoldersAndTheRootOpensEverything() throws {
+        let (map, targetOf) = Self.generated(targets: 4, folders: 12, types: 5)
+        // What the HTML report draws for a group of more types than one picture holds: its folders.
+        let opened = map.fitted(targetOf: targetOf, opened: ["Target2"])
+        assertFits(opened)
+        XCTAssertFalse(opened.nodes.contains { $0.name == "Target2" })
+        XCTAssertTrue(opened.nodes.contains { $0.name.hasPrefix("Target2/Feature") }, "\(opened.nodes.map(\.name))")
+        XCTAssertEqual(map.fitted(targetOf: targetOf, expanded: ["(project)"]).nodes, map.nodes)
+        // The grouping says which types each box holds: every type not drawn as itself, once.
+        let fitted = map.fitted(targetOf: targetOf)
+        let grouping = try XCTUnwrap(fitted.grouping)
+        for group in fitted.nodes where group.role == nil { XCTAssertEqual(grouping.contents[group.id]?.count, group.members, group.name) }
+        let held = grouping.contents.values.flatMap { $0 }
+        XCTAssertEqual(held.count, Set(held).count)
+        XCTAssertEqual(held.count, grouping.types - grouping.shownTypes)
+    }
+
     func testGroupsOpenLargestFirstDownToFolders() {
         // Two targets of 5 folders × 8 types: both targets open into their folders (10 boxes), and then folders open
         // into their 8 types while the picture fits; the ones left are folder boxes, never a whole target.

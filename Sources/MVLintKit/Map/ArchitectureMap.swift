@@ -151,7 +151,8 @@ public struct ArchitectureMap: Sendable {
     }
 
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        // Searched in UTF-8, as `/` is one byte: the report asks this for every type of every picture.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return String(path[..<slash])
     }
 

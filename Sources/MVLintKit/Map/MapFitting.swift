@@ -15,6 +15,8 @@ extension ArchitectureMap {
         public var groups: Int
         /// Why the map was grouped: `fit` (too large for one picture) or `asked` (`--collapse`).
         public var reason: Reason
+        /// Per group box (by node id), the ids of the types drawn inside it, in map order.
+        public var contents: [String: [String]] = [:]
 
         public enum Reason: String, Sendable { case fit, asked }
 
@@ -32,14 +34,24 @@ extension ArchitectureMap {
     public var fitsOnePicture: Bool { nodes.count <= Self.maximumBoxes && edges.count <= Self.maximumArrows }
 
     /// The map itself when it fits one picture; else its types grouped by target and folder, the groups opened
-    /// largest first while the picture still fits. `expanded` names groups to show as their types whatever the size.
-    public func fitted(targetOf: (String) -> String?, expanded: Set<String> = []) -> ArchitectureMap {
+    /// largest first while the picture still fits. `expanded` names groups to show as their types whatever the size,
+    /// `opened` groups to show as their sub-folders and the types directly in them (which may open further).
+    public func fitted(targetOf: (String) -> String?, expanded: Set<String> = [], opened: Set<String> = []) -> ArchitectureMap {
         guard !fitsOnePicture else { return self }
-        let tree = GroupTree(nodes: nodes, targetOf: targetOf)
+        return fitted(in: GroupTree(nodes: nodes, targetOf: targetOf), expanded: expanded, opened: opened)
+    }
+
+    /// `fitted` with the tree of this map's nodes built once, for a caller that fits many pictures of one map.
+    func fitted(in tree: GroupTree, expanded: Set<String> = [], opened: Set<String> = []) -> ArchitectureMap {
+        guard !fitsOnePicture else { return self }
         var cut = GroupCut(tree: tree, edges: edges, nodeIndex: nodeIndex)
         for name in expanded {
             guard let path = tree.path(named: name) else { continue }
             cut.openFully(path)
+        }
+        for name in opened {
+            guard let path = tree.path(named: name) else { continue }
+            cut.open(path)
         }
         cut.openWhileFitting()
         return grouped(by: { cut.group(ofNode: $0) }, names: tree.displayName, reason: .fit)
@@ -64,41 +76,55 @@ extension ArchitectureMap {
     /// counts its relations by kind, and edges inside one group are dropped. `names` gives a group key's box label.
     func grouped(by groupOf: (Int) -> GroupKey?, names: (GroupKey) -> String, reason: Grouping.Reason) -> ArchitectureMap {
         let index = nodeIndex
-        var groupNodes: [GroupKey: Node] = [:]
+        // Groups by number, in the order met, and per node the number of its group (nil when drawn as itself).
+        var groupNumbers: [GroupKey: Int] = [:]
+        var groupNodes: [Node] = []
+        var groupFolders: [Set<String>] = []
+        var groupOfNode = [Int?](repeating: nil, count: nodes.count)
+        var contents: [String: [String]] = [:]
         var kept: [Node] = []
-        var keys: [Int: GroupKey] = [:]
         for (position, node) in nodes.enumerated() {
             guard let key = groupOf(position) else {
                 kept.append(node)
                 continue
             }
-            keys[position] = key
             let folder = Self.folder(of: node.file)
-            if var group = groupNodes[key] {
-                group.members += node.members
-                group.file = Self.commonFolder(group.file, folder)
-                groupNodes[key] = group
+            let number: Int
+            if let known = groupNumbers[key] {
+                number = known
             } else {
-                let name = names(key)
-                groupNodes[key] = Node(id: Self.groupID(name), name: name, role: nil, file: folder, line: 0, members: node.members)
+                number = groupNodes.count
+                groupNumbers[key] = number
+                groupNodes.append(Node(id: Self.groupID(names(key)), name: names(key), role: nil, file: folder, line: 0, members: 0))
+                groupFolders.append([])
             }
+            groupOfNode[position] = number
+            groupNodes[number].members += node.members
+            groupFolders[number].insert(folder)
+            contents[groupNodes[number].id, default: []].append(node.id)
         }
+        // A group's place is the deepest folder its types share, worked out once per folder rather than per type.
+        for (number, folders) in groupFolders.enumerated() {
+            let sorted = folders.sorted()
+            groupNodes[number].file = sorted.dropFirst().reduce(sorted[0], Self.commonFolder)
+        }
+        // An arrow's ends: a group's number, or a type's position from -1 down.
+        struct Ends: Hashable { var from: Int, to: Int }
         var keptEdges: [Edge] = []
-        var merged: [String: Edge] = [:]
+        var merged: [Ends: Edge] = [:]
         for edge in edges {
             guard let fromIndex = index[edge.from], let toIndex = index[edge.to] else { continue }
-            let fromKey = keys[fromIndex], toKey = keys[toIndex]
-            if fromKey == nil, toKey == nil {
+            let fromGroup = groupOfNode[fromIndex], toGroup = groupOfNode[toIndex]
+            if fromGroup == nil, toGroup == nil {
                 keptEdges.append(edge)
                 continue
             }
-            let from = fromKey.flatMap { groupNodes[$0]?.id } ?? edge.from
-            let to = toKey.flatMap { groupNodes[$0]?.id } ?? edge.to
-            guard from != to else { continue }
-            let mergeKey = "\(from)\u{0}\(to)"
-            guard var existing = merged[mergeKey] else {
-                merged[mergeKey] = Edge(from: from, to: to, kind: edge.kind, via: "", file: edge.file, line: edge.line,
-                                        violatedRules: edge.violatedRules, count: edge.count, kinds: [edge.kind: edge.count])
+            let ends = Ends(from: fromGroup ?? -1 - fromIndex, to: toGroup ?? -1 - toIndex)
+            guard ends.from != ends.to else { continue }
+            guard var existing = merged[ends] else {
+                merged[ends] = Edge(from: fromGroup.map { groupNodes[$0].id } ?? edge.from, to: toGroup.map { groupNodes[$0].id } ?? edge.to,
+                                    kind: edge.kind, via: "", file: edge.file, line: edge.line, violatedRules: edge.violatedRules,
+                                    count: edge.count, kinds: [edge.kind: edge.count])
                 continue
             }
             existing.count += edge.count
@@ -106,13 +132,14 @@ extension ArchitectureMap {
             existing.kind = Self.commonest(existing.kinds)
             // Edges come sorted, so the first one gives the location, unless a later one is a violation to point at.
             if !existing.isViolation, edge.isViolation { (existing.file, existing.line) = (edge.file, edge.line) }
-            existing.violatedRules = Array(Set(existing.violatedRules).union(edge.violatedRules)).sorted()
-            merged[mergeKey] = existing
+            if edge.isViolation { existing.violatedRules = Array(Set(existing.violatedRules).union(edge.violatedRules)).sorted() }
+            merged[ends] = existing
         }
-        var map = ArchitectureMap(nodes: kept + groupNodes.values, edges: keptEdges + merged.values)
+        var map = ArchitectureMap(nodes: kept + groupNodes, edges: keptEdges + merged.values)
         if !groupNodes.isEmpty || reason == .asked {
             map.isCollapsed = true
-            map.grouping = Grouping(types: nodes.count, shownTypes: kept.count, groups: groupNodes.count, reason: reason)
+            map.grouping = Grouping(types: nodes.count, shownTypes: kept.count, groups: groupNodes.count, reason: reason,
+                                    contents: contents)
         }
         return map
     }
@@ -126,6 +153,7 @@ typealias GroupKey = [String]
 struct GroupTree {
     /// Per node (by position in the map), the path of the folder group it is in.
     let paths: [GroupKey]
+    let numbered: NumberedGroups
 
     init(nodes: [ArchitectureMap.Node], targetOf: (String) -> String?) {
         let targets = nodes.map { targetOf($0.file) ?? "" }
@@ -134,7 +162,8 @@ struct GroupTree {
         var sharedFolder: [String: String] = [:]
         for (position, node) in nodes.enumerated() {
             let folder = ArchitectureMap.folder(of: node.file)
-            sharedFolder[roots[position]] = sharedFolder[roots[position]].map { ArchitectureMap.commonFolder($0, folder) } ?? folder
+            let shared = sharedFolder[roots[position]]
+            if shared != folder { sharedFolder[roots[position]] = shared.map { ArchitectureMap.commonFolder($0, folder) } ?? folder }
         }
         paths = nodes.indices.map { position in
             let root = roots[position]
@@ -144,6 +173,7 @@ struct GroupTree {
             let components = below.split(separator: "/").map(String.init).filter { $0 != "." }
             return (root.isEmpty ? [] : [root]) + components
         }
+        numbered = NumberedGroups(paths)
     }
 
     /// How a group is labelled: its path joined with `/`, or `(project)` for the root.
@@ -157,98 +187,157 @@ struct GroupTree {
         return names.sorted()
     }
 
+    /// The group a name stands for; `(project)`, the root, opens everything.
     func path(named name: String) -> GroupKey? {
+        if name == displayName([]) { return [] }
         let parts = name.split(separator: "/").map(String.init)
         return paths.contains { $0.starts(with: parts) } ? parts : nil
+    }
+}
+
+/// The groups of a tree by number, so that cutting it (many trials per picture, many pictures per report)
+/// compares integers rather than paths: every group that is a folder or above one, each folder once, and per
+/// folder the numbers of the groups from the root down to it.
+struct NumberedGroups {
+    /// By number; 0 is the root.
+    let keys: [GroupKey]
+    let number: [GroupKey: Int]
+    /// The folder paths, each once, and per node the index of its own.
+    let folders: [GroupKey]
+    let folderOfNode: [Int]
+    /// Per folder, the numbers of the groups from the root down to the folder itself.
+    let chains: [[Int]]
+
+    init(_ paths: [GroupKey]) {
+        var keys: [GroupKey] = [[]], number: [GroupKey: Int] = [[]: 0]
+        var folders: [GroupKey] = [], folderIndex: [GroupKey: Int] = [:]
+        folderOfNode = paths.map { path in
+            if let index = folderIndex[path] { return index }
+            folders.append(path)
+            folderIndex[path] = folders.count - 1
+            return folders.count - 1
+        }
+        chains = folders.map { path in
+            (0...path.count).map { length in
+                let key = Array(path.prefix(length))
+                if let known = number[key] { return known }
+                keys.append(key)
+                number[key] = keys.count - 1
+                return keys.count - 1
+            }
+        }
+        (self.keys, self.number, self.folders) = (keys, number, folders)
     }
 }
 
 /// Where the tree is cut: the groups drawn as one box each (`open` holds the groups shown as their contents).
 /// Opening a group replaces its box by a box per sub-folder and per type directly in it.
 struct GroupCut {
-    let tree: GroupTree
-    let edges: [ArchitectureMap.Edge]
-    let nodeIndex: [String: Int]
-    private(set) var open: Set<GroupKey> = []
-    /// Groups opened down to their last type by `--expand`.
-    private var fullyOpen: [GroupKey] = []
+    let groups: NumberedGroups
+    /// By group number: whether the group is drawn as its contents.
+    private(set) var open: [Bool]
+    /// By folder: whether it lies in a group opened down to its last type by `--expand`.
+    private var fullyOpen: [Bool]
+    /// The edges by the folders of their ends, with the ends as node positions: between two folders drawn inside
+    /// groups they make at most one arrow, so a trial looks at their ends only when a folder's types are drawn.
+    private let edgesByFolders: [(from: Int, to: Int, ends: [(from: Int, to: Int)])]
+    /// How many types each folder holds.
+    private let folderSizes: [Int]
 
     init(tree: GroupTree, edges: [ArchitectureMap.Edge], nodeIndex: [String: Int]) {
-        self.tree = tree
-        self.edges = edges
-        self.nodeIndex = nodeIndex
+        groups = tree.numbered
+        open = Array(repeating: false, count: groups.keys.count)
+        fullyOpen = Array(repeating: false, count: groups.folders.count)
+        var byFolders: [Arrow: [(from: Int, to: Int)]] = [:]
+        for edge in edges {
+            guard let from = nodeIndex[edge.from], let to = nodeIndex[edge.to] else { continue }
+            byFolders[Arrow(from: groups.folderOfNode[from], to: groups.folderOfNode[to]), default: []].append((from, to))
+        }
+        edgesByFolders = byFolders.map { ($0.key.from, $0.key.to, $0.value) }
+        var sizes = Array(repeating: 0, count: groups.folders.count)
+        for folder in groups.folderOfNode { sizes[folder] += 1 }
+        folderSizes = sizes
     }
 
     /// The group node `position` is drawn in, nil when it is drawn as itself.
     func group(ofNode position: Int) -> GroupKey? {
-        group(of: tree.paths[position], in: open, fullyOpen: fullyOpen)
+        group(ofFolder: groups.folderOfNode[position], in: open).map { groups.keys[$0] }
     }
 
-    /// The shallowest closed group on the way down `path`: every group above it is open.
-    private func group(of path: GroupKey, in open: Set<GroupKey>, fullyOpen: [GroupKey]) -> GroupKey? {
-        if fullyOpen.contains(where: { path.starts(with: $0) }) { return nil }
-        for length in 0...path.count {
-            let prefix = Array(path.prefix(length))
-            if !open.contains(prefix) { return prefix }
-        }
-        return nil
+    /// The shallowest closed group on the way down to a folder: every group above it is open.
+    private func group(ofFolder folder: Int, in open: [Bool]) -> Int? {
+        fullyOpen[folder] ? nil : groups.chains[folder].first { !open[$0] }
     }
 
     mutating func openFully(_ key: GroupKey) {
-        fullyOpen.append(key)
+        for (folder, path) in groups.folders.enumerated() where path.starts(with: key) { fullyOpen[folder] = true }
         // The groups above it must be open for it to show.
-        for length in 0..<key.count { open.insert(Array(key.prefix(length))) }
+        for length in 0..<key.count { groups.number[Array(key.prefix(length))].map { open[$0] = true } }
+    }
+
+    /// Opens a group one level, and the groups above it.
+    mutating func open(_ key: GroupKey) {
+        for length in 0...key.count { groups.number[Array(key.prefix(length))].map { open[$0] = true } }
     }
 
     /// Opens groups, largest first, as long as the picture stays within its limits; a group whose only content
     /// is one sub-folder opens at no cost, so chains of single folders never become boxes of their own.
     mutating func openWhileFitting() {
-        var refused: Set<GroupKey> = []
+        let names = groups.keys.map { $0.joined() }
+        var refused: Set<Int> = []
         while true {
-            let boxes = closedGroups(in: open)
-            let candidates = boxes.filter { !refused.contains($0.key) }.sorted { ($0.value, $1.key.count, $1.key.joined()) > ($1.value, $0.key.count, $0.key.joined()) }
+            let candidates = closedGroups(in: open).filter { !refused.contains($0.key) }.sorted { lhs, rhs in
+                let (left, right) = (groups.keys[lhs.key], groups.keys[rhs.key])
+                return (lhs.value, right.count, names[rhs.key]) > (rhs.value, left.count, names[lhs.key])
+            }
             var openedOne = false
-            for (key, _) in candidates {
+            for (group, _) in candidates {
                 var trial = open
-                trial.insert(key)
+                trial[group] = true
                 if fits(trial) {
                     open = trial
                     openedOne = true
                     break
                 }
-                refused.insert(key)
+                refused.insert(group)
             }
             if !openedOne { return }
         }
     }
 
     /// The closed groups drawn with `open`, with how many types each holds.
-    private func closedGroups(in open: Set<GroupKey>) -> [GroupKey: Int] {
-        var counts: [GroupKey: Int] = [:]
-        for path in tree.paths {
-            if let key = group(of: path, in: open, fullyOpen: fullyOpen) { counts[key, default: 0] += 1 }
+    private func closedGroups(in open: [Bool]) -> [Int: Int] {
+        let byFolder = groups.folders.indices.map { group(ofFolder: $0, in: open) }
+        var counts: [Int: Int] = [:]
+        for folder in groups.folderOfNode {
+            if let group = byFolder[folder] { counts[group, default: 0] += 1 }
         }
         return counts
     }
 
-    private func fits(_ open: Set<GroupKey>) -> Bool {
-        var boxes = Set<String>()
-        var items: [Int: String] = [:]
-        for (position, path) in tree.paths.enumerated() {
-            let item = group(of: path, in: open, fullyOpen: fullyOpen).map { "g" + $0.joined(separator: "/") } ?? "n\(position)"
-            items[position] = item
-            boxes.insert(item)
+    private struct Arrow: Hashable { var from: Int, to: Int }
+
+    private func fits(_ open: [Bool]) -> Bool {
+        // Boxes: one per closed group met, one per type of a folder drawn as its types.
+        let byFolder = groups.folders.indices.map { group(ofFolder: $0, in: open) }
+        var drawnGroups = Set<Int>(), boxCount = 0
+        for (folder, group) in byFolder.enumerated() {
+            if let group { drawnGroups.insert(group) } else { boxCount += folderSizes[folder] }
         }
-        guard boxes.count <= ArchitectureMap.maximumBoxes else { return false }
+        guard boxCount + drawnGroups.count <= ArchitectureMap.maximumBoxes else { return false }
+        // Arrows: one per pair of boxes of which one is a group, one per relation between two types. A type's box
+        // is its position from -1 down, a group's its number.
         var arrows = 0
-        var merged = Set<String>()
-        for edge in edges {
-            guard let from = nodeIndex[edge.from].flatMap({ items[$0] }), let to = nodeIndex[edge.to].flatMap({ items[$0] }),
-                  from != to else { continue }
-            if from.hasPrefix("n"), to.hasPrefix("n") {
-                arrows += 1
-            } else if merged.insert("\(from)\u{0}\(to)").inserted {
-                arrows += 1
+        var merged = Set<Arrow>()
+        for (fromFolder, toFolder, ends) in edgesByFolders {
+            if let from = byFolder[fromFolder], let to = byFolder[toFolder] {
+                if from != to, merged.insert(Arrow(from: from, to: to)).inserted { arrows += 1 }
+            } else {
+                for (fromNode, toNode) in ends {
+                    let arrow = Arrow(from: byFolder[fromFolder] ?? -1 - fromNode, to: byFolder[toFolder] ?? -1 - toNode)
+                    guard arrow.from != arrow.to else { continue }
+                    if (arrow.from < 0 && arrow.to < 0) || merged.insert(arrow).inserted { arrows += 1 }
+                }
             }
             if arrows > ArchitectureMap.maximumArrows { return false }
         }

@@ -58,15 +58,20 @@ enum MapStyle {
     static func labelLines(of edge: ArchitectureMap.Edge) -> [String] {
         var first: String
         if edge.kinds.count > 1 {
-            first = Relation.Kind.allCases.filter { edge.kinds[$0] != nil }
-                .sorted { (edge.kinds[$0] ?? 0, $1.ordinal) > (edge.kinds[$1] ?? 0, $0.ordinal) }
-                .map { kind in (edge.kinds[kind] ?? 0) > 1 ? "\(kind.rawValue) ×\(edge.kinds[kind] ?? 0)" : kind.rawValue }
-                .joined(separator: ", ")
+            first = describe(edge.kinds)
         } else {
             first = edge.kind.rawValue
             if !edge.via.isEmpty { first += " " + edge.via }
             if edge.count > 1 { first += " ×\(edge.count)" }
         }
         return edge.isViolation ? [first, "violates " + edge.violatedRules.joined(separator: ", ")] : [first]
+    }
+
+    /// Counts of relations by kind, commonest first: `observes ×12, shows ×3, calls`.
+    static func describe(_ kinds: [Relation.Kind: Int]) -> String {
+        Relation.Kind.allCases.filter { (kinds[$0] ?? 0) > 0 }
+            .sorted { (kinds[$0] ?? 0, $1.ordinal) > (kinds[$1] ?? 0, $0.ordinal) }
+            .map { kind in (kinds[kind] ?? 0) > 1 ? "\(kind.rawValue) ×\(kinds[kind] ?? 0)" : kind.rawValue }
+            .joined(separator: ", ")
     }
 }
