@@ -67,6 +67,7 @@ final class FixTypeCheckTests: XCTestCase {
             "ComposeView": .init(.compiles(.safe)),
             "PagedList": .init(.compiles(.safe)),
             "LegacyInbox": .init(.reportedOnly),
+            "ProfileModel": .init(.reportedOnly),
         ],
         "task-in-on-appear": [
             "FeedView": .init(.compiles(.unsafe)),
@@ -75,6 +76,8 @@ final class FixTypeCheckTests: XCTestCase {
             "InboxView": .init(.compiles(.unsafe)),
             "ThreadView": .init(.reportedOnly),
             "CitySearch": .init(.reportedOnly),
+            "ThreadDetail": .init(.reportedOnly),
+            "PlaceSearch": .init(.compiles(.unsafe)),
         ],
         "environment-key-boilerplate": [
             "ThemeKey": .init(.compiles(.safe)),
@@ -116,9 +119,11 @@ final class FixTypeCheckTests: XCTestCase {
         ],
         "observable-missing-main-actor": [
             "FeedModel": .init(.compiles(.unsafe)),
-            "CartStore": .init(.compiles(.unsafe)),
+            "CartStore": .init(.excluded(why: "Foundation on Linux keeps `URLSession` in FoundationNetworking, which the example file does not import")),
             "SearchModel": .init(.compiles(.unsafe)),
-            "ProfileEditor": .init(.compiles(.unsafe)),
+            "ThumbnailCache": .init(.excluded(why: "Swift 6 already rejects the background write the rule reports (a non-Sendable `self` in a `@Sendable` closure), before the fix as after it")),
+            "ProfileEditor": .init(.unsafeBreaks(error: "main actor-isolated property 'name' can not be mutated from a nonisolated context",
+                                                 why: "the detached task that writes it must then hop to the main actor, which the fix cannot write")),
         ],
     ]
 
@@ -167,7 +172,7 @@ final class FixTypeCheckTests: XCTestCase {
                 }
             }
             """, settings: .iOS("17.0"), verdict: .compiles(.safe)),
-        // A throwing `Task` body: `.task` takes a closure that cannot throw.
+        // A throwing `Task` body: `.task` takes a closure that cannot throw, so no fix is offered.
         Case(rule: "task-in-on-appear", name: "throwing Task body", code: """
             struct LoaderView: View {
                 let model: FeedModel
@@ -179,7 +184,7 @@ final class FixTypeCheckTests: XCTestCase {
                 }
                 static func fetch(_ model: FeedModel) async throws {}
             }
-            """, verdict: .unsafeBreaks(error: "throwing", why: "a `Task` closure may throw, the `.task` closure may not")),
+            """, verdict: .reportedOnly),
         // The `Task` ran on the main actor, and so does `.task`'s closure written in `body`: a synchronous call to a
         // main-actor method needs no `await` in either.
         Case(rule: "task-in-on-appear", name: "main-actor isolation kept", code: """
@@ -216,7 +221,7 @@ final class FixTypeCheckTests: XCTestCase {
             func clear(_ model: FeedModel) {
                 model.posts = []
             }
-            """, verdict: .unsafeBreaks(error: "main actor-isolated property 'posts'", why: "other code may call the class from outside the main actor")),
+            """, verdict: .reportedOnly),
         // Reordering stored properties reorders the memberwise initializer: why the fix is never safe.
         Case(rule: "view-member-order", name: "memberwise initializer", code: """
             struct Score: View {

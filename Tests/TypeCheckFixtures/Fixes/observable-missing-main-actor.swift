@@ -12,3 +12,11 @@ struct PostService {
 }
 
 struct Item: Sendable {}
+
+struct SearchService {
+    func results(for query: String) async -> [String] { [] }
+}
+
+enum Backup {
+    static func lastName() async -> String { "" }
+}

@@ -31,3 +31,20 @@ struct ArticleRow: View {
     let article: Article
     var body: some View { Text("") }
 }
+
+final class AvatarLoader: ObservableObject {
+    @Published var image = ""
+    init(userID: Int) {}
+}
+
+struct Hit: Identifiable {
+    let id = UUID()
+    var title = ""
+}
+
+enum Filter { case all, unread }
+
+final class SearchModel: ObservableObject {
+    @Published var hits: [Hit] = []
+    init(filter: Filter) {}
+}

@@ -44,8 +44,27 @@ struct MessageRow: View {
 
 @MainActor @Observable final class ThreadModel {
     var posts: [Post] = []
+    var replies: [Reply] = []
     var threadID = 0
     func load(_ id: Int) async {}
+    func loadReplies() async {}
+}
+
+struct Reply: Identifiable, Sendable {
+    let id = UUID()
+}
+
+struct ReplyRow: View {
+    let reply: Reply
+    var body: some View { Text("") }
+}
+
+struct Place: Sendable {
+    var name = ""
+}
+
+enum Geocoder {
+    static func places(matching text: String) async -> [Place] { [] }
 }
 
 struct PostRow: View {
