@@ -317,6 +317,7 @@ final class FileWalker: SyntaxVisitor {
         }
         recordModelSites(call: node)
         if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
+        if let hosted = ObservedCreationReading.hostedRoot(node, in: walk) { facts.hostedRoots.append(hosted) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
