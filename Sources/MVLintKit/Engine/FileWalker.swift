@@ -328,6 +328,7 @@ final class FileWalker: SyntaxVisitor {
         recordModelSites(call: node)
         if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
         recordMemberWrite(call: node)
+        if let hosted = ObservedCreationReading.hostedRoot(node, in: walk) { facts.hostedRoots.append(hosted) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren

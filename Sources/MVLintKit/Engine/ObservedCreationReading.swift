@@ -56,6 +56,14 @@ enum ObservedCreationReading {
         }
     }
 
+    /// The view built as the `rootView:` of a hosting controller (`UIHostingController(rootView: Screen())`,
+    /// `.init(rootView: Screen().padding())`), at the position its construction is recorded with.
+    static func hostedRoot(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> HostedRootFact? {
+        guard let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
+              let name = SyntaxText.calleeName(ExprSyntax(view)) else { return nil }
+        return HostedRootFact(typeName: name, position: position(view, in: walk))
+    }
+
     /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.
     private static func createdTypeName(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) -> String? {
         if let name = SyntaxText.calleeName(value) { return name }

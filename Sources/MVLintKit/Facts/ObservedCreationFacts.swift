@@ -21,3 +21,10 @@ public struct ObservedCreationFact: Sendable, Codable {
     /// The range of `ObservedObject` in the attribute, when `@StateObject` is available there: the fix's edit.
     public var stateObjectFix: Range<Int>?
 }
+
+/// `UIHostingController(rootView: Screen())`, `.init(rootView: Screen().padding())`: a view constructed as a
+/// hosting controller's root, by the position of its construction (`observed-object-creation`).
+public struct HostedRootFact: Sendable, Codable {
+    public var typeName: String
+    public var position: SourcePosition
+}

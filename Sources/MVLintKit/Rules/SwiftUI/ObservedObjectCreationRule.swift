@@ -168,6 +168,16 @@ enum ObservedObjectCreationRule: ProjectRule {
             final class AboutController: UIHostingController<AboutScreen> {
                 init() { super.init(rootView: AboutScreen()) }
             }
+            struct ClipEditor: View {
+                @ObservedObject var clip: ClipRange
+                init(length: Double) { clip = ClipRange(end: length) }
+                var body: some View { Slider(value: $clip.end) }
+            }
+            enum ClipSharing {
+                static func present(length: Double, from controller: UIViewController) {
+                    controller.present(UIHostingController(rootView: ClipEditor(length: length)), animated: true)
+                }
+            }
             struct Player: View {
                 @StateObject var session: PlaybackSession
                 var body: some View { Text(session.title) }
@@ -232,18 +242,19 @@ enum ObservedObjectCreationRule: ProjectRule {
         return true
     }
 
-    /// Views that only view controllers, UIKit/AppKit views or windows construct (a hosting controller's root),
-    /// previews aside: no SwiftUI parent rebuilds their value, so the object they create lives as long
+    /// Views that only view controllers, UIKit/AppKit views or windows construct, or that are built as a hosting
+    /// controller's `rootView:` (wherever that call is), previews aside: no SwiftUI parent rebuilds their value, so the object they create lives as long
     /// as they do. `@StateObject` is still the idiom there, but nothing is lost today.
     private static func viewsMadeOnlyOutsideSwiftUI(_ project: ProjectContext) -> Set<String> {
         var madeBySwiftUI = Set<String>()
         var madeElsewhere = Set<String>()
         for file in project.files {
+            let hosted = Set(file.hostedRoots.map { $0.position })
             for construction in file.constructions {
                 guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
                       let created = project.index.resolve(construction.typeName, from: creator, in: file.path), project.index.isView(created),
                       !(project.index.entry(creator)?.inherited.contains("PreviewProvider") ?? false) else { continue }
-                if isUIKitType(creator, index: project.index) {
+                if isUIKitType(creator, index: project.index) || hosted.contains(construction.position) {
                     madeElsewhere.insert(created)
                 } else {
                     // Views, and objects whose methods build views during a body (a stories data source).

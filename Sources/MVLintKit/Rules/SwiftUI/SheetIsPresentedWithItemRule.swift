@@ -4,9 +4,9 @@ internal import SwiftSyntax
 final class SheetIsPresentedWithItemRule: SyntaxRule {
     static let description = RuleDescription(
         id: "sheet-is-presented-with-item", family: .swiftUI, severity: .advice, profiles: .optIn,
-        summary: "`.sheet(isPresented:)` / `.fullScreenCover(isPresented:)` whose content unwraps an optional value.",
+        summary: "`.sheet(isPresented:)` / `.fullScreenCover(isPresented:)` whose content unwraps an optional selection the view sets (or hands it on as a binding, or looks up by it).",
         rationale: "A Bool flag and an optional selection are two pieces of state that must change together. When the flag flips before the value is set, or the value is cleared while the sheet animates away, the content captures a stale value or finds `nil` and shows an empty sheet, or crashes on a force unwrap.",
-        instead: "Present from the value itself: `.sheet(item: $selection) { item in DetailView(item: item) }` (the type must be `Identifiable`). The sheet shows exactly when there is a value and receives it unwrapped.",
+        instead: "Present from the value itself: `.sheet(item: $selection) { item in DetailView(item: item) }` (the type must be `Identifiable`). The sheet shows exactly when there is a value and receives it unwrapped. Not reported: a flag computed from the value (`Binding(get: { url != nil }, …)`), and optionals the file never sets, such as data the model already holds or a property computed from it: those are not a second piece of presentation state.",
         triggering: [
             Example("""
             struct ContactList: View {
@@ -41,7 +41,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
                 let model: OrdersModel
                 @State private var isEditing = false
                 var body: some View {
-                    OrdersTable(orders: model.orders)
+                    OrdersTable(orders: model.orders, onEdit: { model.editedOrder = $0; isEditing = true })
                         .↓sheet(isPresented: $isEditing, onDismiss: model.save) {
                             if let order = model.editedOrder {
                                 OrderEditor(order: order)
@@ -61,6 +61,31 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
                         .↓sheet(isPresented: $isReading) {
                             opened?.readerView.padding()
                         }
+                }
+            }
+            """),
+            // Two states in other shapes: the optional handed on as a binding for the presented view to unwrap, and
+            // a lookup keyed by an optional selection.
+            Example("""
+            struct TagList: View {
+                @State private var editedTag: Tag?
+                @State private var showsEditor = false
+                var body: some View {
+                    TagGrid(onEdit: { editedTag = $0; showsEditor = true })
+                        .↓sheet(isPresented: $showsEditor) { TagEditor(tag: $editedTag) }
+                }
+            }
+            struct DeviceList: View {
+                let devices: [Device]
+                @State private var selectedID: Device.ID?
+                @State private var showsDetail = false
+                var body: some View {
+                    List(devices) { device in
+                        Button(device.name) { selectedID = device.id; showsDetail = true }
+                    }
+                    .↓sheet(isPresented: $showsDetail) {
+                        if let device = devices.first(where: { $0.id == selectedID }) { DeviceDetail(device: device) }
+                    }
                 }
             }
             """),
@@ -103,6 +128,29 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
                 }
             }
             """),
+            // A flag derived from the value cannot disagree with it; data the model already holds (not a selection
+            // this view sets) and a property computed from the model are not a second state.
+            Example("""
+            struct LogsView: View {
+                @State private var exportURL: URL?
+                let model: RatingModel
+                @State private var showsRating = false
+                @State private var showsFolder = false
+                var folder: Folder? { model.folders.first { $0.id == model.folderID } }
+                var body: some View {
+                    Button("Export") { exportURL = Logs.archive() }
+                        .sheet(isPresented: Binding(get: { exportURL != nil }, set: { if !$0 { exportURL = nil } })) {
+                            if let exportURL { ShareSheet(url: exportURL) }
+                        }
+                        .sheet(isPresented: $showsRating) {
+                            if let podcast = model.podcast { RatingView(podcast: podcast) }
+                        }
+                        .sheet(isPresented: $showsFolder) {
+                            if let folder { FolderEditor(folder: folder) }
+                        }
+                }
+            }
+            """),
             // The unwrap happens later, inside a button's action.
             Example("""
             struct ShareView: View {
@@ -139,33 +187,156 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
+    /// A presentation whose content reads an optional, judged at the end of the file: whether that optional is a
+    /// selection the file sets may be written after the sheet.
+    private struct Candidate {
+        let modifier: MemberAccessExprSyntax
+        /// `selected`, `model.editedOrder`: stored optionals the content unwraps.
+        var unwrapped: [String] = []
+        /// Names a lookup the content unwraps depends on (`selectedID` in `items.first { $0.id == selectedID }`).
+        var lookupNames: [String] = []
+        /// `$selection` passed on as a binding, for the presented view to unwrap.
+        var boundNames: [String] = []
+        /// Names the flag's `Binding(get: { … })` reads: a flag derived from the value cannot disagree with it.
+        var gateNames: Set<String> = []
+        /// `showsEditor` for `isPresented: $showsEditor`.
+        var flag: String?
+    }
+
+    private var candidates: [Candidate] = []
+    /// Paths the file assigns a value to (`selected = contact`, `model.editedOrder = order`), not `nil`.
+    private var assignedPaths = Set<String>()
+    /// Stored properties declared optional in the file (`@State private var selected: Contact?`).
+    private var optionalProperties = Set<String>()
+    /// `value|flag` for a value and a flag set in the same statements (`editedTag = $0; showsEditor = true`).
+    private var setTogether = Set<String>()
+
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let modifier = SyntaxText.modifier(node, named: ["sheet", "fullScreenCover"]),
               let flag = SyntaxText.argument(node, labeled: "isPresented"),
               !Self.isConstant(flag.expression),
-              let content = SyntaxText.closure(of: node, trailingOr: "content"),
-              content.statements.contains(where: Self.unwrapsOptionalValue) else { return }
-        let name = modifier.declName.baseName.text
-        file.report(id, at: modifier.declName,
-                    "`.\(name)(isPresented:)` content unwraps an optional, so it can show stale or empty content when the flag and the value disagree: present with `.\(name)(item: $selection) { item in … }`")
+              let content = SyntaxText.closure(of: node, trailingOr: "content") else { return }
+        var candidate = Candidate(modifier: modifier)
+        for statement in content.statements { Self.collect(statement, into: &candidate) }
+        candidate.gateNames = Self.gateNames(flag.expression)
+        let flagText = flag.expression.trimmedText
+        if flagText.hasPrefix("$") { candidate.flag = Self.path(ExprSyntax(flag.expression)).dropFirst().description }
+        candidates.append(candidate)
     }
 
-    /// `if let x`, `guard let x = selection`, `selected!` in the content's arguments, or `selected?.…` as the content.
-    private static func unwrapsOptionalValue(_ statement: CodeBlockItemSyntax) -> Bool {
+    func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
+            let isOptional = binding.typeAnnotation.map { $0.type.is(OptionalTypeSyntax.self) || $0.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) } ?? false
+            if isOptional || binding.initializer?.value.is(NilLiteralExprSyntax.self) == true { optionalProperties.insert(name) }
+        }
+    }
+
+    func visit(_ node: ClosureExprSyntax, in file: FileWalk) { noteAssignments(in: node.statements) }
+
+    func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
+        if let body = node.body { noteAssignments(in: body.statements) }
+    }
+
+    func finish(_ file: FileWalk) {
+        for candidate in candidates {
+            let isSelection = { (path: String) in self.assignedPaths.contains(path) && !candidate.gateNames.contains(Self.root(of: path)) }
+            let name = candidate.modifier.declName.baseName.text
+            if candidate.unwrapped.contains(where: isSelection) || candidate.lookupNames.contains(where: { optionalProperties.contains($0) && isSelection($0) }) {
+                file.report(id, at: candidate.modifier.declName,
+                            "`.\(name)(isPresented:)` content unwraps an optional selection the view sets apart from the flag, so it can show stale or empty content when the two disagree: present with `.\(name)(item: $selection) { item in … }`")
+            } else if let flag = candidate.flag,
+                      let bound = candidate.boundNames.first(where: { optionalProperties.contains($0) && setTogether.contains($0 + "|" + flag) }) {
+                // A binding the content writes (a picker's selection) is an output; one set with the flag is the input.
+                file.report(id, at: candidate.modifier.declName,
+                            "`.\(name)(isPresented:)` hands the optional `$\(bound)` to its content, which must unwrap it while the flag says the sheet is up: two states that can disagree; present with `.\(name)(item: $\(bound)) { item in … }`")
+            }
+        }
+    }
+
+    /// Non-`nil` assignments at the top of a closure or function, through `if` and `switch` (nested closures
+    /// are visited on their own).
+    private func noteAssignments(in statements: CodeBlockItemListSyntax) {
+        var values: [String] = []
+        var flags: [String] = []
+        defer {
+            for value in values { for flag in flags where flag != value { setTogether.insert(value + "|" + flag) } }
+        }
+        for statement in statements {
+            guard let expression = SyntaxText.expression(of: statement) else { continue }
+            if let call = expression.as(FunctionCallExprSyntax.self), SyntaxText.calledName(call) == "toggle",
+               let base = SyntaxText.modifierBase(call), SyntaxText.isValuePath(base) {
+                flags.append(Self.path(base))
+            }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self),
+                   SyntaxText.isValuePath(elements[0]) {
+                    let target = Self.path(elements[0])
+                    assignedPaths.insert(target)
+                    if elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { flags.append(target) } else { values.append(target) }
+                }
+            } else if let ifExpression = expression.as(IfExprSyntax.self) {
+                var branch: IfExprSyntax? = ifExpression
+                while let current = branch {
+                    noteAssignments(in: current.body.statements)
+                    branch = nil
+                    if case .ifExpr(let next)? = current.elseBody { branch = next }
+                    if case .codeBlock(let block)? = current.elseBody { noteAssignments(in: block.statements) }
+                }
+            } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
+                for case .switchCase(let switchCase) in switchExpression.cases { noteAssignments(in: switchCase.statements) }
+            }
+        }
+    }
+
+    /// `if let x`, `guard let x = selection`, `selected!` in the content's arguments, `selected?.…` as the
+    /// content; an `if let` of a lookup; `$selection` passed to the presented view.
+    private static func collect(_ statement: CodeBlockItemSyntax, into candidate: inout Candidate) {
         if let guardStatement = statement.item.as(GuardStmtSyntax.self) {
-            return bindsStoredOptional(guardStatement.conditions)
+            collect(guardStatement.conditions, into: &candidate)
+            return
         }
-        guard let expression = SyntaxText.expression(of: statement) else { return false }
+        guard let expression = SyntaxText.expression(of: statement) else { return }
         if let ifExpression = expression.as(IfExprSyntax.self) {
-            return bindsStoredOptional(ifExpression.conditions)
+            collect(ifExpression.conditions, into: &candidate)
+            return
         }
-        return SyntaxText.receiverChain(expression).contains { link in
-            if let chaining = link.as(OptionalChainingExprSyntax.self) { return SyntaxText.isValuePath(chaining.expression) }
-            if isForceUnwrappedValue(link) { return true }
+        for link in SyntaxText.receiverChain(expression) {
+            if let chaining = link.as(OptionalChainingExprSyntax.self), SyntaxText.isValuePath(chaining.expression) {
+                candidate.unwrapped.append(path(chaining.expression))
+            }
+            if let unwrap = forceUnwrappedValue(link) { candidate.unwrapped.append(unwrap) }
             // Only the presented view's own arguments: `.modelContainer(container!)` further down the chain is set-up.
-            guard let call = link.as(FunctionCallExprSyntax.self), SyntaxText.modifierBase(call) == nil else { return false }
-            return call.arguments.contains { argument in
-                SyntaxText.receiverChain(argument.expression).contains(where: isForceUnwrappedValue)
+            guard let call = link.as(FunctionCallExprSyntax.self), SyntaxText.modifierBase(call) == nil else { continue }
+            for argument in call.arguments {
+                for inner in SyntaxText.receiverChain(argument.expression) {
+                    if let unwrap = forceUnwrappedValue(inner) { candidate.unwrapped.append(unwrap) }
+                }
+                if let reference = argument.expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.hasPrefix("$") {
+                    candidate.boundNames.append(String(reference.baseName.text.dropFirst()))
+                }
+            }
+        }
+    }
+
+    /// `let selected` → `selected`; `let x = model.selection` → `model.selection`; `let x = items.first { $0.id ==
+    /// selectedID }` → a lookup on the names it mentions.
+    private static func collect(_ conditions: ConditionElementListSyntax, into candidate: inout Candidate) {
+        for element in conditions {
+            guard case .optionalBinding(let binding) = element.condition else { continue }
+            guard let value = binding.initializer?.value else {
+                candidate.unwrapped.append(binding.pattern.trimmedText)
+                continue
+            }
+            if SyntaxText.isValuePath(value) {
+                candidate.unwrapped.append(path(value))
+            } else {
+                candidate.lookupNames += value.tokens(viewMode: .sourceAccurate).compactMap { token in
+                    if case .identifier(let text) = token.tokenKind { return text }
+                    return nil
+                }
             }
         }
     }
@@ -176,18 +347,29 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         return SyntaxText.calledName(call) == "constant"
     }
 
-    /// `selected!`, `model.selection!`: forcing a stored optional (not `URL(string: …)!`).
-    private static func isForceUnwrappedValue(_ expression: ExprSyntax) -> Bool {
-        guard let unwrap = expression.as(ForceUnwrapExprSyntax.self) else { return false }
-        return SyntaxText.isValuePath(unwrap.expression)
+    /// The names read in `Binding(get: { showsShare && logsURL != nil }, set: …)` or `.init(get:set:)`.
+    private static func gateNames(_ expression: ExprSyntax) -> Set<String> {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let getter = SyntaxText.argument(call, labeled: "get")?.expression.as(ClosureExprSyntax.self) else { return [] }
+        return Set(getter.statements.tokens(viewMode: .sourceAccurate).compactMap { token in
+            if case .identifier(let text) = token.tokenKind { return text }
+            return nil
+        })
     }
 
-    /// `let selected` or `let x = model.selection`; a binding of a call's result derives a value instead.
-    private static func bindsStoredOptional(_ conditions: ConditionElementListSyntax) -> Bool {
-        conditions.contains { element in
-            guard case .optionalBinding(let binding) = element.condition else { return false }
-            guard let value = binding.initializer?.value else { return true }
-            return SyntaxText.isValuePath(value)
-        }
+    /// `selected!`, `model.selection!`: forcing a stored optional (not `URL(string: …)!`).
+    private static func forceUnwrappedValue(_ expression: ExprSyntax) -> String? {
+        guard let unwrap = expression.as(ForceUnwrapExprSyntax.self), SyntaxText.isValuePath(unwrap.expression) else { return nil }
+        return path(unwrap.expression)
+    }
+
+    /// `model.selection` for `self.model.selection`.
+    private static func path(_ expression: ExprSyntax) -> String {
+        let text = expression.trimmedText.filter { !$0.isWhitespace }
+        return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+    }
+
+    private static func root(of path: String) -> String {
+        String(path.prefix { $0 != "." })
     }
 }
