@@ -4,7 +4,7 @@
 /// `ObservableObject` wrapper) is decided by the views, in other files.
 enum ViewModelPublicSetterRule: ProjectRule {
     static let description = RuleDescription(
-        id: "viewmodel-public-setter", family: .observation, severity: .advice, profiles: .optIn,
+        id: "viewmodel-public-setter", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO]),
         summary: "A view model's observable state has a public setter although only the view model sets it and no view binds to it.",
         rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from anywhere, the rules for changing them (validation, analytics, keeping flags consistent) can be bypassed by any code that holds the object. Only properties the view model alone sets are reported: one that a view binds to (`$viewModel.query`), or that other code assigns — a view controller (`viewModel.isMuted = true`), a `Binding(get:set:)`, a key path writer (`.assign(to: \\.count, on: viewModel)`, `&viewModel.$count`), an extension in another file, a protocol's `{ get set }` requirement — needs its setter, and `private(set)` would not compile. Properties nothing assigns after `init` are constants, not state, and are left alone too (declare them `let`).",
         instead: "Declare the property `private(set) var` and change it through a method of the view model (`func add(_ item:)`).",

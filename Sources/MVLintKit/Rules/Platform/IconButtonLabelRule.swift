@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// A button that shows only an SF Symbol gives VoiceOver nothing meaningful to announce.
 final class IconButtonLabelRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "icon-button-label", family: .platform, severity: .advice, profiles: .all,
+        id: "icon-button-label", family: .platform, severity: .advice, profiles: .optIn,
         summary: "A `Button` or `Menu` whose whole label is an `Image(systemName:)`, or a symbol with `.onTapGesture`, with no `accessibilityLabel`.",
         rationale: "VoiceOver announces a symbol-only button by the symbol's name, or just as \"button\": `square.and.arrow.up` says little about what a tap will do, and Voice Control users have no word to speak to press it. A symbol made tappable with `.onTapGesture` is worse: VoiceOver does not even know it is a button. Not reported: a `.help(_:)` (VoiceOver reads it as the hint), and symbols whose built-in VoiceOver label names the action — `trash` is read \"Delete\", and `xmark` is read \"Close\", which fits a button that dismisses (a clear-search `xmark` is still reported: \"Close\" is wrong there).",
         instead: "Give the button a title and let the style hide it (`Button(\"Share\", systemImage: \"square.and.arrow.up\") { … }` or a `Label` label with `.labelStyle(.iconOnly)`), or add `.accessibilityLabel(\"Share\")`.",

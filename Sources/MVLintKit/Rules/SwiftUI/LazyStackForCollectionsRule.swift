@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `ScrollView { VStack { ForEach(items) … } }` builds every row up front, however long the collection.
 final class LazyStackForCollectionsRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "lazy-stack-for-collections", family: .swiftUI, severity: .advice, profiles: .optIn,
+        id: "lazy-stack-for-collections", family: .swiftUI, severity: .advice, profiles: .all,
         summary: "A plain `VStack`/`HStack` inside a `ScrollView` builds `ForEach` rows that load when built, fetched records, or a list that pages in more.",
         rationale: "A plain stack creates and lays out all of its children as soon as it appears. For a handful of chips or rows that costs nothing, and the code rarely says how many items a collection holds, so the rule reports the stacks where building every row up front is known to cost: rows that start work when they are built (an `AsyncImage` or a view given a URL or image loader downloads, a row's `.task`/`.onAppear` runs) — every one of them starts at once, on screen or not; rows for the records of a `@Query`/`@FetchRequest`, as many as the user stored; and a list that loads its next page when its end appears, so it keeps growing. Lazy stacks only build the rows that come on screen.",
         instead: "Use `LazyVStack` (or `LazyHStack` in a horizontal `ScrollView`) for the stack that holds the `ForEach`.",
