@@ -47,23 +47,13 @@ enum CancellationReading {
         return (name, .unknown)
     }
 
-    /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()` (not in `deinit`).
+    /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()`. Not in `deinit`: a cancel
+    /// there comes with the object's end, and nothing is left to show the error.
     static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
         guard call.arguments.isEmpty, call.trailingClosure == nil,
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "cancel",
-              let base = member.base, !isInDeinitializer(call) else { return nil }
+              let base = member.base, !SyntaxText.isInside(DeinitializerDeclSyntax.self, withinDeclarationOf: call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))
-    }
-
-    /// A cancel in `deinit` comes with the object's end: nothing is left to show the error.
-    private static func isInDeinitializer(_ node: some SyntaxProtocol) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if parent.is(DeinitializerDeclSyntax.self) { return true }
-            if parent.is(DeclSyntax.self) && !parent.is(VariableDeclSyntax.self) { return false }
-            current = parent
-        }
-        return false
     }
 
     /// A catch-all after awaited work whose body stores the error, or a failure state, in a property: the

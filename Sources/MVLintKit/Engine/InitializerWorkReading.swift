@@ -31,7 +31,7 @@ enum InitializerWorkReading {
     /// result arrives later). Reading a value (`store.load()` assigned, `WatchComplication.all()`) is not.
     /// Only the method's own statements count: a `Task` in a completion handler belongs to that handler's event.
     static func asyncWork(startedBy call: FunctionCallExprSyntax) -> String? {
-        guard !isInClosure(call) else { return nil }
+        guard !SyntaxText.isInside(ClosureExprSyntax.self, withinDeclarationOf: call) else { return nil }
         if SyntaxText.startsTask(call) { return "starts a `Task`" }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
         let name = member.declName.baseName.identifierName
@@ -44,16 +44,6 @@ enum InitializerWorkReading {
         guard let root, root != "self", !ExternalAPI.appServices.contains(root),
               TaskWork.startsWithVerb(name, loadingVerbs), isStatement(call) || call.trailingClosure != nil else { return nil }
         return "asks `\(root)` to \(name)"
-    }
-
-    private static func isInClosure(_ node: some SyntaxProtocol) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if parent.is(ClosureExprSyntax.self) { return true }
-            if parent.is(DeclSyntax.self) && !parent.is(VariableDeclSyntax.self) { return false }
-            current = parent
-        }
-        return false
     }
 
     private static let loadingVerbs: Set<String> = ["load", "fetch", "reload", "refresh", "download", "sync"]

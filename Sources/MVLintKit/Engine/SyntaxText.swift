@@ -65,6 +65,18 @@ enum SyntaxText {
         }
     }
 
+    /// Whether `node` is inside a `kind` (a closure, a `deinit`) before reaching any enclosing declaration other
+    /// than a variable's, whose initializer and accessors run as part of the code around them.
+    static func isInside<Kind: SyntaxProtocol>(_ kind: Kind.Type, withinDeclarationOf node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(kind) { return true }
+            if parent.is(DeclSyntax.self) && !parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
     /// Inside a `#Preview { … }` or a `PreviewProvider`: code that only Xcode's canvas runs, often kept on older APIs.
     static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
