@@ -271,8 +271,8 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(SVGLayout.crossings([[0, 1], [4, 3], [2]], neighbours: neighbours), 0)
     }
 
-    /// Each node's neighbours by index in `map.nodes`, as the layout sees them.
-    private static func neighbours(_ map: ArchitectureMap) -> [[Int]] {
+    /// Each node's neighbours by index in `map.nodes`, as the layout sees them (also for `MapLayoutMetricsTests`).
+    static func neighbours(_ map: ArchitectureMap) -> [[Int]] {
         let index = Dictionary(uniqueKeysWithValues: map.nodes.enumerated().map { ($1.id, $0) })
         var neighbours = [[Int]](repeating: [], count: map.nodes.count)
         for edge in map.edges {

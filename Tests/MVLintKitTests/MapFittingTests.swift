@@ -101,7 +101,7 @@ final class MapFittingTests: XCTestCase {
 
     func testExpandOpensTheNamedGroupIntoItsTypes() {
         let (map, targetOf) = Self.generated(targets: 4, folders: 10, types: 5)
-        XCTAssertTrue(map.groupNames(targetOf: targetOf).contains("Target2/Feature3"))
+        XCTAssertTrue(GroupTree(nodes: map.nodes, targetOf: targetOf).allGroupNames.contains("Target2/Feature3"))
         let fitted = map.fitted(targetOf: targetOf, expanded: ["Target2/Feature3"])
         let shown = Set(fitted.nodes.filter { $0.role != nil }.map(\.name))
         XCTAssertEqual(shown.filter { $0.hasPrefix("T2F3") }.count, 5, "\(shown.sorted())")
@@ -154,12 +154,7 @@ final class MapLayoutMetricsTests: XCTestCase {
             }
         }
         let index = Dictionary(uniqueKeysWithValues: map.nodes.enumerated().map { ($1.id, $0) })
-        var neighbours = [[Int]](repeating: [], count: map.nodes.count)
-        for edge in map.edges {
-            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
-            neighbours[from].append(to)
-            neighbours[to].append(from)
-        }
+        let neighbours = HTMLReportTests.neighbours(map)
         // The drawn rows, from the boxes' vertical positions, against the same rows in map order.
         let rows = Dictionary(grouping: layout.boxes.indices, by: { layout.boxes[$0].y }).sorted { $0.key < $1.key }
             .map { $0.value.sorted { layout.boxes[$0].x < layout.boxes[$1].x }.compactMap { index[layout.boxes[$0].node.id] } }

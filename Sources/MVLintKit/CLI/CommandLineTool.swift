@@ -367,12 +367,14 @@ public struct CommandLineTool {
             map = map.collapsed(targetOf: targetOf)
         } else if parsed["--focus"] == nil, !parsed.has("--no-collapse") {
             let expanded = parsed["--expand"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-            let names = map.groupNames(targetOf: targetOf)
+            // One tree serves the check of the names and the fitting.
+            let tree = GroupTree(nodes: map.nodes, targetOf: targetOf)
+            let names = tree.allGroupNames
             for name in expanded where !names.contains(name) {
                 let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("--expand: no group '\(name)' on the map\(hint) (a target, or a folder as 'Target/Folder')")
             }
-            map = map.fitted(targetOf: targetOf, expanded: Set(expanded))
+            map = map.fitted(in: tree, expanded: Set(expanded))
         }
         let format = parsed["--format"].flatMap(MapFormat.init(rawValue:)) ?? .mermaid
         let rendered = format.render(map)

@@ -57,11 +57,6 @@ extension ArchitectureMap {
         return grouped(by: { cut.group(ofNode: $0) }, names: tree.displayName, reason: .fit)
     }
 
-    /// The names `--expand` accepts: the groups the tree of this map can form.
-    public func groupNames(targetOf: (String) -> String?) -> [String] {
-        GroupTree(nodes: nodes, targetOf: targetOf).allGroupNames
-    }
-
     /// The kind with the most relations; ties go to the kind listed first in `Relation.Kind`.
     static func commonest(_ kinds: [Relation.Kind: Int]) -> Relation.Kind {
         Relation.Kind.allCases.max { (kinds[$0] ?? 0, $1.ordinal) < (kinds[$1] ?? 0, $0.ordinal) } ?? .shows
