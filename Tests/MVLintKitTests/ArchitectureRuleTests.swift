@@ -115,7 +115,7 @@ final class ArchitectureRuleTests: XCTestCase {
     func testHelpersInAnExtensionFileAreReportedThere() throws {
         let files = [
             "OrderRow.swift": "struct OrderRow: View {\n    let order: Order\n    var body: some View { Text(title) }\n}\n",
-            "OrderRow+Text.swift": "extension OrderRow {\n    var title: String { \"#\\(order.number)\" }\n}\n",
+            "OrderRow+Text.swift": "extension OrderRow {\n    var title: String { order.isGift ? \"🎁 #\\(order.number)\" : \"#\\(order.number)\" }\n}\n",
         ]
         let findings = lint("presentation-logic-in-view", files, profile: .mv)
         let finding = try XCTUnwrap(findings.first)
@@ -170,9 +170,33 @@ final class ArchitectureRuleTests: XCTestCase {
             func upload() {
                 Task {
                     isUploading = true
+                    attempts += 1
+                    var sent = 0
+                    for part in 0..<3 {
+                        guard isUploading else { break }
+                        status = "Sending part \\(part + 1)"
+                        if part == 2 { status = "Finishing" }
+                        sent += 1
+                    }
                     do { try await uploader.send() } catch { status = "Failed" }
+                    if sent < 3 {
+                        status = "Cancelled"
+                        attempts = 0
+                    } else {
+                        status = "Sent \\(sent) parts"
+                        attempts = 0
+                    }
                     isUploading = false
+                    retryIfNeeded()
                 }
+            }
+            func retryIfNeeded() {
+                guard status == "Failed", attempts < 3 else { return }
+                status = "Retrying"
+                isUploading = true
+                attempts += 1
+                if attempts == 3 { status = "Last attempt" }
+                isUploading = false
             }
         }
         """

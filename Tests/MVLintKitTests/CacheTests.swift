@@ -157,7 +157,8 @@ final class CacheTests: XCTestCase {
         let cache = try TemporaryFolder()
         let examples = BinaryRunner.packageRoot.appendingPathComponent("Examples")
         let cacheFile = AnalysisCache.file(forProjectAt: BinaryRunner.packageRoot, cacheFolder: cache.url, environment: [:])
-        for command in [["lint", "Examples", "--advice"], ["lint", "Examples", "--format", "json"], ["roles", "Examples", "--format", "json"]] {
+        for command in [["lint", "Examples", "--advice"], ["lint", "Examples", "--format", "json"], ["roles", "Examples", "--format", "json"],
+                        ["map", "Examples"], ["map", "Examples", "--format", "json"]] {
             try? FileManager.default.removeItem(at: cacheFile)
             let uncached = try BinaryRunner.run(command + ["--no-cache"])
             let cold = try BinaryRunner.run(command + ["--cache-path", cache.url.path], usesCache: true)

@@ -151,13 +151,14 @@ final class CommandLineTests: XCTestCase {
         let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(.v15)], targets: [.target(name: \"App\")])\n"
         try folder.write("Package.swift", manifest)
         try folder.write("Sources/App/A.swift", "import SwiftUI\nstruct A: View {\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n")
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view]\n")
         // iOS 15 has no NavigationStack: NavigationView is right, also when only a subfolder is linted.
         XCTAssertEqual(try BinaryRunner.run(["lint", "Sources/App", "--quiet", "--advice"], in: folder.url).stdout, "")
         try folder.write("Package.swift", manifest.replacingOccurrences(of: ".v15", with: ".v17"))
         let modern = try BinaryRunner.run(["lint", "Sources/App/A.swift", "--quiet", "--advice"], in: folder.url)
         XCTAssertTrue(modern.stdout.hasPrefix("Sources/App/A.swift:3:27: note: `NavigationView` is deprecated"), modern.stdout)
         // The configuration overrides what the manifest says.
-        try folder.write(".mvlint.yml", "deployment_target: {iOS: \"15.0\"}\n")
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view]\ndeployment_target: {iOS: \"15.0\"}\n")
         XCTAssertEqual(try BinaryRunner.run(["lint", "--quiet", "--advice"], in: folder.url).stdout, "")
     }
 }

@@ -10,6 +10,8 @@ final class FixEngineTests: XCTestCase {
 
     func testFixRewritesFilesAndASecondRunChangesNothing() throws {
         let folder = try TemporaryFolder()
+        // Rules these checks rely on that are opt-in.
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view, observed-object-creation, state-not-private, icon-button-label]\n")
         let file = try folder.write("Inbox.swift", """
             import SwiftUI
 
@@ -42,7 +44,8 @@ final class FixEngineTests: XCTestCase {
         XCTAssertTrue(fixed.stderr.contains("Inbox.swift:6:75: fixed: replace `foregroundColor` with `foregroundStyle` (foreground-color)"), fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("fixed: declare `store` `private` (state-not-private)"), fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("mvlint: 3 fixes applied in 1 file\n"), fixed.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), ["Inbox.swift"], "no temporary file is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(), [".mvlint.yml", "Inbox.swift"],
+                       "no temporary file is left")
 
         let again = try lint(["--fix"], in: folder)
         XCTAssertEqual(again.status, 0)
@@ -131,6 +134,8 @@ final class FixEngineTests: XCTestCase {
 
     func testDiffPrintsTheChangesAndWritesNothing() throws {
         let folder = try TemporaryFolder()
+        // Rules these checks rely on that are opt-in.
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view, observed-object-creation, state-not-private, icon-button-label]\n")
         let source = """
             import SwiftUI
 

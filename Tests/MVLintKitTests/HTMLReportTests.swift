@@ -95,7 +95,7 @@ final class HTMLReportTests: XCTestCase {
     }
 
     /// The HTML report of the project in `directory`, as `lint --format html` run there writes it.
-    private func htmlReport(in directory: URL, extraFindings: [Finding] = []) throws -> String {
+    static func htmlReport(in directory: URL, extraFindings: [Finding] = []) throws -> String {
         let configuration = try CommandLineTool(console: CapturedOutput().console, workingDirectory: directory).loadConfiguration(explicitPath: nil)
         let outcome = Linter.run(Linter.Request(paths: [], workingDirectory: directory, configuration: configuration))
         let findings = (outcome.findings + extraFindings).sorted(by: Finding.reportOrder)
@@ -156,7 +156,7 @@ final class HTMLReportTests: XCTestCase {
         let (folder, shop) = try writeShop()
         let hostile = Finding(rule: "fat-view", severity: .advice, file: "Sources/App/CartScreen.swift", line: 3, column: 8,
                               message: "`CartScreen` says </span><script>alert('x')</script> & \"more\"")
-        let html = try htmlReport(in: shop, extraFindings: [hostile])
+        let html = try Self.htmlReport(in: shop, extraFindings: [hostile])
         XCTAssertEqual(html.components(separatedBy: "<script").count, 2, "only the report's own script")
         XCTAssertFalse(html.contains("alert('x')") || html.contains("alert(\"x\")"))
         let escapedName = "`&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;`"
@@ -197,7 +197,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testReportSections() throws {
         let (folder, shop) = try writeShop()
-        let html = try htmlReport(in: shop)
+        let html = try Self.htmlReport(in: shop)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
         XCTAssertTrue(html.contains("<h1>mvlint report: Shop</h1>\n<p class=\"meta\">mvlint \(MVLintVersion.current) · profile "
             + "<strong>container-presentation</strong> · 5 files linted</p>\n<p class=\"counts\"><span class=\"badge error\">2 errors</span> "
@@ -212,7 +212,10 @@ final class HTMLReportTests: XCTestCase {
                                            "<code>Sources/App/Presentation/CartRow.swift</code> <span class=\"count\">2</span>"])
         XCTAssertEqual(byRule.components(separatedBy: "<li class=\"finding\"").count - 1, 3)
         XCTAssertEqual(byFile.components(separatedBy: "<li class=\"finding\"").count - 1, 3)
-        XCTAssertTrue(byRule.contains("<li class=\"finding\" data-severity=\"error\" data-rule=\"presentation-holds-model\">\n"
+        // Each entry has an anchor of its own, the finding's place in the report and, in the by-file grouping, a suffix.
+        XCTAssertEqual(byRule.components(separatedBy: "<li class=\"finding\" id=\"finding-").count - 1, 3)
+        XCTAssertEqual(byFile.components(separatedBy: "-by-file\" data-severity=").count - 1, 3)
+        XCTAssertTrue(byRule.contains(" data-severity=\"error\" data-rule=\"presentation-holds-model\">\n"
             + "<p><span class=\"badge error\">error</span> <code class=\"where\">Sources/App/Presentation/CartRow.swift:5:9</code> "))
         // The filter form is hidden without JavaScript; advice starts unticked unless --advice.
         XCTAssertTrue(html.contains("<form id=\"filters\" class=\"filters\" hidden>"))
@@ -227,7 +230,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testOutputIsDeterministic() throws {
         let (folder, shop) = try writeShop()
-        XCTAssertEqual(try htmlReport(in: shop), try htmlReport(in: shop))
+        XCTAssertEqual(try Self.htmlReport(in: shop), try Self.htmlReport(in: shop))
         let first = run(["map", "--format", "svg"], in: shop).out
         XCTAssertEqual(first, run(["map", "--format", "svg"], in: shop).out)
         XCTAssertTrue(first.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mvlint-map\""))
@@ -349,7 +352,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(report.status, 0, report.stderr)
         let page = try folder.write("report.html", report.stdout)
         let screenshot = folder.url.appendingPathComponent("report.png")
-        _ = try Self.run(browser, ["--screenshot=\(screenshot.path)", "--window-size=1400,2000", page.absoluteString], in: folder)
+        _ = try Self.runBrowser(browser, ["--screenshot=\(screenshot.path)", "--window-size=1400,2000", page.absoluteString], in: folder)
         let png = try Data(contentsOf: screenshot)
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
         let header = Array(png.dropFirst(16).prefix(8))
@@ -367,7 +370,7 @@ final class HTMLReportTests: XCTestCase {
         let report = try BinaryRunner.run(["lint", "--format", "html", "Examples/"])
         XCTAssertEqual(report.status, 1, report.stderr)
         let page = try folder.write("report.html", report.stdout)
-        let dom = try Self.run(browser, ["--dump-dom", page.absoluteString], in: folder)
+        let dom = try Self.runBrowser(browser, ["--dump-dom", page.absoluteString], in: folder)
         XCTAssertTrue(report.stdout.contains("<form id=\"filters\" class=\"filters\" hidden>"))
         XCTAssertTrue(dom.contains("<form id=\"filters\" class=\"filters\">"), "the form is shown")
         XCTAssertTrue(dom.contains("<div class=\"findings-view\" data-group=\"rule\">"))
@@ -380,7 +383,7 @@ final class HTMLReportTests: XCTestCase {
     }
 
     /// Chromium from PATH, or a skip saying how to get it.
-    private static func headlessBrowser() throws -> URL {
+    static func headlessBrowser() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for name in ["chromium", "chromium-browser"] {
             for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
@@ -391,7 +394,7 @@ final class HTMLReportTests: XCTestCase {
     }
 
     /// Runs headless Chromium with its own profile in `folder`; its standard output, or a failure after two minutes.
-    private static func run(_ browser: URL, _ arguments: [String], in folder: TemporaryFolder) throws -> String {
+    static func runBrowser(_ browser: URL, _ arguments: [String], in folder: TemporaryFolder) throws -> String {
         let process = Process()
         process.executableURL = browser
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.url.path)/profile"] + arguments

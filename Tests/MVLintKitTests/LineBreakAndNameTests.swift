@@ -55,6 +55,7 @@ final class LineBreakAndNameTests: XCTestCase {
 
             @Observable final class `Store Model` {
                 var count = 0
+                func reset() async { count = 0 }
             }
 
             struct CounterView: View {

@@ -104,7 +104,8 @@ final class MapTests: XCTestCase {
     private func map(_ arguments: [String], in folder: TemporaryFolder) -> (status: CommandLineTool.ExitCode, out: String, err: String) {
         let output = CapturedOutput()
         // A directory URL: paths resolved relative to a plain file URL would land in its parent folder.
-        let tool = CommandLineTool(console: output.console, workingDirectory: URL(fileURLWithPath: folder.url.path, isDirectory: true))
+        let tool = CommandLineTool(console: output.console, workingDirectory: URL(fileURLWithPath: folder.url.path, isDirectory: true),
+                                   environment: ["MVLINT_NO_CACHE": "1"])
         let status = tool.run(["map"] + arguments)
         return (status, output.out, output.err)
     }
@@ -238,6 +239,13 @@ final class MapTests: XCTestCase {
         XCTAssertEqual(negative.status, .usageOrInput)
         XCTAssertTrue(negative.err.contains("--depth must be a whole number"), negative.err)
         XCTAssertTrue(map(["--format", "png"], in: folder).err.contains("--format must be one of mermaid, dot, json, svg, not 'png'"))
+        let both = map(["--collapse", "--no-collapse"], in: folder)
+        XCTAssertEqual(both.status, .usageOrInput)
+        XCTAssertTrue(both.err.contains("--collapse and --no-collapse exclude each other"), both.err)
+        XCTAssertTrue(map(["--expand", "ShopUI", "--focus", "CartStore"], in: folder).err.contains("--expand and --focus exclude each other"))
+        let unknown = map(["--expand", "ShopUx"], in: folder)
+        XCTAssertEqual(unknown.status, .usageOrInput)
+        XCTAssertTrue(unknown.err.contains("--expand: no group 'ShopUx' on the map; did you mean 'ShopUI'?"), unknown.err)
     }
 
     func testCollapseGroupsByTargetWithEdgeCounts() throws {
@@ -246,10 +254,10 @@ final class MapTests: XCTestCase {
         XCTAssertEqual(mermaid.status, .success, mermaid.err)
         XCTAssertEqual(mermaid.out, """
         flowchart LR
+            %% 7 of 7 types are drawn as 2 groups as asked by --collapse; open a group with --expand NAME, follow a type with --focus TYPE [--depth N], or draw every type with --no-collapse
             g_ShopCore[["ShopCore<br/>2 types"]]
             g_ShopUI[["ShopUI<br/>5 types"]]
-            g_ShopUI -->|"observes ×2"| g_ShopCore
-            g_ShopUI -->|"injects"| g_ShopCore
+            g_ShopUI -->|"observes ×2, injects"| g_ShopCore
             classDef group fill:#f3f4f6,stroke:#4b5563,color:#111827
             class g_ShopCore,g_ShopUI group
 
@@ -259,7 +267,7 @@ final class MapTests: XCTestCase {
             "{\"id\": \"g_ShopCore\", \"name\": \"ShopCore\", \"role\": \"group\", \"file\": \"Sources/ShopCore\", \"line\": 0, \"members\": 2}"),
             json.out)
         XCTAssertTrue(json.out.contains("\"kind\": \"observes\", \"via\": \"\""), json.out)
-        XCTAssertTrue(json.out.contains("\"count\": 2}"), json.out)
+        XCTAssertTrue(json.out.contains("\"count\": 3, \"kinds\": {\"observes\": 2, \"injects\": 1}}"), json.out)
     }
 
     func testCollapseFallsBackToFoldersWithoutSeveralTargets() throws {
@@ -320,10 +328,11 @@ final class MapTests: XCTestCase {
                               line: 5, column: 9, message: "…")
         let collapsed = Self.inMemoryMap(of: Self.shop, findings: [finding]).collapsed { $0.hasPrefix("Sources/ShopCore") ? "ShopCore" : "ShopUI" }
         let observes = collapsed.edges.first { $0.kind == .observes }
-        XCTAssertEqual(observes?.count, 2)
+        XCTAssertEqual(observes?.count, 3)
+        XCTAssertEqual(observes?.kinds, [.observes: 2, .injects: 1])
         XCTAssertEqual(observes?.violatedRules, ["presentation-holds-model"])
         XCTAssertTrue(MapFormat.mermaid.render(collapsed).contains(
-            "g_ShopUI -.->|\"observes ×2<br/>violates presentation-holds-model\"| g_ShopCore"))
+            "g_ShopUI -.->|\"observes ×2, injects<br/>violates presentation-holds-model\"| g_ShopCore"))
     }
 
     // MARK: Escaping and edge cases
@@ -401,13 +410,14 @@ final class MapTests: XCTestCase {
         XCTAssertTrue(try BinaryRunner.run(["help"]).stdout.contains("map        Draw the architecture"))
     }
 
-    func testReadmeExampleMatchesTheCommand() throws {
-        let command = ["map", "Examples/UserDirectory", "--profile", "cp"]
-        let result = try BinaryRunner.run(command)
-        XCTAssertEqual(result.status, 0, result.stderr)
+    func testReadmeExamplesMatchTheCommand() throws {
         let readme = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("`mvlint \(command.joined(separator: " "))` gives:\n\n```mermaid\n" + result.stdout + "```\n"),
-                      "README.md's architecture map example is stale: paste the output of `mvlint \(command.joined(separator: " "))`")
+        for command in [["map", "Examples/UserDirectory", "--profile", "cp"], ["map", "Examples", "--collapse"]] {
+            let result = try BinaryRunner.run(command)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(readme.contains("`mvlint \(command.joined(separator: " "))` gives:\n\n```mermaid\n" + result.stdout + "```\n"),
+                          "README.md's architecture map example is stale: paste the output of `mvlint \(command.joined(separator: " "))`")
+        }
     }
 
     // MARK: Helpers

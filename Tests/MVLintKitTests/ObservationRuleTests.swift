@@ -12,7 +12,7 @@ final class ObservationRuleTests: XCTestCase {
 
     private func facts(_ code: String) -> FileFacts { TestProject.facts(code, path: "Facts.swift") }
 
-    private let feedModel = "@Observable final class FeedModel {\n    var posts: [Post] = []\n}\n"
+    private let feedModel = "@Observable final class FeedModel {\n    var posts: [Post] = []\n    func refresh() async { posts = await Post.latest() }\n}\n"
     private let feedView = "struct FeedView: View {\n    @State private var model = FeedModel()\n    var body: some View { Text(\"\") }\n}\n"
 
     // MARK: observable-missing-main-actor
@@ -48,7 +48,7 @@ final class ObservationRuleTests: XCTestCase {
 
     func testSubclassesHeldByViewsReportTheirBaseOnce() throws {
         let findings = lint("observable-missing-main-actor", [
-            "Base.swift": "class SearchModel: ObservableObject {\n    @Published var query = \"\"\n}\n",
+            "Base.swift": "class SearchModel: ObservableObject {\n    @Published var query = \"\"\n    func restore() { Task.detached { self.query = await Recents.last() } }\n}\n",
             "People.swift": "final class PeopleSearch: SearchModel {}\nstruct PeopleView: View {\n    @StateObject private var search = PeopleSearch()\n    var body: some View { Text(\"\") }\n}\n",
             "Places.swift": "final class PlaceSearch: SearchModel {}\nstruct PlacesView: View {\n    @StateObject private var search = PlaceSearch()\n    var body: some View { Text(\"\") }\n}\n",
         ])
@@ -81,10 +81,57 @@ final class ObservationRuleTests: XCTestCase {
 
     func testBindingInAnotherFileKeepsTheSetter() {
         let findings = lint("viewmodel-public-setter", [
-            "SearchViewModel.swift": "@Observable final class SearchViewModel {\n    var query = \"\"\n    var results: [String] = []\n}\n",
+            "SearchViewModel.swift": "@Observable final class SearchViewModel {\n    var query = \"\"\n    var results: [String] = []\n    func search() { results = [query] }\n}\n",
             "SearchView.swift": "struct SearchView: View {\n    @Bindable var viewModel: SearchViewModel\n    var body: some View { TextField(\"Search\", text: $viewModel.query) }\n}\n",
         ], profile: .mvvm)
         XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["SearchViewModel.swift:3"])
+    }
+
+    func testWritersInOtherFilesKeepTheSetterAndOnlyTheirOwnType() {
+        let model = "@Observable final class PlayerViewModel {\n    var isMuted = false\n    var title = \"\"\n    var volume = 0.5\n    func reset() { isMuted = false; title = \"\"; volume = 0.5 }\n}\n"
+        let view = "struct PlayerView: View {\n    @State private var model = PlayerViewModel()\n    var body: some View { Text(model.title) }\n}\n"
+        // An extension in another file cannot set a `private(set)` property; a controller reaches it through an
+        // unwrapped local; a label's `title` of another type protects nothing.
+        let writers = """
+        extension PlayerViewModel {
+            func mute() { isMuted = true }
+        }
+        final class PlayerController: UIViewController {
+            var viewModel: PlayerViewModel?
+            let badge = Badge()
+            func loud() {
+                guard let model = viewModel else { return }
+                model.volume = 1
+                badge.title = "Loud"
+            }
+        }
+        final class Badge {
+            var title = ""
+        }
+        """
+        let findings = lint("viewmodel-public-setter", ["PlayerViewModel.swift": model, "PlayerView.swift": view, "Writers.swift": writers],
+                            profile: .mvvm)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["PlayerViewModel.swift:3"])
+    }
+
+    func testMemberWritesRecordTheirReceiverAndWhereTheyRun() {
+        let code = """
+        final class Loader {
+            var items: [Int] = []
+            func load() async {
+                var items = [1]
+                items.append(2)
+                self.items = items
+            }
+            func start(_ other: Loader) {
+                Task { other.items = [] }
+                DispatchQueue.main.async { self.items = [] }
+            }
+        }
+        """
+        let writes = facts(code).memberWrites.map { "\($0.receiver.joined(separator: ".")).\($0.member) \($0.offMainContext == nil ? "-" : "off")" }
+        // The local `items` shadows the property and is not recorded; the write through `other` is not the class's own.
+        XCTAssertEqual(writes, [".items off", "other.items -", ".items -"])
     }
 
     // MARK: viewmodel-loads-in-init

@@ -62,6 +62,8 @@ final class PathologicalInputTests: XCTestCase {
 
     func testPathologicalFilesAreReportedOnceAndTheRestIsLinted() throws {
         let folder = try TemporaryFolder()
+        // Rules these checks rely on that are opt-in.
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view, observed-object-creation, state-not-private, icon-button-label]\n")
         try folder.write("Badge.swift", Self.ordinary)
         for (name, text) in Self.overBudget.merging(Self.withinBudget, uniquingKeysWith: { first, _ in first }) {
             try folder.write(name, text)
@@ -83,6 +85,8 @@ final class PathologicalInputTests: XCTestCase {
     /// `map`, `migrate` and `lint --fix` walk and rewrite the same trees: they must skip the same files.
     func testEveryCommandSkipsOverBudgetFiles() throws {
         let folder = try TemporaryFolder()
+        // Rules these checks rely on that are opt-in.
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view, observed-object-creation, state-not-private, icon-button-label]\n")
         try folder.write("Badge.swift", Self.ordinary)
         for name in ["ArrayNesting.swift", "ForceUnwraps.swift", "UnclosedConditionals.swift"] {
             try folder.write(name, Self.overBudget[name] ?? "")

@@ -62,6 +62,8 @@ final class StdinTests: XCTestCase {
 
     func testTheFileKeepsItsTargetSettings() throws {
         let folder = try project()
+        // Rules these checks rely on that are opt-in.
+        try folder.write(".mvlint.yml", "opt_in_rules: [navigation-view, observed-object-creation, state-not-private, icon-button-label]\n")
         let navigation = "import SwiftUI\n\nstruct Root: View {\n    var body: some View { NavigationView { Text(\"\") } }\n}\n"
         let onIOS15 = try BinaryRunner.run(["lint", "--advice", "--stdin-path", "Sources/App/Root.swift"], in: folder.url, stdin: navigation)
         XCTAssertEqual(onIOS15.stdout, "", "NavigationView is right on iOS 15")

@@ -331,7 +331,8 @@ public struct CommandLineTool {
     // MARK: map
 
     static let mapSpec = CommandSpec(
-        name: "map", flags: ["--collapse", "--help"], options: ["--format", "--focus", "--depth", "--config", "--profile"],
+        name: "map", flags: ["--collapse", "--no-collapse", "--no-cache", "--help"],
+        options: ["--format", "--focus", "--depth", "--expand", "--config", "--profile", "--cache-path"],
         choices: ["--format": MapFormat.allCases.map(\.rawValue), "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
 
     private func map(_ arguments: [String]) throws -> ExitCode {
@@ -342,10 +343,12 @@ public struct CommandLineTool {
             return depth
         }
         if depth != nil, parsed["--focus"] == nil { throw UsageError("--depth needs --focus TypeName") }
+        let chosenViews = ["--collapse", "--no-collapse", "--expand", "--focus"].filter { parsed.has($0) || parsed[$0] != nil }
+        if chosenViews.count > 1 { throw UsageError("\(chosenViews.joined(separator: " and ")) exclude each other") }
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
-            profile: parsed["--profile"].flatMap(Profile.init(name:))))
+            profile: parsed["--profile"].flatMap(Profile.init(name:)), cacheFile: cacheFile(parsed, configuration: configuration)))
         for problem in outcome.uncheckedInput { console.err(problem + "\n") }
         if outcome.filesLinted == 0, outcome.inputProblems.isEmpty {
             throw UsageError("no Swift files to map in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
@@ -358,9 +361,18 @@ public struct CommandLineTool {
             }
             map = focused
         }
+        let settings = outcome.project.settingsByPath
+        let targetOf: (String) -> String? = { settings[$0]?.name }
         if parsed.has("--collapse") {
-            let settings = outcome.project.settingsByPath
-            map = map.collapsed { settings[$0]?.name }
+            map = map.collapsed(targetOf: targetOf)
+        } else if parsed["--focus"] == nil, !parsed.has("--no-collapse") {
+            let expanded = parsed["--expand"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+            let names = map.groupNames(targetOf: targetOf)
+            for name in expanded where !names.contains(name) {
+                let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("--expand: no group '\(name)' on the map\(hint) (a target, or a folder as 'Target/Folder')")
+            }
+            map = map.fitted(targetOf: targetOf, expanded: Set(expanded))
         }
         let format = parsed["--format"].flatMap(MapFormat.init(rawValue:)) ?? .mermaid
         let rendered = format.render(map)

@@ -78,13 +78,20 @@ enum HelpText {
 
         """),
         ("map", """
-        USAGE: mvlint map [paths …] [--format mermaid|dot|json|svg] [--focus TypeName [--depth N]] [--collapse]
-                          [--config FILE] [--profile NAME]
+        USAGE: mvlint map [paths …] [--format mermaid|dot|json|svg] [--focus TypeName [--depth N]]
+                          [--expand NAME,… | --collapse | --no-collapse] [--config FILE] [--profile NAME]
+                          [--cache-path DIR | --no-cache]
 
         Draws the architecture: views (container, presentation, mixed), models, view models, services and
         screen states, and how they relate (owns, observes, injects, shows, calls). Values and other types
         appear only when a relation touches them. A relation on a line where an architecture rule reports
         a warning or error is drawn red and dashed ("violates rule-id").
+
+        Every picture fits one screen: at most 40 boxes and 80 arrows. A larger project is drawn as groups
+        (its targets, then their folders, opened largest first while the picture still fits), with the
+        number of types in each and of relations between them; a comment in the output says what was
+        grouped. Open groups with --expand, follow one type with --focus, or draw every type with
+        --no-collapse. Like lint, map reuses the analysis cache, so a map of an unchanged project parses nothing.
 
         OPTIONS:
           --format mermaid|dot|json|svg
@@ -92,8 +99,13 @@ enum HelpText {
                                       or an SVG picture drawn by mvlint itself.
           --focus TypeName            Only the types within --depth relations of this one, either direction.
           --depth N                   How far --focus reaches (default 1).
+          --expand NAME,…             Show these groups (a target, or a folder as 'Target/Folder') as their
+                                      types; the rest stays grouped.
           --collapse                  One node per target (per folder when the code has a single target),
-                                      with the number of relations between them.
+                                      with the number of relations between them, whatever the size.
+          --no-collapse               Every type, however large the picture gets.
+          --cache-path DIR            Keep the analysis cache in DIR (as for lint).
+          --no-cache                  Analyse every file afresh; read and write no cache.
           --config FILE               Use this configuration instead of the nearest .mvlint.yml.
           --profile NAME              The profile whose rules decide which relations are violations.
 

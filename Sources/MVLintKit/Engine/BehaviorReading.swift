@@ -32,18 +32,29 @@ enum BehaviorReading {
         return pipelineMethods.contains(name)
     }
 
-    /// `order.date.formatted(…)`, `formatter.string(from: item.price)`, `String(format: "%.1f", item.rating)`:
-    /// formatting applied to a member of a value.
-    static func formatsMember(_ call: FunctionCallExprSyntax) -> Bool {
+    /// `order.date.formatted(…)`, `formatter.string(from: item.price)`, `String(format: "%.1f", item.rating)`,
+    /// `relative.localizedString(for: item.date, relativeTo: .now)`, `Locale.current.localizedString(forLanguageCode:
+    /// item.language)`: formatting applied to a member of a value, or to a name `isModelValue` accepts (a
+    /// parameter of the helper, a local unwrapped from a member).
+    static func formatsMember(_ call: FunctionCallExprSyntax, isModelValue: (String) -> Bool = { _ in false }) -> Bool {
+        func formats(_ expression: ExprSyntax) -> Bool { readsMember(expression) || namesModelValue(expression, isModelValue) }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             switch member.declName.baseName.identifierName {
-            case "formatted": return member.base.map(readsMember) ?? false
-            case "string": return call.arguments.first.map { $0.label?.text == "from" && readsMember($0.expression) } ?? false
+            case "formatted": return member.base.map(formats) ?? false
+            case "string": return call.arguments.first.map { ["from", "for"].contains($0.label?.text) && formats($0.expression) } ?? false
+            case "localizedString": return call.arguments.first.map { $0.label != nil && formats($0.expression) } ?? false
             default: return false
             }
         }
         guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.first?.label?.text == "format" else { return false }
-        return call.arguments.dropFirst().contains { readsMember($0.expression) }
+        return call.arguments.dropFirst().contains { formats($0.expression) }
+    }
+
+    /// `date`, `price?`, `seconds!` when `isModelValue` accepts the name.
+    private static func namesModelValue(_ expression: ExprSyntax, _ isModelValue: (String) -> Bool) -> Bool {
+        guard let reference = SyntaxText.withoutOptionalMarks(expression).as(DeclReferenceExprSyntax.self),
+              reference.baseName.tokenKind != .keyword(.self) else { return false }
+        return isModelValue(reference.baseName.identifierName)
     }
 
     /// Reads a member of a value (`user.name`, `order.total.formatted()`, `item?.title`), not of `self` or a type.
@@ -113,6 +124,21 @@ enum BehaviorReading {
         item.as(DoStmtSyntax.self).flatMap { $0.catchClauses.isEmpty ? nil : $0 }
     }
 
+    /// Whether a task's closure awaits real work: some `await` (or `for await`) other than `Task.sleep`/`Task.yield`,
+    /// which only delay the UI (`try? await Task.sleep(for: .seconds(1)); isHighlighted = false`).
+    static func awaitsWork(_ closure: ClosureExprSyntax) -> Bool {
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .keyword(.await) else { return false }
+            guard let awaited = token.parent?.as(AwaitExprSyntax.self) else { return true }
+            var expression = awaited.expression
+            while let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self),
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return true }
+            let name = member.declName.baseName.identifierName
+            return !(name == "sleep" || name == "yield")
+        }
+    }
+
     /// The content closure of `ForEach(…) { row in … }` or a data-driven `List(items) { row in … }`.
     static func isRowClosure(_ closure: ClosureExprSyntax) -> Bool {
         let call: FunctionCallExprSyntax?
@@ -128,6 +154,34 @@ enum BehaviorReading {
         // `List { … }` and `List(selection:) { … }` hold fixed content; `List(items) { … }` builds one row per item.
         guard name == "List", let first = call.arguments.first else { return false }
         return first.label == nil || first.label?.text == "data"
+    }
+
+    /// The screen a `NavigationLink` pushes (`NavigationLink("Title") { Detail() }`, `destination:`) or a
+    /// `sheet`/`popover`/`fullScreenCover`/`navigationDestination` presents, not its label.
+    static func isDestinationClosure(_ closure: ClosureExprSyntax) -> Bool {
+        let call: FunctionCallExprSyntax
+        let label: String?
+        if let trailing = closure.parent?.as(FunctionCallExprSyntax.self), trailing.trailingClosure?.id == closure.id {
+            call = trailing
+            label = nil
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            call = owner
+            label = argument.label?.text
+        } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+                  let owner = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            call = owner
+            label = element.label.text
+        } else {
+            return false
+        }
+        guard let name = SyntaxText.calledName(call) else { return false }
+        if name == "NavigationLink" {
+            // `NavigationLink(value:) { label }` and `NavigationLink(destination:) { label }` take their label last.
+            guard let label else { return !call.arguments.contains { ["value", "destination"].contains($0.label?.text) } }
+            return label == "destination"
+        }
+        guard ["sheet", "popover", "fullScreenCover", "navigationDestination"].contains(name) else { return false }
+        return label == nil || label == "content" || label == "destination"
     }
 
     /// `@State var name: String`, `@State private var label = ""`: state that holds display text.

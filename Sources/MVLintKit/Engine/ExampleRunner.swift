@@ -44,10 +44,11 @@ public enum ExampleRunner {
                        messages: findings.map(\.message), fixes: findings.map(\.fix))
     }
 
-    /// The code after fixing, in rounds as `mvlint lint --fix --unsafe-fixes` does, with only this rule enabled.
-    public static func fix(_ code: String, settings: ExampleSettings, rule: RuleDescription) -> String {
+    /// The code after fixing, in rounds as `mvlint lint --fix --unsafe-fixes` does (`--fix` alone when
+    /// `includesUnsafe` is false), with only this rule enabled.
+    public static func fix(_ code: String, settings: ExampleSettings, rule: RuleDescription, includesUnsafe: Bool = true) -> String {
         let lint = analyse(code, settings: settings, rule: rule)
-        let rounds = FixRounds(engine: lint.engine, isEnabled: { $0 == rule.id }, includesUnsafe: true)
+        let rounds = FixRounds(engine: lint.engine, isEnabled: { $0 == rule.id }, includesUnsafe: includesUnsafe)
         let outcome = rounds.run(analyses: [lint.analysis], project: lint.project,
                                  findings: lint.findings.filter { $0.rule == rule.id }) { _ in .success(code) }
         return outcome.fixedTexts[lint.analysis.path] ?? code

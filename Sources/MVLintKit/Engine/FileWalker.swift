@@ -8,6 +8,8 @@ final class FileWalker: SyntaxVisitor {
     private(set) var facts: FileFacts
     /// Index into `facts.types` for each type on the walk's stack, so members land in their type.
     private var typeFactIndices: [Int] = []
+    /// Where the code being walked runs, per function, accessor and closure around it (innermost last).
+    var executionFrames: [ExecutionFrame] = []
     /// Names introduced by `@Bindable var x = …` in the local scopes we are in.
     private var localBindables: [[String]] = []
     /// Per variable declaration being walked: whether it is a type's member (then a frame for local `@Bindable`s
@@ -233,6 +235,8 @@ final class FileWalker: SyntaxVisitor {
                 buildsView: buildsView, position: position(node.name)))
         }
         walk.scopes.append(buildsView ? .viewBuilding(name: node.name.identifierName, isBody: false) : .function(name: node.name.identifierName))
+        executionFrames.append(.function(name: node.name.identifierName + "()", isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+                                         isMainActor: SyntaxText.attributeNames(node.attributes).contains("MainActor")))
         localBindables.append([])
         let isViewBuilder = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
         viewMemberStarts.append(isViewBuilder ? node.body.flatMap { StatementInsertionPoint(block: $0.statements, in: walk.source) } : nil)
@@ -243,6 +247,7 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) {
+        executionFrames.removeLast()
         behaviorFrames.removeLast()
         popAvailability(owner: node.id)
         localBindables.removeLast()
@@ -261,6 +266,8 @@ final class FileWalker: SyntaxVisitor {
             }
         }
         walk.scopes.append(.initializer)
+        executionFrames.append(.function(name: "init", isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+                                         isMainActor: SyntaxText.attributeNames(node.attributes).contains("MainActor")))
         localBindables.append([])
         pushAvailability(from: node.attributes, owner: node.id)
         for rule in rules { rule.visit(node, in: walk) }
@@ -275,6 +282,7 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visitPost(_ node: InitializerDeclSyntax) {
+        executionFrames.removeLast()
         popAvailability(owner: node.id)
         localBindables.removeLast()
         walk.scopes.removeLast()
@@ -282,6 +290,7 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         walk.scopes.append(ClosureRole.scope(of: node))
+        executionFrames.append(Self.executionFrame(of: node))
         localBindables.append([])
         noteClosure(node)
         for rule in rules { rule.visit(node, in: walk) }
@@ -289,7 +298,8 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visitPost(_ node: ClosureExprSyntax) {
-        if BehaviorReading.isRowClosure(node) { rowClosureDepth -= 1 }
+        executionFrames.removeLast()
+        if BehaviorReading.isRowClosure(node) || BehaviorReading.isDestinationClosure(node) { rowContexts.removeLast() }
         localBindables.removeLast()
         walk.scopes.removeLast()
     }
@@ -319,6 +329,7 @@ final class FileWalker: SyntaxVisitor {
         if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
         if let page = CancellationReading.tabPage(node) { facts.cancellation.tabPages.insert(page) }
         if CancellationReading.pushes(node), let type = walk.typeStack.last?.qualifiedName { facts.cancellation.pushingTypes.insert(type) }
+        recordMemberWrite(call: node)
         if let detached = ObservedCreationReading.detachedConstruction(node, in: walk) { facts.detachedViewConstructions.append(detached) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
@@ -401,6 +412,7 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         noteOperators(node)
         if let found = ObservedCreationReading.initializerAssignment(node, in: walk) { facts.observedCreations.append(found) }
+        recordMemberWrite(sequence: node)
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
         guard elements.count == 3 else { return .visitChildren }
@@ -444,6 +456,21 @@ final class FileWalker: SyntaxVisitor {
                 return nil
             }
         }
+    }
+
+    /// Getters, setters and observers run synchronously, on their caller's thread.
+    override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+        executionFrames.append(.function(name: node.accessorSpecifier.text, isAsync: node.effectSpecifiers?.asyncSpecifier != nil,
+                                         isMainActor: SyntaxText.attributeNames(node.attributes).contains("MainActor")))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: AccessorDeclSyntax) { executionFrames.removeLast() }
+
+    /// `&viewModel.count`, `&viewModel.$count`: passed `inout`, so written.
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        recordMemberWrite(of: node.expression, at: node)
+        return .visitChildren
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
@@ -637,8 +664,10 @@ final class FileWalker: SyntaxVisitor {
     /// Per member variable or function being walked: the helper its code is counted into (`nil`: none, e.g. a
     /// stored property or a view builder). Local functions and variables inherit the helper around them.
     private var behaviorFrames: [(typeIndex: Int, helperIndex: Int)?] = []
-    /// How many `ForEach`/`List` row closures enclose the current node.
-    private var rowClosureDepth = 0
+    /// Per `ForEach`/`List` row closure (true) and navigation or presentation destination (false) around the
+    /// current node: code is in a row when the innermost is a row closure. A screen pushed from a row is no row.
+    private var rowContexts: [Bool] = []
+    private var isInRow: Bool { rowContexts.last ?? false }
 
     private var currentHelper: (typeIndex: Int, helperIndex: Int)? { behaviorFrames.last ?? nil }
 
@@ -697,31 +726,37 @@ final class FileWalker: SyntaxVisitor {
         if let typeIndex = typeFactIndices.last, case .action(let name)? = walk.scopes.last {
             switch name {
             case "Task", "detached":
-                facts.types[typeIndex].behavior.asyncLaunches += 1
+                if BehaviorReading.awaitsWork(node) { facts.types[typeIndex].behavior.asyncLaunches += 1 }
             case "task":
-                facts.types[typeIndex].behavior.asyncLaunches += 1
+                if BehaviorReading.awaitsWork(node) { facts.types[typeIndex].behavior.asyncLaunches += 1 }
                 for assignment in BehaviorReading.taskAssignments(in: node) {
                     facts.types[typeIndex].behavior.taskAssignments.append(TaskAssignmentFact(
-                        target: assignment.target, isAwaited: assignment.isAwaited, isInsideRow: rowClosureDepth > 0,
+                        target: assignment.target, isAwaited: assignment.isAwaited, isInsideRow: isInRow,
                         position: position(assignment.modifierName)))
                 }
             default:
                 facts.types[typeIndex].behavior.eventHandlers += 1
             }
         }
-        if BehaviorReading.isRowClosure(node) { rowClosureDepth += 1 }
+        if BehaviorReading.isRowClosure(node) {
+            rowContexts.append(true)
+        } else if BehaviorReading.isDestinationClosure(node) {
+            rowContexts.append(false)
+        }
     }
 
     private func noteBehavior(of node: FunctionCallExprSyntax, inBody: Bool) {
         if currentHelper != nil {
             if BehaviorReading.isPipeline(node) { countInHelper { $0.pipelines += 1 } }
-            if BehaviorReading.formatsMember(node) { countInHelper { $0.memberFormatting += 1 } }
+            if BehaviorReading.formatsMember(node, isModelValue: { Self.isModelValue($0, around: Syntax(node)) }) {
+                countInHelper { $0.memberFormatting += 1 }
+            }
         }
         guard let typeIndex = typeFactIndices.last,
               let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
               SyntaxText.isCapitalized(reference.baseName.identifierName) else { return }
         if walk.isBuildingView { facts.types[typeIndex].behavior.builtViews += 1 }
-        if rowClosureDepth > 0, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
+        if isInRow, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
             facts.types[typeIndex].behavior.rowConstructions.append(reference.baseName.identifierName)
         }
         if inBody {
@@ -747,6 +782,8 @@ final class FileWalker: SyntaxVisitor {
                 $0.statements += 1
                 if isLoop { $0.loops += 1 }
             }
+        } else if let typeIndex = typeFactIndices.last, walk.scopes.contains(where: { if case .action = $0 { return true } else { return false } }) {
+            facts.types[typeIndex].behavior.actionStatements += 1
         }
         if let typeIndex = typeFactIndices.last, let doStatement = BehaviorReading.doStatement(node.item) {
             facts.types[typeIndex].behavior.catchClauses += doStatement.catchClauses.count
@@ -828,7 +865,8 @@ extension FileWalker {
             noteModelSite(site, at: node)
         } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
                   SyntaxText.isCapitalized(reference.baseName.identifierName) {
-            noteModelSite(.constructionInMethod(type: reference.baseName.identifierName), at: node)
+            let hasArguments = !node.arguments.isEmpty || node.trailingClosure != nil
+            noteModelSite(.constructionInMethod(type: reference.baseName.identifierName, hasArguments: hasArguments), at: node)
         }
         if let method = enclosingMethodName, let how = InitializerWorkReading.asyncWork(startedBy: node),
            !facts.modelSites.contains(where: { $0.kind.startsAsyncWork(in: method) && $0.enclosingType == walk.typeStack.last?.qualifiedName }) {
@@ -917,4 +955,299 @@ extension FileWalker {
             return name.count == verb.count || SyntaxText.isCapitalized(String(name.dropFirst(verb.count)))
         }
     }
+}
+
+// MARK: Member writes (viewmodel-public-setter)
+
+extension FileWalker {
+    /// Methods of the standard collections and `Bool` (and SwiftUI's `move(fromOffsets:toOffset:)`) that mutate
+    /// their receiver: `viewModel.items.append(x)` sets `items`.
+    private static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "removeValue",
+        "popLast", "popFirst", "toggle", "sort", "reverse", "shuffle", "formUnion", "formIntersection",
+        "formSymmetricDifference", "subtract", "merge", "updateValue", "replaceSubrange", "swapAt", "move",
+    ]
+
+    /// `target = …` and `target += …`.
+    func recordMemberWrite(sequence node: SequenceExprSyntax) {
+        let elements = Array(node.elements)
+        guard elements.count >= 3 else { return }
+        let assigns = elements[1].is(AssignmentExprSyntax.self)
+            || (elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.text) } ?? false)
+        if assigns { recordMemberWrite(of: elements[0], at: elements[0]) }
+    }
+
+    /// `target.append(x)`, `target.toggle()`; `.assign(to: \.count, on: target)` (Combine's key-path writer).
+    func recordMemberWrite(call node: FunctionCallExprSyntax) {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        let name = member.declName.baseName.identifierName
+        if Self.mutatingMethods.contains(name), let base = member.base {
+            recordMemberWrite(of: base, at: base)
+        } else if name == "assign", let keyPath = node.arguments.first(where: { $0.label?.text == "to" })?.expression.as(KeyPathExprSyntax.self),
+                  let target = node.arguments.first(where: { $0.label?.text == "on" })?.expression,
+                  let (receiver, root) = Self.writtenMember(target) {
+            let components = keyPath.components.compactMap { $0.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.identifierName }
+            guard let written = components.last else { return }
+            let path = (root.map { receiver + [$0] } ?? receiver) + components.dropLast()
+            noteMemberWrite(receiver: path, member: written, at: keyPath)
+        }
+    }
+
+    func recordMemberWrite(of target: ExprSyntax, at node: some SyntaxProtocol) {
+        guard let (receiver, member) = Self.writtenMember(target), let member else { return }
+        // A bare name that a local or parameter declares is not the property it may shadow.
+        if receiver.isEmpty, Self.isBareName(target), Self.rootBinding(named: member, around: Syntax(node)) != nil { return }
+        noteMemberWrite(receiver: receiver, member: member, at: node)
+    }
+
+    /// `count`, `items[0]`, `draft?` — not `self.count`.
+    private static func isBareName(_ expression: ExprSyntax) -> Bool {
+        var current = SyntaxText.withoutOptionalMarks(expression)
+        while let subscripted = current.as(SubscriptCallExprSyntax.self) { current = SyntaxText.withoutOptionalMarks(subscripted.calledExpression) }
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return false }
+        return reference.baseName.tokenKind != .keyword(.self)
+    }
+
+    private func noteMemberWrite(receiver: [String], member: String, at node: some SyntaxProtocol) {
+        // Through `self` only a class's (or an extension's) own code can write a model's property.
+        guard !receiver.isEmpty || isInClassLikeType else { return }
+        // `$0 = …` in a closure writes a parameter; `$count` is the projection of `count`.
+        guard !(member.hasPrefix("$") && member.dropFirst().first?.isNumber == true) else { return }
+        let member = member.hasPrefix("$") ? String(member.dropFirst()) : member
+        let root = receiver.first.flatMap { root in
+            SyntaxText.isCapitalized(root) || root == "?" ? nil : Self.rootBinding(named: root, around: Syntax(node))
+        }
+        facts.memberWrites.append(MemberWriteFact(receiver: receiver, member: member, root: root,
+                                                  enclosingType: walk.typeStack.last?.qualifiedName, position: position(node),
+                                                  isInInitializer: walk.isInsideInitializer,
+                                                  offMainContext: receiver.isEmpty ? offMainContext : nil))
+    }
+
+    /// Why code at this point of a class runs off the main thread, read from the frames around it; nil when they
+    /// do not tell (a synchronous method runs on its caller's thread, a callback on its API's).
+    private var offMainContext: String? {
+        var inTask = false
+        for frame in executionFrames.reversed() {
+            switch frame {
+            case .transparent:
+                continue
+            case .unknown:
+                // A callback inside the task runs on its API's thread; a task started inside a callback still
+                // inherits no actor from it.
+                if inTask { continue } else { return nil }
+            case .main:
+                return nil
+            case .offMain(let why):
+                return why
+            case .task:
+                inTask = true
+            case .function(let name, let isAsync, let isMainActor):
+                if isMainActor { return nil }
+                if inTask { return "in a `Task` that the nonisolated `\(name)` starts, which runs on the global executor" }
+                return isAsync ? "in the nonisolated `async` method `\(name)`, which runs on the global executor" : nil
+            }
+        }
+        return nil
+    }
+
+    /// Closures that run synchronously where they are written.
+    private static let synchronousClosureCalls: Set<String> = [
+        "withAnimation", "withTransaction", "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted",
+        "first", "contains", "allSatisfy", "min", "max", "removeAll", "firstIndex", "lastIndex", "last",
+    ]
+
+    /// Where a closure runs: `Task {}` inherits the isolation around it, `Task.detached {}`, `DispatchQueue.global().async {}`
+    /// and `URLSession` completion handlers run off the main thread, `MainActor.run {}`, `DispatchQueue.main.async {}`
+    /// and `@MainActor in` closures on it, `forEach`/`withAnimation` closures where they are written; others are unknown.
+    static func executionFrame(of closure: ClosureExprSyntax) -> ExecutionFrame {
+        if let attributes = closure.signature?.attributes, SyntaxText.attributeNames(attributes).contains("MainActor") { return .main }
+        guard let call = closureCall(closure) else { return .unknown }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.identifierName
+            if name == "Task" { return .task }
+            return synchronousClosureCalls.contains(name) ? .transparent : .unknown
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .unknown }
+        let name = member.declName.baseName.identifierName
+        let base = member.base?.trimmedDescription ?? ""
+        switch name {
+        case "detached" where base == "Task":
+            return .offMain("in `Task.detached`")
+        case "init" where base == "Task":
+            return .task
+        case "run", "assumeIsolated":
+            return base == "MainActor" ? .main : .unknown
+        case "async", "asyncAfter", "asyncAndWait":
+            if base.hasSuffix("main") || base.hasSuffix("Main") { return .main }
+            if base.contains("global") { return .offMain("on a global dispatch queue") }
+            // A queue of the class's own (`syncQueue.async { … }`) is a background queue.
+            return base.lowercased().contains("queue") ? .offMain("on the dispatch queue `\(base)`") : .unknown
+        case "dataTask", "downloadTask", "uploadTask":
+            return .offMain("in a `URLSession` completion handler")
+        case "sink":
+            // A Combine pipeline delivers where its last `receive(on:)` says.
+            guard let scheduler = lastReceiveScheduler(before: member.base) else { return .unknown }
+            if scheduler.hasSuffix("main") || scheduler.hasSuffix("Main") { return .main }
+            return scheduler.contains("global") ? .offMain("in a Combine `sink` after `receive(on: \(scheduler))`") : .unknown
+        default:
+            return synchronousClosureCalls.contains(name) ? .transparent : .unknown
+        }
+    }
+
+    /// `DispatchQueue.global()` in `publisher.receive(on: DispatchQueue.global()).map { … }`: the scheduler of
+    /// the nearest `receive(on:)` up the chain.
+    private static func lastReceiveScheduler(before expression: ExprSyntax?) -> String? {
+        var current = expression
+        while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.first(where: { $0.label?.text == "on" }) {
+                return scheduler.expression.trimmedDescription
+            }
+            current = member.base
+        }
+        return nil
+    }
+
+    /// The call a closure is the trailing closure or an argument of.
+    private static func closureCall(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
+        if let argument = closure.parent?.as(LabeledExprSyntax.self) { return argument.parent?.parent?.as(FunctionCallExprSyntax.self) }
+        if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) { return element.parent?.parent?.as(FunctionCallExprSyntax.self) }
+        return nil
+    }
+
+    /// A value a helper was handed or unwrapped from a model: a parameter of the enclosing function
+    /// (`func label(for date: Date)`) or a local bound from a member (`guard let date = entry.date`).
+    static func isModelValue(_ name: String, around node: Syntax) -> Bool {
+        switch rootBinding(named: name, around: node) {
+        case .alias(let chain)?: return chain == [name] ? parameterType(named: name, around: node) != nil : !chain.isEmpty
+        case .type?: return parameterType(named: name, around: node) != nil
+        default: return false
+        }
+    }
+
+    /// What `name` is bound to where `node` reads it: a local declared before it (`let model = FeedModel()`,
+    /// `var draft: Draft`, `guard let strongSelf = self`, `if let model = self.model`), a parameter of the
+    /// enclosing function, or a closure parameter; nil when the code around declares no such name.
+    private static func rootBinding(named name: String, around node: Syntax) -> MemberWriteFact.RootBinding? {
+        var child = node
+        var current = node.parent
+        while let candidate = current, !candidate.isProtocol(DeclGroupSyntax.self) {
+            if let items = candidate.as(CodeBlockItemListSyntax.self) {
+                var found: MemberWriteFact.RootBinding?
+                for item in items {
+                    if item.id == child.id { break }
+                    if let declaration = item.item.as(VariableDeclSyntax.self) {
+                        for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name {
+                            found = bound(annotation: binding.typeAnnotation?.type, value: binding.initializer?.value)
+                        }
+                    } else if let guardStatement = item.item.as(GuardStmtSyntax.self), let binding = optionalBinding(named: name, in: guardStatement.conditions) {
+                        found = binding
+                    }
+                }
+                if let found { return found }
+            } else if let ifExpression = candidate.as(IfExprSyntax.self), ifExpression.body.id == child.id,
+                      let binding = optionalBinding(named: name, in: ifExpression.conditions) {
+                return binding
+            } else if let whileStatement = candidate.as(WhileStmtSyntax.self), whileStatement.body.id == child.id,
+                      let binding = optionalBinding(named: name, in: whileStatement.conditions) {
+                return binding
+            } else if let closure = candidate.as(ClosureExprSyntax.self), closureParameterNames(closure).contains(name) {
+                return .unknownLocal
+            } else if let parameters = candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                        ?? candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters {
+                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
+                return .type(SyntaxText.typeName(unwrappedOptional(parameter.type)))
+            }
+            child = candidate
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func optionalBinding(named name: String, in conditions: ConditionElementListSyntax) -> MemberWriteFact.RootBinding? {
+        for element in conditions {
+            guard case .optionalBinding(let binding) = element.condition,
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name else { continue }
+            // `if let model` unwraps the property of the same name.
+            return binding.initializer == nil && binding.typeAnnotation == nil ? .alias([name])
+                : bound(annotation: binding.typeAnnotation?.type, value: binding.initializer?.value)
+        }
+        return nil
+    }
+
+    /// A local's type from its annotation, the type it constructs or casts to, or the members it aliases.
+    private static func bound(annotation: TypeSyntax?, value: ExprSyntax?) -> MemberWriteFact.RootBinding {
+        if let annotation { return .type(SyntaxText.typeName(unwrappedOptional(annotation))) }
+        guard var value else { return .unknownLocal }
+        while true {
+            if let attempt = value.as(TryExprSyntax.self) { value = attempt.expression }
+            else if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression }
+            else { break }
+        }
+        if let cast = value.as(AsExprSyntax.self) { return .type(SyntaxText.typeName(unwrappedOptional(cast.type))) }
+        // Unfolded, `x as? Cell` is a sequence: the value, the `as`, the type.
+        if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
+           let type = sequence.elements.last?.as(TypeExprSyntax.self)?.type {
+            return .type(SyntaxText.typeName(unwrappedOptional(type)))
+        }
+        if let callee = SyntaxText.calleeName(value), SyntaxText.isCapitalized(callee) { return .type(callee) }
+        return memberChain(value).map { .alias($0) } ?? .unknownLocal
+    }
+
+    private static func unwrappedOptional(_ type: TypeSyntax) -> TypeSyntax {
+        var type = type
+        while let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType {
+            type = wrapped
+        }
+        return type
+    }
+
+    /// `{ cell, item in … }`, `{ (cell: Cell) in … }`; `$0` needs no declaration.
+    private static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        guard let parameters = closure.signature?.parameterClause else { return [] }
+        if case .simpleInput(let names) = parameters { return names.map { $0.name.identifierName } }
+        if case .parameterClause(let clause) = parameters { return clause.parameters.map { ($0.secondName ?? $0.firstName).identifierName } }
+        return []
+    }
+
+    /// `cell.viewModel.items[0]!` → (`["cell", "viewModel"]`, `items`); `self.count` and `count` → (`[]`, `count`);
+    /// `self` → (`[]`, nil). Subscripts and optional marks are looked through; a root that is no name is `"?"`.
+    private static func writtenMember(_ expression: ExprSyntax) -> (receiver: [String], member: String?)? {
+        var reversedNames: [String] = []
+        var current = SyntaxText.withoutOptionalMarks(expression)
+        while true {
+            if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = SyntaxText.withoutOptionalMarks(subscripted.calledExpression)
+            } else if let member = current.as(MemberAccessExprSyntax.self) {
+                // `.constant` and friends: an implicit member, not a stored property reached through a value.
+                guard let base = member.base else { return nil }
+                reversedNames.append(member.declName.baseName.identifierName)
+                current = SyntaxText.withoutOptionalMarks(base)
+            } else if let reference = current.as(DeclReferenceExprSyntax.self) {
+                if reference.baseName.tokenKind != .keyword(.self) { reversedNames.append(reference.baseName.identifierName) }
+                break
+            } else if current.is(TupleExprSyntax.self) || current.is(DiscardAssignmentExprSyntax.self) {
+                return nil
+            } else {
+                reversedNames.append("?")
+                break
+            }
+        }
+        let names = Array(reversedNames.reversed())
+        guard let member = names.last, member != "?" else { return names.isEmpty ? ([], nil) : nil }
+        return (Array(names.dropLast()), member)
+    }
+}
+
+/// Where a function or closure runs, as far as its code tells (`FileWalker.executionFrames`).
+enum ExecutionFrame {
+    case function(name: String, isAsync: Bool, isMainActor: Bool)
+    /// `Task {}`: inherits the isolation of the code around it.
+    case task
+    case offMain(String)
+    case main
+    /// Runs synchronously where it is written (`forEach`, `withAnimation`).
+    case transparent
+    case unknown
 }

@@ -4,8 +4,12 @@ public struct BehaviorFacts: Sendable, Codable {
     /// Closures run on a user or lifecycle event (`Button` actions, gestures, `onChange`, `onAppear`…),
     /// not counting `Task {}` and `.task`, which are `asyncLaunches`.
     public var eventHandlers = 0
-    /// `Task {}`, `Task.detached {}` and `.task {}` in the type's code.
+    /// `Task {}`, `Task.detached {}` and `.task {}` in the type's code that await work; one that only awaits
+    /// `Task.sleep` (a UI delay) or nothing is not counted.
     public var asyncLaunches = 0
+    /// Statements inside event handlers and tasks written in view-building code (`Button { … }`, `.task { … }` in
+    /// `body`), at any depth; statements of helpers are counted in `helpers`.
+    public var actionStatements = 0
     /// `catch` clauses in the type's code.
     public var catchClauses = 0
     /// Views created in view-building code: `body`, computed `some View` properties and `@ViewBuilder` helpers

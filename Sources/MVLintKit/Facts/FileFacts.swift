@@ -14,6 +14,8 @@ public struct FileFacts: Sendable, Codable {
     public var injections: [InjectionFact] = []
     /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
     public var modelSites: [ModelSiteFact] = []
+    /// Members written through an lvalue (`viewModel.count = 1`, `&viewModel.$count`): `viewmodel-public-setter`.
+    public var memberWrites: [MemberWriteFact] = []
     /// Imports with positions and the type names the file mentions (`layer-dependency`).
     public var dependencies = DependencyFacts()
     /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).

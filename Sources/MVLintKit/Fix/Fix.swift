@@ -26,9 +26,10 @@ public struct TextEdit: Sendable, Codable, Hashable {
 
 /// Whether `mvlint lint --fix` applies a fix on its own, or only with `--unsafe-fixes` (as ruff does).
 public enum FixSafety: String, Sendable, Codable, Hashable {
-    /// Keeps the program's meaning: applied by `--fix`.
+    /// Keeps the program compiling and its meaning: applied by `--fix`.
     case safe
-    /// Compiles but may change behaviour (isolation, member order, timing): needs `--unsafe-fixes`.
+    /// May change behaviour (isolation, member order, timing), or may not compile where the rule cannot see the
+    /// types (a value that may be `Color?`, a caller outside the main actor): needs `--unsafe-fixes`.
     case unsafe
 }
 

@@ -46,6 +46,31 @@ enum FixText {
         return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 
+    /// How often `identifier` occurs in the source as a whole word (not inside a longer name), counting comments
+    /// and strings too: a fix that deletes a declaration uses it to find other uses, where an extra count can
+    /// only make it more careful.
+    static func occurrences(ofIdentifier identifier: String, in source: SourceText) -> Int {
+        let needle = Array(identifier.utf8)
+        guard let first = needle.first else { return 0 }
+        func isNamePart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte >= 0x80
+        }
+        var count = 0
+        var copy = source.text
+        copy.withUTF8 { bytes in
+            var index = 0
+            while index + needle.count <= bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == first, (index == 0 || !isNamePart(bytes[index - 1])),
+                      index + needle.count == bytes.count || !isNamePart(bytes[index + needle.count]),
+                      needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) else { continue }
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// True when the source between these offsets holds a comment a rewrite of that span would lose.
     static func containsComment(_ range: Range<Int>, in source: SourceText) -> Bool {
         let slice = text(in: range, of: source)

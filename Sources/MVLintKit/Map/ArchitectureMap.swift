@@ -34,14 +34,18 @@ public struct ArchitectureMap: Sendable {
         public var violatedRules: [String]
         /// How many relations the edge stands for (more than one only after collapsing).
         public var count: Int = 1
+        /// For an edge into or out of a group: how many of its relations are of each kind (`kind` is the commonest).
+        public var kinds: [Relation.Kind: Int] = [:]
 
         public var isViolation: Bool { !violatedRules.isEmpty }
     }
 
     public private(set) var nodes: [Node]
     public private(set) var edges: [Edge]
-    /// True once grouped by `collapsed`: renderers then show counts.
-    public private(set) var isCollapsed = false
+    /// True once grouped by `collapsed` or `fitted`: renderers then show counts.
+    public internal(set) var isCollapsed = false
+    /// What grouping left out and how to see it, for the renderers to say; nil when every type is drawn.
+    public internal(set) var grouping: Grouping?
 
     /// Roles shown even without edges.
     static let alwaysShown: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel, .service, .state]
@@ -107,6 +111,7 @@ public struct ArchitectureMap: Sendable {
         var map = ArchitectureMap(nodes: nodes.filter { kept.contains($0.id) },
                                   edges: edges.filter { kept.contains($0.from) && kept.contains($0.to) })
         map.isCollapsed = isCollapsed
+        map.grouping = grouping
         return map
     }
 
@@ -114,46 +119,16 @@ public struct ArchitectureMap: Sendable {
     /// (and for files no target claims); edges between groups are merged per kind and counted, edges inside
     /// a group dropped. `targetOf` gives the target of a file path (empty or nil when unknown).
     public func collapsed(targetOf: (String) -> String?) -> ArchitectureMap {
-        let targets = Dictionary(nodes.map { ($0.id, targetOf($0.file) ?? "") }, uniquingKeysWith: { first, _ in first })
-        let byTarget = Set(targets.values.filter { !$0.isEmpty }).count > 1
+        let targets = nodes.map { targetOf($0.file) ?? "" }
+        let byTarget = Set(targets.filter { !$0.isEmpty }).count > 1
         // Folders are named from the parent of the deepest folder they all share (`App/Views`, not `Sources/App/Views`).
         let folders = nodes.map { Self.folder(of: $0.file) }
         let shared = Self.folder(of: folders.dropFirst().reduce(folders.first ?? ".", Self.commonFolder))
         let prefix = shared == "." ? "" : shared + "/"
-        let groupOf = Dictionary(uniqueKeysWithValues: nodes.map { node in
-            let target = targets[node.id] ?? ""
-            return (node.id, byTarget && !target.isEmpty ? target : String(Self.folder(of: node.file).dropFirst(prefix.count)))
-        })
-        var groups: [String: Node] = [:]
-        for node in nodes {
-            let name = groupOf[node.id] ?? ""
-            if var group = groups[name] {
-                group.members += node.members
-                group.file = Self.commonFolder(group.file, Self.folder(of: node.file))
-                groups[name] = group
-            } else {
-                groups[name] = Node(id: Self.groupID(name), name: name, role: nil, file: Self.folder(of: node.file), line: 0,
-                                    members: node.members)
-            }
+        let groupOf = nodes.indices.map { position in
+            byTarget && !targets[position].isEmpty ? targets[position] : String(folders[position].dropFirst(prefix.count))
         }
-        var merged: [String: Edge] = [:]
-        for edge in edges {
-            guard let from = groupOf[edge.from], let to = groupOf[edge.to], from != to else { continue }
-            let key = "\(from)\u{0}\(to)\u{0}\(edge.kind.rawValue)"
-            guard var existing = merged[key] else {
-                merged[key] = Edge(from: Self.groupID(from), to: Self.groupID(to), kind: edge.kind, via: "", file: edge.file,
-                                   line: edge.line, violatedRules: edge.violatedRules, count: edge.count)
-                continue
-            }
-            existing.count += edge.count
-            // Edges come sorted, so the first one gives the location, unless a later one is a violation to point at.
-            if !existing.isViolation, edge.isViolation { (existing.file, existing.line) = (edge.file, edge.line) }
-            existing.violatedRules = Array(Set(existing.violatedRules).union(edge.violatedRules)).sorted()
-            merged[key] = existing
-        }
-        var map = ArchitectureMap(nodes: Array(groups.values), edges: Array(merged.values))
-        map.isCollapsed = true
-        return map
+        return grouped(by: { [groupOf[$0]] }, names: { $0.first ?? "" }, reason: .asked)
     }
 
     // MARK: Identifiers
@@ -176,7 +151,8 @@ public struct ArchitectureMap: Sendable {
     }
 
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        // Searched in UTF-8, as `/` is one byte: the report asks this for every type of every picture.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return String(path[..<slash])
     }
 

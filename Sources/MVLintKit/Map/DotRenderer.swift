@@ -7,6 +7,7 @@ enum DotRenderer {
             "    node [fontname=\"Helvetica\", fontsize=11, style=filled];",
             "    edge [fontname=\"Helvetica\", fontsize=9];",
         ]
+        if let grouping = map.grouping { lines.append("    // " + escape(grouping.note)) }
         for node in map.nodes {
             let look = MapStyle.look(of: node)
             let shape: String

@@ -56,9 +56,22 @@ enum MapStyle {
 
     /// The lines of an edge's label: kind and how (`observes @Environment`, `shows ×3`), then the rules it breaks.
     static func labelLines(of edge: ArchitectureMap.Edge) -> [String] {
-        var first = edge.kind.rawValue
-        if !edge.via.isEmpty { first += " " + edge.via }
-        if edge.count > 1 { first += " ×\(edge.count)" }
+        var first: String
+        if edge.kinds.count > 1 {
+            first = describe(edge.kinds)
+        } else {
+            first = edge.kind.rawValue
+            if !edge.via.isEmpty { first += " " + edge.via }
+            if edge.count > 1 { first += " ×\(edge.count)" }
+        }
         return edge.isViolation ? [first, "violates " + edge.violatedRules.joined(separator: ", ")] : [first]
+    }
+
+    /// Counts of relations by kind, commonest first: `observes ×12, shows ×3, calls`.
+    static func describe(_ kinds: [Relation.Kind: Int]) -> String {
+        Relation.Kind.allCases.filter { (kinds[$0] ?? 0) > 0 }
+            .sorted { (kinds[$0] ?? 0, $1.ordinal) > (kinds[$1] ?? 0, $0.ordinal) }
+            .map { kind in (kinds[kind] ?? 0) > 1 ? "\(kind.rawValue) ×\(kinds[kind] ?? 0)" : kind.rawValue }
+            .joined(separator: ", ")
     }
 }

@@ -13,10 +13,21 @@ enum MapJSONRenderer {
                           "\"kind\": \(JSON.string(edge.kind.rawValue))", "\"via\": \(JSON.string(edge.via))",
                           "\"file\": \(JSON.string(edge.file))", "\"line\": \(edge.line)", "\"violation\": \(edge.isViolation)",
                           "\"rules\": [" + edge.violatedRules.map(JSON.string).joined(separator: ", ") + "]"]
-            if map.isCollapsed { fields.append("\"count\": \(edge.count)") }
+            if map.isCollapsed {
+                fields.append("\"count\": \(edge.count)")
+                if !edge.kinds.isEmpty {
+                    let kinds = Relation.Kind.allCases.compactMap { kind in edge.kinds[kind].map { "\(JSON.string(kind.rawValue)): \($0)" } }
+                    fields.append("\"kinds\": {" + kinds.joined(separator: ", ") + "}")
+                }
+            }
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return "{\n  \"nodes\": " + list(nodes) + ",\n  \"edges\": " + list(edges) + "\n}\n"
+        var grouping = ""
+        if let summary = map.grouping {
+            grouping = "  \"grouping\": {\"types\": \(summary.types), \"shownTypes\": \(summary.shownTypes), \"groups\": \(summary.groups), "
+                + "\"reason\": \(JSON.string(summary.reason.rawValue)), \"note\": \(JSON.string(summary.note))},\n"
+        }
+        return "{\n" + grouping + "  \"nodes\": " + list(nodes) + ",\n  \"edges\": " + list(edges) + "\n}\n"
     }
 
     private static func list(_ items: [String]) -> String {

@@ -14,6 +14,7 @@ enum MermaidRenderer {
 
     static func render(_ map: ArchitectureMap) -> String {
         var lines = ["flowchart LR"]
+        if let grouping = map.grouping { lines.append("    %% " + escape(grouping.note)) }
         if map.nodes.isEmpty {
             // An empty flowchart does not render; say why the picture is empty instead.
             lines.append("    empty[\"\(MapStyle.emptyMapText)\"]")

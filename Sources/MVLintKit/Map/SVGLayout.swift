@@ -46,14 +46,13 @@ struct SVGLayout {
 
     init(_ map: ArchitectureMap, top: Int = 0) {
         let lines = Self.orderedRows(map).flatMap { row in Self.folded(row.nodes, map: map).map { (band: row.band, nodes: $0) } }
-        let titles = Self.bandTitles(collapsed: map.isCollapsed)
         var placed: [Int: Box] = [:]
         var lineWidths: [Int] = []
         var y = top
         for (index, line) in lines.enumerated() {
             if index == 0 || lines[index - 1].band != line.band {
                 if index > 0 { y += Self.bandGap - Self.rowGap }
-                bands.append(Band(title: titles[line.band], top: y, bottom: y))
+                bands.append(Band(title: Self.bandTitles[line.band], top: y, bottom: y))
                 y += Self.bandTitleHeight
             }
             var x = 0
@@ -78,22 +77,21 @@ struct SVGLayout {
 
     // MARK: Bands and rows
 
-    /// Collapsed maps have one band: their groups are ranked by the relations between them.
+    /// Groups (of a collapsed or fitted map) share the first band, ranked by the relations between them; the types
+    /// a fitted map draws as themselves sit in their roles' bands below.
     static func band(of role: Role?) -> Int {
         switch role {
-        case .other?: return 0
-        case .container?, .mixed?: return 1
-        case .presentation?: return 2
-        case .model?, .viewModel?, .state?, .value?, .formatter?: return 3
-        case .service?: return 4
         case nil: return 0
+        case .other?: return 1
+        case .container?, .mixed?: return 2
+        case .presentation?: return 3
+        case .model?, .viewModel?, .state?, .value?, .formatter?: return 4
+        case .service?: return 5
         }
     }
 
-    static func bandTitles(collapsed: Bool) -> [String] {
-        collapsed ? ["Targets and folders"]
-            : ["App and other types", "Container views", "Presentation views", "Models, view models, state and values", "Services"]
-    }
+    static let bandTitles = ["Targets and folders", "App and other types", "Container views", "Presentation views",
+                             "Models, view models, state and values", "Services"]
 
     /// Rows top to bottom as indices into `map.nodes`, ordered to reduce crossings.
     static func orderedRows(_ map: ArchitectureMap) -> [(band: Int, nodes: [Int])] {
@@ -107,7 +105,7 @@ struct SVGLayout {
             neighbours[to].append(from)
             if bandOf[from] == bandOf[to] { inBandSuccessors[from].append(to) }
         }
-        let rank = ranks(successors: inBandSuccessors)
+        let rank = compressed(ranks(successors: inBandSuccessors), bands: bandOf, map: map)
         var grouped: [Int: [Int: [Int]]] = [:]
         for node in map.nodes.indices { grouped[bandOf[node], default: [:]][rank[node], default: []].append(node) }
         var rows: [(band: Int, nodes: [Int])] = []
@@ -162,6 +160,23 @@ struct SVGLayout {
             }
         }
         return rank
+    }
+
+    /// Ranks squeezed, per band, into at most twice the rows the band's boxes need side by side: a long chain of
+    /// relations (feature folders that each observe the next) would otherwise stack one box per row, a picture
+    /// many screens tall and one box wide. Order is kept, so relations still point down or along a row.
+    static func compressed(_ rank: [Int], bands: [Int], map: ArchitectureMap) -> [Int] {
+        var widths: [Int: Int] = [:], deepest: [Int: Int] = [:]
+        for node in rank.indices {
+            widths[bands[node], default: 0] += boxWidth(map.nodes[node]) + columnGap
+            deepest[bands[node]] = max(deepest[bands[node]] ?? 0, rank[node])
+        }
+        return rank.indices.map { node in
+            let band = bands[node]
+            let rows = max(3, 2 * (((widths[band] ?? 0) + maximumRowWidth - 1) / maximumRowWidth))
+            let levels = (deepest[band] ?? 0) + 1
+            return levels <= rows ? rank[node] : rank[node] * rows / levels
+        }
     }
 
     /// Alternating downward and upward sweeps: each node is placed at the mean relative position of its

@@ -43,8 +43,9 @@ enum SVGRenderer {
 
         var svg = ["<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mvlint-map\" width=\"\(width)\" height=\"\(height)\" "
                    + "viewBox=\"0 0 \(width) \(height)\" font-family=\"\(monospace)\" role=\"img\">",
-                   "<title>Architecture map: \(map.nodes.count) types, \(map.edges.count) relations</title>",
-                   "<defs>"]
+                   "<title>Architecture map: \(map.nodes.count) types, \(map.edges.count) relations</title>"]
+        if let grouping = map.grouping { svg.append("<desc>\(Markup.escape(grouping.note))</desc>") }
+        svg.append("<defs>")
         for kind in Relation.Kind.allCases { svg.append(marker(id: "mvlint-arrow-\(kind.rawValue)", color: style(of: kind).color)) }
         svg.append(marker(id: "mvlint-arrow-violation", color: MapStyle.violationColor))
         svg.append("</defs>")

@@ -1,5 +1,6 @@
 /// The fixed parts of the HTML report: the document head with its inline style sheet, and the end with
-/// the inline filter script. Nothing here comes from the code being linted.
+/// the inline scripts (the findings filter here, the map explorer in `HTMLPageExplorer.swift`). Nothing here
+/// comes from the code being linted.
 enum HTMLPage {
     static func head(title: String) -> String {
         """
@@ -20,7 +21,7 @@ enum HTMLPage {
 
     static let tail = """
         <script>
-        \(filterScript)</script>
+        \(filterScript)\(explorerScript)</script>
         </body>
         </html>
 
@@ -78,12 +79,13 @@ enum HTMLPage {
         .excerpt .line { display: inline-block; min-width: 100%; padding: 0 10px; }
         .excerpt .hit { background: #fef3c7; }
         .excerpt .number { color: #9ca3af; user-select: none; margin-right: 8px; }
-        table.roles { border-collapse: collapse; width: 100%; }
-        table.roles th, table.roles td { text-align: left; vertical-align: top; padding: 5px 10px; border-bottom: 1px solid var(--line); }
-        table.roles th { background: #f8fafc; }
+        table.roles, table.list { border-collapse: collapse; width: 100%; }
+        table.roles th, table.roles td, table.list th, table.list td { text-align: left; vertical-align: top; padding: 5px 10px;
+                                                                       border-bottom: 1px solid var(--line); }
+        table.roles th, table.list th { background: #f8fafc; }
         .role { display: inline-block; padding: 0 8px; border: 1px solid; border-radius: 10px; font-size: 12px; }
         \(roleColours.joined(separator: "\n"))
-
+        \(explorerStyleSheet)
         """
     }
 

@@ -12,11 +12,15 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {
-        let map = ArchitectureMap(architecture: report.project.architecture, findings: report.findings)
+        let settings = report.project.settingsByPath
+        let anchors = Dictionary(uniqueKeysWithValues: report.findings.indices.map { ($0, Self.findingAnchor($0)) })
+        let explorer = MapExplorer(architecture: report.project.architecture, findings: report.findings, anchors: anchors) {
+            settings[$0]?.name
+        }
         let title = "mvlint report: " + projectName(report.project.files.map(\.path), workingDirectory: report.workingDirectory)
         var page = HTMLPage.head(title: title)
         page += header(report, title: title)
-        page += mapSection(map)
+        page += mapSection(explorer)
         page += findingsSection(report)
         page += rolesSection(report.project.architecture)
         page += HTMLPage.tail
@@ -29,7 +33,7 @@ public struct HTMLReporter: Reporter {
         let summary = report.summary
         var counts = [(Severity.error, summary.errors, summary.errors == 1 ? "error" : "errors"),
                       (.warning, summary.warnings, summary.warnings == 1 ? "warning" : "warnings"), (.advice, summary.advice, "advice")]
-            .map { severity, count, noun in badge(severity, "\(count) \(noun)", none: count == 0) }
+            .map { severity, count, noun in Self.badge(severity, "\(count) \(noun)", none: count == 0) }
         if summary.parseErrors > 0 { counts.append("<span class=\"note\">\(summary.parseErrors) file\(summary.parseErrors == 1 ? "" : "s") did not parse</span>") }
         return """
         <header>
@@ -43,16 +47,23 @@ public struct HTMLReporter: Reporter {
         """
     }
 
-    private func mapSection(_ map: ArchitectureMap) -> String {
+    /// The fitted picture with its note and the violating relations, as readable without JavaScript; the
+    /// explorer's bar, side panel and opened pictures are hidden or inert until the script takes them up.
+    private func mapSection(_ explorer: MapExplorer) -> String {
+        let map = explorer.overview
         let violations = map.edges.filter(\.isViolation).count
         return """
         <section id="map">
         <h2>Architecture map</h2>
-        <p class="lead">\(map.nodes.count) types and \(map.edges.count) relations; \(violations) relation\(violations == 1 ? "" : "s") \
+        <p class="lead">\(map.nodes.count) \(map.isCollapsed ? "boxes" : "types") and \(map.edges.count) \(map.isCollapsed ? "arrows" : "relations"); \
+        \(violations) \(map.isCollapsed ? "arrow" : "relation")\(violations == 1 ? "" : "s") \
         break\(violations == 1 ? "s" : "") an architecture rule (red). Hover a box or an arrow for where it is written.</p>
-        <div class="map-frame">
+        \(map.grouping.map { "<p class=\"note\">\(Markup.escape($0.note)) (options of <code>mvlint map</code>).</p>\n" } ?? "")
+        \(explorer.toolbar)<div class="map-explorer">
+        <div class="map-frame" id="map-frame">
         \(SVGRenderer.render(map))</div>
-        </section>
+        \(explorer.panel)</div>
+        \(explorer.templates)\(explorer.violationsTable)</section>
 
         """
     }
@@ -60,22 +71,24 @@ public struct HTMLReporter: Reporter {
     private func findingsSection(_ report: LintReport) -> String {
         var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
         guard !report.findings.isEmpty else { return html + "<p class=\"lead\">No findings.</p>\n</section>\n" }
-        // Each finding is rendered once and shown in both groupings.
-        let items = report.findings.map { finding in (finding, findingItem(finding, excerpt: excerpt(of: finding, in: report.sources))) }
-        let byRule = Dictionary(grouping: items, by: \.0.rule).sorted { lhs, rhs in
-            let (left, right) = (lhs.value.map(\.0.severity).max() ?? .advice, rhs.value.map(\.0.severity).max() ?? .advice)
+        // Each finding is rendered once and shown in both groupings, under an anchor of its own in each.
+        let items = report.findings.enumerated().map { index, finding in
+            (finding: finding, body: findingBody(finding, excerpt: excerpt(of: finding, in: report.sources)), anchor: Self.findingAnchor(index))
+        }
+        let byRule = Dictionary(grouping: items, by: \.finding.rule).sorted { lhs, rhs in
+            let (left, right) = (lhs.value.map(\.finding.severity).max() ?? .advice, rhs.value.map(\.finding.severity).max() ?? .advice)
             return left != right ? left > right : lhs.key < rhs.key
         }
-        let byFile = Dictionary(grouping: items, by: \.0.file).sorted { $0.key < $1.key }
+        let byFile = Dictionary(grouping: items, by: \.finding.file).sorted { $0.key < $1.key }
         html += filters(report, rules: byRule.map { ($0.key, $0.value.count) })
         html += "<div class=\"findings-view\" data-group=\"rule\">\n<h3>By rule</h3>\n"
         for (rule, group) in byRule {
             let summary = RuleRegistry.description(of: rule).map { "<p class=\"rule-summary\">\(Self.message($0.summary))</p>\n" } ?? ""
-            html += findingGroup(heading: "<code>\(Markup.escape(rule))</code>", intro: summary, items: group.map(\.1))
+            html += findingGroup(heading: "<code>\(Markup.escape(rule))</code>", intro: summary, items: group.map { Self.findingItem(anchor: $0.anchor, body: $0.body) })
         }
         html += "</div>\n<div class=\"findings-view\" data-group=\"file\">\n<h3>By file</h3>\n"
         for (file, group) in byFile {
-            html += findingGroup(heading: "<code>\(Markup.escape(file))</code>", intro: "", items: group.map(\.1))
+            html += findingGroup(heading: "<code>\(Markup.escape(file))</code>", intro: "", items: group.map { Self.findingItem(anchor: $0.anchor + Self.byFileSuffix, body: $0.body) })
         }
         return html + "</div>\n</section>\n"
     }
@@ -86,7 +99,7 @@ public struct HTMLReporter: Reporter {
             let count = report.findings.filter { $0.severity == severity }.count
             let checked = severity != .advice || report.showAdvice ? " checked" : ""
             return "<label><input type=\"checkbox\" name=\"severity\" value=\"\(severity.rawValue)\"\(checked)> "
-                + "\(badge(severity, severity.rawValue)) \(count)</label>"
+                + "\(Self.badge(severity, severity.rawValue)) \(count)</label>"
         }
         let options = rules.map { "<option value=\"\(Markup.escape($0.id))\">\(Markup.escape($0.id)) (\($0.count))</option>" }
         return """
@@ -110,9 +123,12 @@ public struct HTMLReporter: Reporter {
         return (max(1, finding.line - 1)...(finding.line + 1)).compactMap { number in lines.line(number).map { (number, $0) } }
     }
 
-    private func findingItem(_ finding: Finding, excerpt: [(number: Int, text: String)]) -> String {
-        var html = "<li class=\"finding\" data-severity=\"\(finding.severity.rawValue)\" data-rule=\"\(Markup.escape(finding.rule))\">\n"
-        html += "<p>\(badge(finding.severity, finding.severity.rawValue)) "
+    private static func findingItem(anchor: String, body: String) -> String { "<li class=\"finding\" id=\"\(anchor)\"" + body }
+
+    /// A finding's entry after its opening `<li class="finding" id=…`.
+    private func findingBody(_ finding: Finding, excerpt: [(number: Int, text: String)]) -> String {
+        var html = " data-severity=\"\(finding.severity.rawValue)\" data-rule=\"\(Markup.escape(finding.rule))\">\n"
+        html += "<p>\(Self.badge(finding.severity, finding.severity.rawValue)) "
             + "<code class=\"where\">\(Markup.escape("\(finding.file):\(finding.line):\(finding.column)"))</code> "
             + "<span class=\"message\">\(Self.message(finding.message))</span> <code class=\"rule\">\(Markup.escape(finding.rule))</code>"
             + (finding.fixable ? " <span class=\"fixable\">fixable</span>" : "") + "</p>\n"
@@ -145,8 +161,13 @@ public struct HTMLReporter: Reporter {
         return html + "</tbody>\n</table>\n</section>\n"
     }
 
+    /// The anchor of the finding at `index` in the report's order, in the by-rule grouping; the by-file one adds
+    /// `byFileSuffix`.
+    static func findingAnchor(_ index: Int) -> String { "finding-\(index + 1)" }
+    static let byFileSuffix = "-by-file"
+
     /// `none` greys out a count of zero.
-    private func badge(_ severity: Severity, _ text: String, none: Bool = false) -> String {
+    static func badge(_ severity: Severity, _ text: String, none: Bool = false) -> String {
         "<span class=\"badge \(severity.rawValue)\(none ? " none" : "")\">\(Markup.escape(text))</span>"
     }
 

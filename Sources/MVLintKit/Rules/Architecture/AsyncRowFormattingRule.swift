@@ -3,7 +3,7 @@ enum AsyncRowFormattingRule: ProjectRule {
     static let description = RuleDescription(
         id: "async-row-formatting", family: .architecture, severity: .advice, profiles: .all,
         summary: "Each row of a `List`/`ForEach` runs its own `.task` to compute display text into `@State`.",
-        rationale: "Formatting per row as rows appear is simple and fine for light work, but in a fast-scrolling list every new row starts a task, shows a placeholder first and then re-renders, which shows up as hitches and flicker. Reported when a `.task` inside a row closure awaits a value into the container's text state, or when a view shown as a `ForEach`/`List` row awaits a value into its own `String` state.",
+        rationale: "Formatting per row as rows appear is simple and fine for light work, but in a fast-scrolling list every new row starts a task, shows a placeholder first and then re-renders, which shows up as hitches and flicker. Reported when a `.task` inside a row closure awaits a value into the container's text state, or when a view shown as a `ForEach`/`List` row awaits a value into its own `String` state; a screen a row pushes (`NavigationLink { Detail() }`) or presents (`sheet`) is no row.",
         instead: "Keep it for light work; for long or fast lists prepare display values once in the container (e.g. an array of `UserRowState` built in its `.task`) and pass each row its ready value.",
         triggering: [
             Example("""
@@ -98,6 +98,27 @@ enum AsyncRowFormattingRule: ProjectRule {
                 @State private var summary = ""
                 var body: some View {
                     Text(summary).task { summary = await user.summary() }
+                }
+            }
+            """),
+            // The screen a row's `NavigationLink` pushes is a detail screen, not a row.
+            Example("""
+            struct LicenseScreen: View {
+                let package: Package
+                @State private var licenseText = ""
+                var body: some View {
+                    ScrollView { Text(licenseText) }
+                        .task { licenseText = await package.loadLicense() }
+                }
+            }
+            struct PackagesView: View {
+                let packages: [Package]
+                var body: some View {
+                    List {
+                        ForEach(packages) { package in
+                            NavigationLink(package.name) { LicenseScreen(package: package) }
+                        }
+                    }
                 }
             }
             """),

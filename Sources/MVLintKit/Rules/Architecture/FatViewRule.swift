@@ -2,10 +2,67 @@
 enum FatViewRule: ProjectRule {
     static let description = RuleDescription(
         id: "fat-view", family: .architecture, severity: .advice, profiles: .optIn,
-        summary: "A View that carries state management, event handling, async work and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
-        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates; a view backed by a view model already has its logic elsewhere; any other view is reported when it has at least two `@State` values (not counting owned models), an event handler, async work and at least five views of its own, and the score exceeds the threshold.",
+        summary: "A View that carries state management, event handling, async work, a flow of its own and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
+        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates. A view is reported only when, besides a score over the threshold, it has at least two `@State` values (not counting owned models), an event handler, async work, at least five views of its own, and at least 30 statements of its own event and task code (handlers, tasks and `Void`/`async` helper methods): a login form with two fields and one `Task`, a settings pane whose handlers set a flag or call one method of the manager that holds the logic, or a reusable component that forwards to closures is idiomatic MV, layout-heavy rather than logic-heavy. A view backed by a view model already has its logic elsewhere, and a `Task` that only awaits `Task.sleep` (a UI delay) is not async work.",
         instead: "Split it: a container view keeps the state, the event handlers and the model calls, and passes values and closures to a Presentation view that only draws; long async flows move into the model.",
         triggering: [
+            // A whole import flow written in the view: picking, reading, validating, saving, reporting errors.
+            Example("""
+            ↓struct ImportContactsView: View {
+                @Environment(ContactStore.self) private var store
+                @State private var isImporting = false
+                @State private var isWorking = false
+                @State private var report = ""
+                @State private var failures: [String] = []
+                var body: some View {
+                    Form {
+                        Section("Import") {
+                            Button("Choose file…") { isImporting = true }
+                            if isWorking { ProgressView() }
+                            Text(report)
+                        }
+                        Section("Failures") {
+                            ForEach(failures, id: \\.self) { Text($0) }
+                            Button("Clear") { failures = []; report = "" }
+                        }
+                    }
+                    .fileImporter(isPresented: $isImporting, allowedContentTypes: [.commaSeparatedText]) { result in
+                        Task { await importContacts(from: result) }
+                    }
+                }
+                private func importContacts(from result: Result<URL, Error>) async {
+                    isWorking = true
+                    defer { isWorking = false }
+                    do {
+                        let url = try result.get()
+                        guard url.startAccessingSecurityScopedResource() else { return }
+                        defer { url.stopAccessingSecurityScopedResource() }
+                        let text = try String(contentsOf: url, encoding: .utf8)
+                        var imported = 0
+                        for line in text.split(separator: "\\n").dropFirst() {
+                            let fields = line.split(separator: ",").map(String.init)
+                            guard fields.count >= 2 else {
+                                failures.append(String(line))
+                                continue
+                            }
+                            let contact = Contact(name: fields[0], email: fields[1])
+                            if store.contains(email: contact.email) {
+                                failures.append("Duplicate: \\(contact.email)")
+                            } else {
+                                try await store.save(contact)
+                                imported += 1
+                            }
+                        }
+                        try await store.reindex()
+                        report = "Imported \\(imported), failed \\(failures.count)"
+                        UINotificationFeedbackGenerator().notificationOccurred(failures.isEmpty ? .success : .warning)
+                    } catch {
+                        report = error.localizedDescription
+                    }
+                }
+            }
+            """),
+            // The score's parts, with a lower bar for the view's own code.
             Example("""
             ↓struct UserListView: View {
                 @StateObject private var model = UserModel()
@@ -39,7 +96,7 @@ enum FatViewRule: ProjectRule {
                 @Published var users: [User] = []
                 func fetchUsers() async throws {}
             }
-            """),
+            """, .options(["min_logic_statements": 3])),
             Example("""
             ↓struct CheckoutView: View {
                 @Environment(CartModel.self) private var cart
@@ -59,7 +116,7 @@ enum FatViewRule: ProjectRule {
                     isPaying = false
                 }
             }
-            """, .options(["max_score": 6])),
+            """, .options(["max_score": 6, "min_logic_statements": 3])),
             Example("""
             ↓@MainActor
             struct UploadView: View {
@@ -87,9 +144,67 @@ enum FatViewRule: ProjectRule {
                     .onDrop(of: [.fileURL], isTargeted: nil) { _ in true }
                 }
             }
-            """),
+            """, .options(["min_logic_statements": 3])),
         ],
         nonTriggering: [
+            // A login form with two fields and one `Task`: idiomatic MV, its handlers only call the model.
+            Example("""
+            struct LoginView: View {
+                @Environment(SessionModel.self) private var session
+                @State private var email = ""
+                @State private var password = ""
+                @State private var isSigningIn = false
+                @State private var errorMessage: String?
+                var body: some View {
+                    Form {
+                        TextField("Email", text: $email)
+                            .textContentType(.emailAddress)
+                        SecureField("Password", text: $password)
+                        if let errorMessage {
+                            Text(errorMessage).foregroundStyle(.red)
+                        }
+                        Button("Sign in") {
+                            Task {
+                                isSigningIn = true
+                                do {
+                                    try await session.signIn(email: email, password: password)
+                                } catch {
+                                    errorMessage = error.localizedDescription
+                                }
+                                isSigningIn = false
+                            }
+                        }
+                        .disabled(email.isEmpty || password.isEmpty || isSigningIn)
+                    }
+                }
+            }
+            """),
+            // A `Task` that only sleeps delays the UI; it is not async work.
+            Example("""
+            struct CopyButton: View {
+                let text: String
+                @State private var didCopy = false
+                @State private var taps = 0
+                var body: some View {
+                    HStack {
+                        Image(systemName: didCopy ? "checkmark" : "doc.on.doc")
+                        Text(didCopy ? "Copied" : "Copy")
+                        Text("\\(taps)")
+                        Divider()
+                        Spacer()
+                    }
+                    .onTapGesture {
+                        UIPasteboard.general.string = text
+                        taps += 1
+                        didCopy = true
+                        Task {
+                            try? await Task.sleep(for: .seconds(2))
+                            didCopy = false
+                        }
+                    }
+                }
+            }
+            """, .options(["min_logic_statements": 1])),
             // A Presentation view draws, whatever its size.
             Example("""
             struct UserCard: View {
@@ -161,7 +276,10 @@ enum FatViewRule: ProjectRule {
             }
             """),
         ],
-        options: [RuleOption("max_score", default: 8, "The highest responsibility score a view may reach before it is reported.")]
+        options: [
+            RuleOption("max_score", default: 8, "The highest responsibility score a view may reach before it is reported."),
+            RuleOption("min_logic_statements", default: 30, "The fewest statements of event and task code (handlers, tasks, action methods) a reported view has."),
+        ]
     )
 
     /// Fewer views than this is a view that delegates its drawing (a container), not one that draws.
@@ -171,6 +289,9 @@ enum FatViewRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxScore = options["max_score"]
+        // Fewer statements of event and task code is a view whose handlers set a flag or call one method of a
+        // model (a login form with one `Task`, a settings pane bound to a manager): layout-heavy, not logic-heavy.
+        let minimumLogic = options["min_logic_statements"]
         let modelCalls = modelCallCounts(project)
         for view in project.declaredViews {
             let behavior = view.parts.map(\.fact.behavior)
@@ -186,13 +307,20 @@ enum FatViewRule: ProjectRule {
             let catches = behavior.reduce(0) { $0 + $1.catchClauses }
             let calls = modelCalls[view.id] ?? 0
             let views = behavior.reduce(0) { $0 + $1.builtViews }
-            guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing else { continue }
+            // What the view does on events: its handlers' and tasks' code and its action methods (`Void` or
+            // `async` helpers). Helpers that compute a value for display are presentation, not flow.
+            let logic = behavior.reduce(0) { total, part in
+                total + part.actionStatements + part.helpers.filter { $0.returnType == nil || $0.isAsync }.reduce(0) { $0 + $1.statements }
+            }
+            guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing,
+                  logic >= minimumLogic else { continue }
             let score = states + events + tasks + catches + calls + views / 4
             guard score > maxScore else { continue }
             var found = [
                 "state (\(states) `@State`)",
                 "event handling (\(events) action\(events == 1 ? "" : "s"))",
                 "async work (\(tasks) task\(tasks == 1 ? "" : "s"), \(catches) `catch`)",
+                "\(logic) statements of event and task code",
             ]
             if calls > 0 { found.append("model calls (\(calls))") }
             found.append("drawing (\(views) views)")

@@ -3,7 +3,7 @@ enum PresentationLogicInViewRule: ProjectRule {
     static let description = RuleDescription(
         id: "presentation-logic-in-view", family: .architecture, severity: .advice, profiles: .optIn,
         summary: "A View declares a non-View helper that turns model data into display text (string interpolation of a model's fields, formatting a field).",
-        rationale: "Display rules (`\"⭐️ \\(user.name)\"` for premium users, a price with its currency) are logic: inside a view they cannot be unit-tested, and every other view showing the same value repeats them and drifts. Helpers that build views (`some View`, `@ViewBuilder`), return non-text values (layout arithmetic, colors) only choose between fixed strings, or build machine strings (asset names, identifiers, keys) are not reported.",
+        rationale: "Display rules (`\"⭐️ \\(user.name)\"` for premium users, a price with its currency, a relative date with a fallback) are logic: inside a view they cannot be unit-tested, and every other view showing the same value repeats them and drifts. Formatting counts in every spelling: `formatted()`, a formatter's `string(from:)`, `String(format:)`, `localizedString(for:relativeTo:)`, `Locale.localizedString(forLanguageCode:)`, applied to a model's field, to a value the helper was handed, or to a local unwrapped from the model (`guard let date = entry.lastSync`). Not reported: helpers that build views (`some View`, `@ViewBuilder`), return non-text values (layout arithmetic, colors), only choose between fixed strings, build machine strings (asset names, identifiers, keys), or are the view's own wording: one expression with no decision on the data (`\"\\(item.title) (\\(item.year))\"`), or one value formatted with a fixed fallback (`lastCheck?.formatted() ?? \"Never\"` spelled as an `if let`). Formatting written inline in `body` (`Text(order.date, format: .dateTime)`, `Text(price.formatted(.currency(code: code)))`) is idiomatic SwiftUI and not reported either.",
         instead: "Move the helper to the value type, as an extension (`extension User { var displayName: String { … } }`) or a `*Formattable` protocol it conforms to, test it there, and read `user.displayName` in the view.",
         triggering: [
             Example("""
@@ -27,10 +27,33 @@ enum PresentationLogicInViewRule: ProjectRule {
                     }
                 }
                 ↓private var title: String {
-                    "#\\(order.number) — \\(order.items.count) items"
+                    let count = order.items.count
+                    return "#\\(order.number) — \\(count) item\\(count == 1 ? "" : "s") for \\(order.customer.name)"
                 }
                 ↓private var placedOn: String {
-                    order.date.formatted(date: .abbreviated, time: .omitted)
+                    order.isDraft ? "Draft" : order.date.formatted(date: .abbreviated, time: .omitted)
+                }
+            }
+            """),
+            // A formatter's `localizedString`, applied to a value unwrapped from the model or handed to the helper.
+            Example("""
+            struct SyncStatusRow: View {
+                let account: Account
+                var body: some View {
+                    VStack {
+                        Text(lastSynced(account))
+                        Text(language(account.languageCode, region: account.regionCode))
+                    }
+                }
+                ↓private func lastSynced(_ account: Account) -> String {
+                    guard let date = account.lastSyncDate else { return "Never synced" }
+                    let formatter = RelativeDateTimeFormatter()
+                    return "Synced " + formatter.localizedString(for: date, relativeTo: .now)
+                }
+                ↓private func language(_ code: String, region: String) -> String {
+                    let language = Locale.current.localizedString(forLanguageCode: code)
+                    let country = Locale.current.localizedString(forRegionCode: region)
+                    return [language, country].compactMap { $0 }.joined(separator: " · ")
                 }
             }
             """),
@@ -42,12 +65,46 @@ enum PresentationLogicInViewRule: ProjectRule {
             }
             extension RatingBadge {
                 ↓var label: String {
-                    String(format: "%.1f ★", movie.rating)
+                    let stars = String(format: "%.1f ★", movie.rating)
+                    return movie.isRated ? stars : "Not rated"
                 }
             }
             """),
         ],
         nonTriggering: [
+            // One expression without a decision on the data: the view's own wording, as it would be inline.
+            Example("""
+            struct ResultRow: View {
+                let result: SearchResult
+                var body: some View { Text(title) }
+                private var title: String { "\\(result.name) (\\(result.year))" }
+            }
+            """),
+            // One value formatted, with a fixed fallback.
+            Example("""
+            struct UpdatesPane: View {
+                let updater: Updater
+                var body: some View { Text(lastCheck) }
+                private var lastCheck: String {
+                    if let date = updater.lastCheckDate {
+                        return date.formatted(date: .abbreviated, time: .shortened)
+                    }
+                    return "Never"
+                }
+            }
+            """),
+            // Formatting inline in `body` is idiomatic SwiftUI.
+            Example("""
+            struct InvoiceRow: View {
+                let invoice: Invoice
+                var body: some View {
+                    HStack {
+                        Text(invoice.date, format: .dateTime.day().month())
+                        Text(invoice.total.formatted(.currency(code: invoice.currency)))
+                    }
+                }
+            }
+            """),
             // The fix: the formatting lives on the value type.
             Example("""
             struct User {
@@ -120,11 +177,20 @@ enum PresentationLogicInViewRule: ProjectRule {
         return name.hasSuffix("Id") || name.hasSuffix("ID") || machineStringWords.contains { lowered.contains($0) }
     }
 
+    /// The view's own wording, as it would be written inline in `body`: one expression with no decision on the
+    /// data (`"\(item.title) (\(item.year))"`), or one value formatted with a fixed fallback
+    /// (`if let date = updater.lastCheck { date.formatted() } else { "Never" }`).
+    static func isWording(_ helper: HelperFact) -> Bool {
+        guard helper.memberTernaries == 0, helper.pipelines == 0 else { return false }
+        return helper.statements <= 1 || (helper.statements <= 3 && helper.memberFormatting + helper.memberInterpolations <= 1)
+    }
+
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for view in project.declaredViews {
             for (path, helper) in view.helpers {
                 guard let returnType = helper.returnType.map(Architecture.bareTypeName), textTypes.contains(returnType),
-                      helper.memberInterpolations + helper.memberFormatting > 0, !namesMachineString(helper.name) else { continue }
+                      helper.memberInterpolations + helper.memberFormatting > 0, !namesMachineString(helper.name),
+                      !isWording(helper) else { continue }
                 var how: [String] = []
                 if helper.memberInterpolations > 0 { how.append("string interpolation of model fields") }
                 if helper.memberFormatting > 0 { how.append("formatting a model field") }

@@ -7,7 +7,7 @@
 enum CancellationNotHandledRule: ProjectRule {
     static let description = RuleDescription(
         id: "cancellation-not-handled", family: .observation, severity: .advice, profiles: .optIn,
-        summary: "An async function catches every error into UI state without handling `CancellationError` first.",
+        summary: "Async code that is cancelled (a `.task`, a stored task cancelled for the next run, or what they await) catches every error into UI state without handling `CancellationError` first.",
         rationale: "SwiftUI cancels a `.task` when its view disappears and a `.task(id:)` whenever its value changes; a search that keeps its `Task` cancels it before starting the next. `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error`, `errorMessage` or an `.error` state turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back, or over the results of the run that replaced it. Not reported: code nothing cancels (a function awaited only from a button's or `onAppear`'s unstructured `Task { }`, a scene's `.task`, which lives as long as the window), and a plain `.task` that stores the error in state its view owns (its `@State`, or an object it keeps in `@State`/`@StateObject`), which goes away with the view the task is cancelled with (unless the view is a `TabView` page or pushes screens over itself, which keep their state).",
         instead: "Put `catch is CancellationError { return }` before the catch-all (check `URLError.cancelled` too where URLSession is involved), or check `Task.isCancelled` before assigning the error.",
         triggering: [

@@ -5,8 +5,8 @@
 enum ConcreteDependencyRule: ProjectRule {
     static let description = RuleDescription(
         id: "concrete-dependency", family: .observation, severity: .advice, profiles: .optIn,
-        summary: "A Model/ViewModel reaches a concrete dependency inside its methods (`URLSession.shared`, `UserDefaults.standard`, `FileManager.default`, `SomeService.shared`, `SomeService()`).",
-        rationale: "A dependency picked inside a method cannot be replaced: tests of the model need a real network, disk or user defaults (or mocks of `URLSession`), previews hit the same services, and the model is welded to one implementation.",
+        summary: "A Model/ViewModel reaches a concrete dependency inside its methods (`URLSession.shared`, `SomeService.shared`, `SomeService()`).",
+        rationale: "A dependency picked inside a method cannot be replaced: tests of the model need a real network or a live service (or mocks of `URLSession`), previews hit the same services, and the model is welded to one implementation. Not reported: `UserDefaults.standard` and wrappers named `*Defaults` (reading a flag or a cached value), `FileManager.default` (file work that is the model's own job, or a temporary folder), and a client built inside a method from what it has at hand (`WebRTCClient(configuration: fetched)`, `Converter(inputURL: picked)`), which is per-use construction rather than a service chosen where one should be injected.",
         instead: "Declare a protocol for what the model needs (`protocol UserService { func users() async throws -> [User] }`), take it in `init` (a default argument such as `init(service: UserService = LiveUserService())` is fine) and call it through the stored property.",
         triggering: [
             Example("""
@@ -28,7 +28,7 @@ enum ConcreteDependencyRule: ProjectRule {
                 var prefersMetric = false
                 func refresh() {
                     Task { profile = try? await ↓ProfileService.shared.profile() }
-                    prefersMetric = ↓UserDefaults.standard.bool(forKey: "metric")
+                    prefersMetric = UserDefaults.standard.bool(forKey: "metric")
                 }
             }
             struct ProfileScreen: View {
@@ -94,6 +94,36 @@ enum ConcreteDependencyRule: ProjectRule {
                 }
             }
             """),
+            // Defaults flags, file work that is the model's job, and a client made per use from runtime values.
+            Example("""
+            final class SoundLibraryService {
+                static let shared = SoundLibraryService()
+            }
+            final class AppDefaults {
+                static let shared = AppDefaults()
+                var verboseLogging = false
+            }
+            final class StreamClient {
+                init(configuration: StreamConfiguration) {}
+            }
+            @Observable final class SoundsViewModel {
+                var sounds: [URL] = []
+                var isVerbose = false
+                private var client: StreamClient?
+                func delete(_ sound: URL) throws {
+                    try FileManager.default.removeItem(at: sound)
+                    sounds.removeAll { $0 == sound }
+                    isVerbose = AppDefaults.shared.verboseLogging || UserDefaults.standard.bool(forKey: "verbose")
+                }
+                func connect(using configuration: StreamConfiguration) {
+                    client = StreamClient(configuration: configuration)
+                }
+            }
+            struct SoundsView: View {
+                @State private var viewModel = SoundsViewModel()
+                var body: some View { List(viewModel.sounds, id: \\.self) { Text($0.lastPathComponent) } }
+            }
+            """),
             // A service may use the system APIs: that is where they belong.
             Example("""
             final class DiskCache {
@@ -106,8 +136,10 @@ enum ConcreteDependencyRule: ProjectRule {
         ]
     )
 
-    /// System singletons that reach the network, user defaults or the file system.
-    static let systemSingletons: Set<String> = ["URLSession.shared", "UserDefaults.standard", "FileManager.default"]
+    /// System singletons that reach the network. `UserDefaults.standard` and `FileManager.default` are not
+    /// reported: reading a flag or a cached value, or touching the files that are the model's own job (deleting
+    /// its cache, writing its export), is not a service worth a protocol, and tests use a suite or a temporary folder.
+    static let systemSingletons: Set<String> = ["URLSession.shared"]
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for model in project.observableClasses where model.isScreenModel {
@@ -118,10 +150,12 @@ enum ConcreteDependencyRule: ProjectRule {
                 case .sharedInstanceInMethod(let type, let member):
                     let name = type + "." + member
                     guard systemSingletons.contains(name)
-                            || (member == "shared" && isService(type, from: model.id, in: path, project: project)) else { continue }
+                            || (member == "shared" && !isSettingsStore(type) && isService(type, from: model.id, in: path, project: project)) else { continue }
                     dependency = name
-                case .constructionInMethod(let type):
-                    guard project.index.resolve(type, from: model.id, in: path) != model.id,
+                case .constructionInMethod(let type, let hasArguments):
+                    // `WebRTCClient(configuration: fetched)` is built from what the method has at hand, per use;
+                    // `OrderClient()` is a default-configured service picked where an injected one belongs.
+                    guard !hasArguments, project.index.resolve(type, from: model.id, in: path) != model.id,
                           isService(type, from: model.id, in: path, project: project) else { continue }
                     dependency = type + "()"
                 default:
@@ -131,6 +165,11 @@ enum ConcreteDependencyRule: ProjectRule {
                 report.append(ProjectFinding(path: path, position: site.position, message: "`\(model.name)` reaches `\(dependency)` inside a method, so tests and previews cannot replace it: take a protocol-typed dependency in `init` (a default argument is fine) and call it through the stored property"))
             }
         }
+    }
+
+    /// `WatchUserDefaults.shared`, `AppDefaults.shared`: a wrapper of user defaults, read for flags and cached values.
+    static func isSettingsStore(_ type: String) -> Bool {
+        type.hasSuffix("Defaults")
     }
 
     /// A service by the architecture's verdict; for types the project does not declare, by their name.

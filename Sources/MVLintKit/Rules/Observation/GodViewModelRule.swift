@@ -5,7 +5,7 @@ enum GodViewModelRule: ProjectRule {
     static let description = RuleDescription(
         id: "god-viewmodel", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A Model/ViewModel with more observable properties or methods than the thresholds (15 and 20 by default).",
-        rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows.",
+        rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows. Not counted: properties a view binds (`$viewModel.displayName`), which are the fields of one form, and the callbacks of a delegate or data source (methods in an extension that adds a conformance, Cocoa-shaped `webView(_ webView: WKWebView, …)` methods), which answer one framework protocol. Only one screen's model is judged: app-wide stores and models made for UIKit cells are not screen view models.",
         instead: "Split it per screen or concern (`ProfileViewModel`, `ProfileSettingsViewModel`), or move cohesive groups of state and logic into smaller models that the screens hold separately.",
         triggering: [
             Example("""
@@ -66,6 +66,46 @@ enum GodViewModelRule: ProjectRule {
                 init(trackID: Int) { self.trackID = trackID }
             }
             """, .options(["max_properties": 1])),
+            // A form: the fields its view binds are one concern, however many.
+            Example("""
+            @Observable final class EditProfileViewModel {
+                var displayName = ""
+                var bio = ""
+                var website = ""
+                var isPrivate = false
+                private(set) var isSaving = false
+                func save() async {}
+            }
+            struct EditProfileView: View {
+                @State private var viewModel = EditProfileViewModel()
+                var body: some View {
+                    Form {
+                        TextField("Name", text: $viewModel.displayName)
+                        TextField("Bio", text: $viewModel.bio)
+                        TextField("Website", text: $viewModel.website)
+                        Toggle("Private", isOn: $viewModel.isPrivate)
+                    }
+                }
+            }
+            """, .options(["max_properties": 2])),
+            // Delegate callbacks answer one framework protocol.
+            Example("""
+            @MainActor final class RecorderViewModel: NSObject, ObservableObject, WKNavigationDelegate {
+                @Published private(set) var isRecording = false
+                func start() {}
+                func stop() {}
+                func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
+                func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {}
+            }
+            extension RecorderViewModel: AVAudioRecorderDelegate {
+                func audioRecorderDidFinishRecording(_ recorder: AVAudioRecorder, successfully flag: Bool) {}
+                func audioRecorderEncodeErrorDidOccur(_ recorder: AVAudioRecorder, error: Error?) {}
+            }
+            struct RecorderView: View {
+                @StateObject private var viewModel = RecorderViewModel()
+                var body: some View { Text(viewModel.isRecording ? "Recording" : "Idle") }
+            }
+            """, .options(["max_methods": 2])),
             // A large value type or service is not a model.
             Example("""
             struct Profile {
@@ -89,14 +129,37 @@ enum GodViewModelRule: ProjectRule {
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxProperties = options["max_properties"]
         let maxMethods = options["max_methods"]
+        let bound = ViewModelPublicSetterRule.boundProperties(project)
         for model in project.observableClasses where model.isScreenModel {
-            let propertyCount = model.trackedProperties.count
-            let methodCount = model.instanceMethods.count
+            // Fields a view binds (`$viewModel.name`) are one form the user edits, however many there are.
+            let propertyCount = model.trackedProperties.filter {
+                !bound.contains(.init(type: model.id, name: $0.name)) && !bound.contains(.init(type: nil, name: $0.name))
+            }.count
+            let methodCount = ownMethods(of: model).count
             var excess: [String] = []
             if propertyCount > maxProperties { excess.append("\(propertyCount) observable properties (limit \(maxProperties))") }
             if methodCount > maxMethods { excess.append("\(methodCount) methods (limit \(maxMethods))") }
             guard !excess.isEmpty else { continue }
             report.append(ProjectFinding(path: model.path, position: model.declaration.position, message: "`\(model.name)` has \(excess.joined(separator: " and ")), so it couples concerns that change for different reasons: split it per screen or concern into smaller models"))
         }
+    }
+
+    /// Instance methods, without the callbacks of a delegate or data source the class conforms to: those in an
+    /// extension that adds a conformance, and Cocoa-shaped ones named after their first parameter's type
+    /// (`webView(_ webView: WKWebView, didFinish:)`, `audioRecorder(_: AVAudioRecorder, …)`). Answering one
+    /// framework protocol is one concern, however many methods it asks for.
+    static func ownMethods(of model: ObservableClass) -> [MethodFact] {
+        let parts = [(path: model.path, fact: model.declaration)] + model.entry.extensions
+        return parts.flatMap { part -> [MethodFact] in
+            guard part.fact.kind != .extension || part.fact.inherited.isEmpty else { return [] }
+            let callbacks = Set(part.fact.behavior.helpers.filter(isDelegateCallback).map(\.name))
+            return part.fact.methods.filter { !$0.isInitializer && !$0.isStatic && !callbacks.contains($0.name) }
+        }
+    }
+
+    static func isDelegateCallback(_ helper: HelperFact) -> Bool {
+        guard helper.kind == .method, let first = helper.parameterTypes.first.map(Architecture.bareTypeName),
+              let initial = helper.name.first else { return false }
+        return first.hasSuffix(initial.uppercased() + helper.name.dropFirst())
     }
 }

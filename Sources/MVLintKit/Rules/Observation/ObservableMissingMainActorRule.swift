@@ -5,8 +5,8 @@
 enum ObservableMissingMainActorRule: ProjectRule {
     static let description = RuleDescription(
         id: "observable-missing-main-actor", family: .observation, severity: .advice, profiles: .optIn, fix: .auto,
-        summary: "An `@Observable` or `ObservableObject` class that views own, observe or bind to is not `@MainActor`-isolated.",
-        rationale: "Observation tracks changes but does not make shared mutable state thread-safe. A model that SwiftUI reads on the main thread while an `async` method of the model writes it from another executor is a data race, and with `ObservableObject` it also publishes changes from a background thread, which SwiftUI warns about at run time.",
+        summary: "An `@Observable` or `ObservableObject` class that views own, observe or bind to is not `@MainActor`-isolated, and its own code sets observed state off the main thread.",
+        rationale: "Observation tracks changes but does not make shared mutable state thread-safe. A model that SwiftUI reads on the main thread while its own code writes it from another thread is a data race, and with `ObservableObject` it also publishes changes from a background thread, which SwiftUI warns about at run time. Reported only where the code shows such a write: in a nonisolated `async` method (it runs on the global executor, SE-0338), in a `Task {}` that a nonisolated method starts (it inherits no actor), in `Task.detached`, on a global or the class's own dispatch queue, or in a `URLSession` completion handler. A class whose writes all happen in synchronous methods, `DispatchQueue.main.async`, `MainActor.run` or callbacks of unknown threads is left alone: annotating it would be hardening, not a fix. Declaring the class `Sendable` (or `@unchecked Sendable`) does not help: a non-final class cannot be checked `Sendable` at all, and SwiftUI's reads of a property written off the main thread still race. (With Swift 6.2's `NonisolatedNonsendingByDefault`, a nonisolated `async` method runs on its caller's actor; mvlint does not read that setting yet.)",
         instead: "Annotate the class with `@MainActor` (or set the target's default isolation to `MainActor`); move heavy work into an actor or a `nonisolated` service and assign results on the main actor. Domain models no view touches can keep their own isolation.",
         triggering: [
             Example("""
@@ -28,9 +28,15 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 var body: some View { List(model.posts) { Text($0.title) } }
             }
             """),
+            // A `URLSession` completion handler runs on the session's background queue.
             Example("""
             ↓final class CartStore: ObservableObject {
                 @Published var items: [Item] = []
+                func load() {
+                    URLSession.shared.dataTask(with: .cart) { data, _, _ in
+                        self.items = Item.decode(data)
+                    }.resume()
+                }
             }
             struct CartView: View {
                 @ObservedObject var store: CartStore
@@ -39,16 +45,26 @@ enum ObservableMissingMainActorRule: ProjectRule {
             """, fixed: """
             @MainActor final class CartStore: ObservableObject {
                 @Published var items: [Item] = []
+                func load() {
+                    URLSession.shared.dataTask(with: .cart) { data, _, _ in
+                        self.items = Item.decode(data)
+                    }.resume()
+                }
             }
             struct CartView: View {
                 @ObservedObject var store: CartStore
                 var body: some View { Text("\\(store.items.count) items") }
             }
             """),
-            // Held through a subclass: isolation belongs on the base class, which views reach through both.
+            // Held through a subclass: isolation belongs on the base class, which views reach through both. A
+            // `Task {}` started by a nonisolated method inherits no actor.
             Example("""
             ↓class SearchModel: ObservableObject {
                 @Published var query = ""
+                @Published var results: [String] = []
+                func search() {
+                    Task { results = await SearchService().results(for: query) }
+                }
             }
             final class PeopleSearchModel: SearchModel {}
             final class PlaceSearchModel: SearchModel {}
@@ -63,6 +79,10 @@ enum ObservableMissingMainActorRule: ProjectRule {
             """, fixed: """
             @MainActor class SearchModel: ObservableObject {
                 @Published var query = ""
+                @Published var results: [String] = []
+                func search() {
+                    Task { results = await SearchService().results(for: query) }
+                }
             }
             final class PeopleSearchModel: SearchModel {}
             final class PlaceSearchModel: SearchModel {}
@@ -75,11 +95,14 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 var body: some View { TextField("Place", text: $search.query) }
             }
             """),
-            // Read from the environment and bound with `@Bindable`.
+            // `@unchecked Sendable` vouches for nothing here: a detached task writes what the view reads.
             Example("""
             ↓@Observable
-            class ProfileEditor {
+            class ProfileEditor: @unchecked Sendable {
                 var name = ""
+                func restore() {
+                    Task.detached { self.name = await Backup.lastName() }
+                }
             }
             struct NameField: View {
                 @Bindable var editor: ProfileEditor
@@ -91,8 +114,11 @@ enum ObservableMissingMainActorRule: ProjectRule {
             }
             """, fixed: """
             @MainActor @Observable
-            class ProfileEditor {
+            class ProfileEditor: @unchecked Sendable {
                 var name = ""
+                func restore() {
+                    Task.detached { self.name = await Backup.lastName() }
+                }
             }
             struct NameField: View {
                 @Bindable var editor: ProfileEditor
@@ -103,21 +129,88 @@ enum ObservableMissingMainActorRule: ProjectRule {
                 var body: some View { NameField(editor: editor) }
             }
             """),
+            // A queue of the class's own is a background thread.
+            Example("""
+            ↓final class ThumbnailCache: ObservableObject {
+                @Published var images: [URL: Data] = [:]
+                private let workQueue = DispatchQueue(label: "thumbnails")
+                func prefetch(_ url: URL) {
+                    workQueue.async { self.images[url] = try? Data(contentsOf: url) }
+                }
+            }
+            struct Gallery: View {
+                @StateObject private var cache = ThumbnailCache()
+                var body: some View { Text("\\(cache.images.count)") }
+            }
+            """, fixed: """
+            @MainActor final class ThumbnailCache: ObservableObject {
+                @Published var images: [URL: Data] = [:]
+                private let workQueue = DispatchQueue(label: "thumbnails")
+                func prefetch(_ url: URL) {
+                    workQueue.async { self.images[url] = try? Data(contentsOf: url) }
+                }
+            }
+            struct Gallery: View {
+                @StateObject private var cache = ThumbnailCache()
+                var body: some View { Text("\\(cache.images.count)") }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
             @MainActor @Observable final class FeedModel {
                 var posts: [Post] = []
+                func refresh() async { posts = await PostService().latest() }
             }
             struct FeedView: View {
                 @State private var model = FeedModel()
                 var body: some View { List(model.posts) { Text($0.title) } }
             }
             """),
+            // Every write already happens on the main thread: synchronous methods that views call, results handed
+            // back through `DispatchQueue.main.async`, `MainActor.run` or a `@MainActor` method. Annotating the
+            // class would document that, not fix a race.
+            Example("""
+            final class MenuStore: ObservableObject {
+                @Published var selected = 0
+                @Published var items: [String] = []
+                @Published var error: String?
+                func select(_ index: Int) { selected = index }
+                func load() {
+                    DispatchQueue.global().async {
+                        let loaded = Menu.read()
+                        DispatchQueue.main.async { self.items = loaded }
+                    }
+                }
+                func refresh() async {
+                    let loaded = await Menu.fetch()
+                    await MainActor.run { self.items = loaded }
+                }
+                @MainActor func fail(_ message: String) async { error = message }
+            }
+            struct MenuView: View {
+                @StateObject private var store = MenuStore()
+                var body: some View { Text(store.items[store.selected]) }
+            }
+            """),
+            // A completion handler of an API whose thread the code does not show is not evidence either.
+            Example("""
+            @Observable final class PurchaseModel {
+                var isPurchased = false
+                func buy(with store: StoreClient) {
+                    store.purchase { result in self.isPurchased = result }
+                }
+            }
+            struct BuyButton: View {
+                let model: PurchaseModel
+                var body: some View { Text(model.isPurchased ? "Owned" : "Buy") }
+            }
+            """),
             // A domain model no view holds chooses its own isolation.
             Example("""
             @Observable final class SyncJournal {
                 var pendingChanges: [Change] = []
+                func record() async { pendingChanges = await Change.pending() }
             }
             actor SyncEngine {
                 let journal = SyncJournal()
@@ -130,10 +223,12 @@ enum ObservableMissingMainActorRule: ProjectRule {
             }
             final class SettingsModel: ScreenModel {
                 @Published var useMetric = true
+                func reload() async { useMetric = await Settings.metric() }
             }
             @MainActor protocol Screen: AnyObject {}
             @Observable final class HomeModel: Screen {
                 var greeting = ""
+                func load() async { greeting = await Greeting.today() }
             }
             struct SettingsView: View {
                 @StateObject private var model = SettingsModel()
@@ -148,17 +243,18 @@ enum ObservableMissingMainActorRule: ProjectRule {
             }
             @RenderActor @Observable final class CanvasModel {
                 var strokes: [Stroke] = []
+                func load() async { strokes = await Stroke.saved() }
             }
             struct CanvasView: View {
                 let model: CanvasModel
                 var body: some View { Text("\\(model.strokes.count)") }
             }
             """),
-            // A `Sendable` class vouches for its own thread safety (here with a lock), checked by the compiler.
+            // A `Sendable` class whose state sits behind a lock has no tracked state to race on.
             Example("""
             @Observable final class SessionClient: Sendable {
                 private let token = Mutex<String?>(nil)
-                func signIn() async {}
+                func signIn() async { token.withLock { $0 = "signed-in" } }
             }
             struct AccountView: View {
                 @Environment(SessionClient.self) private var client
@@ -180,10 +276,12 @@ enum ObservableMissingMainActorRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let index = project.index
+        let offMain = offMainWrites(project)
         // Isolation must be declared on the topmost observable class: a subclass cannot be main-actor
         // isolated while its superclass is not. So findings about subclasses gather on that root class.
         var holdersByRoot: [String: Set<String>] = [:]
-        for model in project.observableClasses where !isThreadSafe(model.id, project: project) {
+        var writesByRoot: [String: [OffMainWrite]] = [:]
+        for model in project.observableClasses where !isIsolated(model.id, project: project) {
             let views = project.architecture.relations.filter { relation in
                 relation.to == model.id && project.architecture.role(of: relation.from)?.isView == true
                     && (relation.kind == .owns || relation.kind == .observes || relation.kind == .injects)
@@ -191,9 +289,13 @@ enum ObservableMissingMainActorRule: ProjectRule {
             guard !views.isEmpty else { continue }
             holdersByRoot[observableRoot(of: model.id, index: index), default: []].formUnion(views)
         }
+        // A base class's own writes count for the subclasses views hold, and the other way round.
+        for (id, writes) in offMain { writesByRoot[observableRoot(of: id, index: index), default: []] += writes }
         for (root, views) in holdersByRoot.sorted(by: { $0.key < $1.key }) {
+            // Without a write that runs off the main thread, isolating the class is hardening, not a fix.
             guard let entry = index.entry(root), let declaration = entry.declaration, let path = entry.declarationPath,
-                  !isThreadSafe(root, project: project) else { continue }
+                  !isIsolated(root, project: project),
+                  let write = writesByRoot[root]?.min(by: { ($0.path, $0.position.line) < ($1.path, $1.position.line) }) else { continue }
             let names = views.sorted()
             let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
             // Unsafe: isolating the class changes which code may call it synchronously, which the compiler then checks.
@@ -201,16 +303,47 @@ enum ObservableMissingMainActorRule: ProjectRule {
             let fix = declaration.position.utf8Offset.map {
                 Fix("annotate `\(rootName)` with `@MainActor`", safety: .unsafe, edits: [.insert("@MainActor ", at: $0)])
             }
-            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(rootName)` is held by \(holders) but is not `@MainActor`-isolated, so its state can change off the main thread while SwiftUI reads it: annotate the class with `@MainActor`", fix: fix))
+            let place = write.path == path ? "line \(write.position.line)" : "\(write.path.split(separator: "/").last ?? ""):\(write.position.line)"
+            report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(rootName)` is held by \(holders) but is not `@MainActor`-isolated, and it sets `\(write.property)` \(write.context) (\(place)), so SwiftUI reads state that changes off the main thread: annotate the class with `@MainActor` (and hop back with `await` where the work runs elsewhere)", fix: fix))
         }
     }
 
-    /// Isolated to a global actor (itself, a base class, an adopted protocol, the target's default), or declared
-    /// `Sendable`: then the class vouches for its own thread safety (locks, immutable state) and the compiler checks it.
-    static func isThreadSafe(_ id: String, project: ProjectContext) -> Bool {
+    /// A write of observed state whose code runs off the main thread.
+    struct OffMainWrite {
+        var property: String
+        var context: String
+        var path: String
+        var position: SourcePosition
+    }
+
+    /// Per observable class, its own writes of tracked properties (its own or inherited) that run off the main thread.
+    static func offMainWrites(_ project: ProjectContext) -> [String: [OffMainWrite]] {
+        let index = project.index
+        let tracked = Dictionary(project.observableClasses.map { ($0.id, Set($0.trackedProperties.map(\.name))) }, uniquingKeysWith: { a, _ in a })
+        var writes: [String: [OffMainWrite]] = [:]
+        for file in project.files {
+            for write in file.memberWrites {
+                guard let context = write.offMainContext, let id = index.id(ofEnclosing: write.enclosingType, in: file.path),
+                      tracked[id] != nil else { continue }
+                var current: String? = id
+                var visited = Set<String>()
+                while let candidate = current, visited.insert(candidate).inserted {
+                    if tracked[candidate]?.contains(write.member) == true {
+                        writes[id, default: []].append(OffMainWrite(property: write.member, context: context, path: file.path, position: write.position))
+                        break
+                    }
+                    current = index.entry(candidate)?.inheritedIDs.first { index.kind(of: $0) == .class }
+                }
+            }
+        }
+        return writes
+    }
+
+    /// Isolated to a global actor (itself, a base class, an adopted protocol, the target's default). A `Sendable`
+    /// declaration is no isolation: observed state it writes off the main thread still races with SwiftUI's reads.
+    static func isIsolated(_ id: String, project: ProjectContext) -> Bool {
         guard let entry = project.index.entry(id), let path = entry.declarationPath else { return true }
-        return project.settings(for: path).defaultIsolationIsMainActor || entry.inherited.contains("Sendable")
-            || isGlobalActorIsolated(id, index: project.index, visiting: [])
+        return project.settings(for: path).defaultIsolationIsMainActor || isGlobalActorIsolated(id, index: project.index, visiting: [])
     }
 
     /// The topmost observable class the project declares on the way up from `name`.

@@ -10,7 +10,7 @@
 enum ViewModelLoadsInInitRule: ProjectRule {
     static let description = RuleDescription(
         id: "viewmodel-loads-in-init", family: .observation, severity: .advice, profiles: .optIn,
-        summary: "The initializer of a Model or ViewModel starts loading: a `load…()`/`fetch…()` call, directly or in a `Task { … }`.",
+        summary: "The initializer of a screen's Model or ViewModel starts asynchronous work: a `Task { … }` that awaits work, or a `load…()` method that starts some.",
         rationale: "An observable object is often created before its screen appears (in a parent's body, a `@State` default value or a preview), and SwiftUI may create it more than once. Work started in `init` runs at that moment, is tied to no view, cannot be cancelled when the user leaves, and cannot be started again for a retry or pull-to-refresh.",
         instead: "Keep `init` to storing dependencies and make loading an `async` method; call it from the view's `.task { await model.load() }` (cancelled when the view disappears) and from `.refreshable` or a retry button. Not reported: cheap synchronous set-up (reading saved settings or a local store), an `async` initializer, a `Task` that subscribes to later changes, and objects only view controllers or other objects create, which have no `.task` to move the work to.",
         triggering: [

@@ -4,16 +4,16 @@
 /// `ObservableObject` wrapper) is decided by the views, in other files.
 enum ViewModelPublicSetterRule: ProjectRule {
     static let description = RuleDescription(
-        id: "viewmodel-public-setter", family: .observation, severity: .advice, profiles: .optIn,
-        summary: "A view model's observable state has a public setter although no view binds to it.",
-        rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from any view, the rules for changing them (validation, analytics, keeping flags consistent) are bypassed and a bug can come from anywhere that holds the object.",
-        instead: "Declare the property `private(set) var` and change it through a method of the view model (`func add(_ item:)`). Properties that a view binds to (`$viewModel.query`) keep their setter.",
+        id: "viewmodel-public-setter", family: .observation, severity: .warning, profiles: .only([.mvvm, .mvvmIO]),
+        summary: "A view model's observable state has a public setter although only the view model sets it and no view binds to it.",
+        rationale: "A view model exists to own its screen's state transitions. When `items` or `isLoading` can be assigned from anywhere, the rules for changing them (validation, analytics, keeping flags consistent) can be bypassed by any code that holds the object. Only properties the view model alone sets are reported: one that a view binds to (`$viewModel.query`), or that other code assigns — a view controller (`viewModel.isMuted = true`), a `Binding(get:set:)`, a key path writer (`.assign(to: \\.count, on: viewModel)`, `&viewModel.$count`), an extension in another file, a protocol's `{ get set }` requirement — needs its setter, and `private(set)` would not compile. Properties nothing assigns after `init` are constants, not state, and are left alone too (declare them `let`).",
+        instead: "Declare the property `private(set) var` and change it through a method of the view model (`func add(_ item:)`).",
         triggering: [
             Example("""
             final class UsersViewModel: ObservableObject {
                 ↓@Published var users: [User] = []
                 @Published var query = ""
-                func load() async {}
+                func load() async { users = await UserService().users(matching: query) }
             }
             struct UsersView: View {
                 @StateObject private var viewModel = UsersViewModel()
@@ -30,16 +30,20 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 func increment() { count += 1; history.append(count) }
             }
             """),
-            // Assigned from a view instead of going through a method: exactly what the setter allows.
+            // Set only by the view model's own code (a callback, a mutating call), read by the view.
             Example("""
             @MainActor @Observable final class CheckoutViewModel {
-                var ↓total: Decimal = 0
+                var ↓lines: [String] = []
                 var ↓isPaid = false
+                func add(_ line: String) { lines.append(line) }
+                func pay(with client: PaymentClient) {
+                    client.charge { [weak self] in self?.isPaid = true }
+                }
             }
             struct CheckoutView: View {
                 @State private var viewModel = CheckoutViewModel()
                 var body: some View {
-                    Button("Pay") { viewModel.isPaid = true }
+                    Text(viewModel.isPaid ? "Paid" : "\\(viewModel.lines.count) items")
                 }
             }
             """),
@@ -82,6 +86,79 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 var retryCount = 0
             }
             """),
+            // Set from outside the class: by a UIKit controller, a `Binding(get:set:)`, a key path writer, an
+            // `inout` projection. `private(set)` would not compile.
+            Example("""
+            final class PlayerViewModel: ObservableObject {
+                @Published var isMuted = false
+                @Published var volume = 0.5
+                @Published var title = ""
+                @Published var progress = 0.0
+                func reset() { isMuted = false; volume = 0.5; title = ""; progress = 0 }
+            }
+            final class PlayerViewController: UIViewController {
+                let viewModel = PlayerViewModel()
+                let position = PassthroughSubject<Double, Never>()
+                let titles = PassthroughSubject<String, Never>()
+                func muteTapped() { viewModel.isMuted.toggle() }
+                func bind() {
+                    position.assign(to: \\.progress, on: viewModel).store(in: &bag)
+                    titles.assign(to: &viewModel.$title)
+                }
+            }
+            struct PlayerScreen: View {
+                @StateObject private var model = PlayerViewModel()
+                var body: some View {
+                    Text(model.title)
+                    Slider(value: Binding(get: { model.volume }, set: { model.volume = $0 }))
+                }
+            }
+            """),
+            // A protocol requirement (`{ get set }`) that the protocol's extension sets.
+            Example("""
+            protocol Stateful: AnyObject {
+                associatedtype State
+                var state: State { get set }
+                func respond(to action: String) -> State
+            }
+            extension Stateful {
+                func send(_ action: String) { state = respond(to: action) }
+            }
+            @Observable final class UsersViewModel: Stateful {
+                var state = 0
+                func respond(to action: String) -> Int { state + 1 }
+                func reset() { state = 0 }
+            }
+            struct UsersView: View {
+                @State private var viewModel = UsersViewModel()
+                var body: some View { Text("\\(viewModel.state)") }
+            }
+            """),
+            // Assigned by a view: the setter is in use.
+            Example("""
+            @MainActor @Observable final class ComposeViewModel {
+                var isSensitive = false
+                func reset() { isSensitive = false }
+            }
+            struct ComposeToolbar: View {
+                let viewModel: ComposeViewModel
+                var body: some View {
+                    Button("Sensitive") { viewModel.isSensitive = true }
+                }
+            }
+            """),
+            // Never assigned after `init`: a constant to declare `let`, not state whose setter to restrict.
+            Example("""
+            @Observable final class AboutViewModel {
+                var version = "1.0"
+                var build: Int
+                init(build: Int) { self.build = build }
+            }
+            struct AboutView: View {
+                @State private var viewModel = AboutViewModel(build: 42)
+                var body: some View { Text("\\(viewModel.version) (\\(viewModel.build))") }
+            }
+            """),
             // A model that is not a view model (several screens share it) is out of scope.
             Example("""
             @Observable final class Library {
@@ -101,33 +178,153 @@ enum ViewModelPublicSetterRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let bound = boundProperties(project)
+        let writes = memberWrites(project)
         for model in project.observableClasses where model.isViewModel && model.isScreenModel {
+            let required = protocolRequirements(of: model.id, index: project.index)
             for property in model.trackedProperties where !property.isPrivate && !property.hasPrivateSetter {
-                guard !bound.contains(BoundProperty(type: model.id, name: property.name)),
-                      !bound.contains(BoundProperty(type: nil, name: property.name)),
+                // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
+                guard !required.contains(property.name),
+                      !bound.contains(PropertyKey(type: model.id, name: property.name)),
+                      !bound.contains(PropertyKey(type: nil, name: property.name)),
                       isValueState(property, of: model, index: project.index) else { continue }
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
+                let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
+                // Set outside the class, `private(set)` would not compile; set nowhere but in `init`, it is a
+                // constant, not state whose changes a method should own.
+                guard written.contains(where: { !$0.isInInitializer }),
+                      !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
+                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
             }
         }
     }
 
-    /// A property bound somewhere: `type` is the class the binding's base holds, nil when it cannot be told
-    /// (a local variable), which then protects every property of that name.
-    struct BoundProperty: Hashable {
+    /// Properties the protocols a class adopts (its own, its base classes', theirs) declare.
+    static func protocolRequirements(of id: String, index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        var pending = [id]
+        var visited = Set<String>()
+        while let current = pending.popLast() {
+            guard visited.insert(current).inserted, let entry = index.entry(current) else { continue }
+            if entry.kind == .protocol { names.formUnion(entry.properties.filter { !$0.isStatic }.map(\.name)) }
+            pending += entry.inheritedIDs
+        }
+        return names
+    }
+
+    /// A property of a type: `type` is nil when the code does not tell which type (a local variable, a closure
+    /// parameter), which then stands for every property of that name.
+    struct PropertyKey: Hashable {
         var type: String?
         var name: String
     }
 
-    static func boundProperties(_ project: ProjectContext) -> Set<BoundProperty> {
-        var bound = Set<BoundProperty>()
+    static func boundProperties(_ project: ProjectContext) -> Set<PropertyKey> {
+        var bound = Set<PropertyKey>()
         for file in project.files {
             for projection in file.bindingProjections {
                 let holder = project.index.id(ofEnclosing: projection.enclosingType, in: file.path)
                 let held = holder.flatMap { Architecture.heldType(of: projection.base, in: $0, index: project.index) }
-                bound.insert(BoundProperty(type: held, name: projection.member))
+                bound.insert(PropertyKey(type: held, name: projection.member))
             }
         }
         return bound
+    }
+
+    /// One write of a property, with where the writing code is.
+    struct Write {
+        var type: String?
+        var path: String
+        var enclosingType: String?
+        var line = 0
+        var isInInitializer = false
+    }
+
+    /// Every property written anywhere in the project (`a.b.c = …` writes `c`, and `b` of `a`, which may be a
+    /// value), by name, with the type it belongs to where the writing code tells it. Writes into types the project
+    /// does not declare (`titleLabel.text = …`) are left out: they cannot be a view model's.
+    static func memberWrites(_ project: ProjectContext) -> [String: [Write]] {
+        var writes: [String: [Write]] = [:]
+        let index = project.index
+        for file in project.files {
+            for write in file.memberWrites {
+                let enclosing = index.id(ofEnclosing: write.enclosingType, in: file.path)
+                // A bare write in code of no known type is a local variable's.
+                if write.receiver.isEmpty, enclosing == nil { continue }
+                var names = write.receiver + [write.member]
+                var owner: Owner = enclosing.map(Owner.project) ?? .unknown
+                switch write.root {
+                case .type(let type)?:
+                    owner = index.resolve(type, from: enclosing, in: file.path).map(Owner.project) ?? .external
+                    names.removeFirst()
+                case .alias(let chain)?:
+                    names = chain + names.dropFirst()
+                case .unknownLocal?:
+                    owner = .unknown
+                    names.removeFirst()
+                case nil:
+                    break
+                }
+                var isTypeName = false
+                if write.root == nil, let first = write.receiver.first {
+                    // A capitalised root is a type (`Store.shared.items`), any other a member of the enclosing type.
+                    if SyntaxText.isCapitalized(first), let type = index.resolve(first, from: enclosing, in: file.path) {
+                        owner = .project(type)
+                        isTypeName = true
+                        names.removeFirst()
+                    }
+                }
+                for name in names {
+                    switch owner {
+                    case .external:
+                        break
+                    case .project(let id):
+                        if !isTypeName { writes[name, default: []].append(Write(type: id, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer)) }
+                        owner = heldType(of: name, in: id, isStatic: isTypeName, index: index)
+                    case .unknown:
+                        writes[name, default: []].append(Write(type: nil, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer))
+                    }
+                    isTypeName = false
+                }
+            }
+        }
+        return writes
+    }
+
+    /// The type a name of a written chain belongs to.
+    enum Owner {
+        case project(String)
+        /// A type the project does not declare (`UILabel`): none of its members is a view model's.
+        case external
+        case unknown
+    }
+
+    /// What `owner.name` (or `Owner.name` for a static member) holds: `Store.shared` holds a `Store`; a property
+    /// typed with a framework class holds an external type; a name the type does not declare, an unknown one.
+    static func heldType(of name: String, in owner: String, isStatic: Bool, index: ProjectIndex) -> Owner {
+        guard let entry = index.entry(owner),
+              let property = entry.firstProperty(where: { $0.name == name && $0.isStatic == isStatic }) else {
+            return isStatic && PropertyFact.SharedInstance.conventionalNames.contains(name) ? .project(owner) : .unknown
+        }
+        let path = entry.declarationPath ?? ""
+        if let id = index.heldType(of: property, in: owner, path: path) { return .project(id) }
+        return index.heldTypeOrWrittenName(of: property, in: owner, path: path) == nil ? .unknown : .external
+    }
+
+    /// `private(set)` lets the class's declaration, its nested types and its extensions in the same file set the
+    /// property; any other code is outside.
+    static func isOutside(_ write: Write, of model: ObservableClass, index: ProjectIndex) -> Bool {
+        guard write.path == model.path, let enclosing = write.enclosingType else { return true }
+        let qualified = model.entry.qualifiedName
+        return !(enclosing == qualified || enclosing.hasPrefix(qualified + "."))
+    }
+
+    static func isSameOrSubclass(_ id: String, of ancestor: String, index: ProjectIndex) -> Bool {
+        var current: String? = id
+        var visited = Set<String>()
+        while let candidate = current, visited.insert(candidate).inserted {
+            if candidate == ancestor { return true }
+            current = index.entry(candidate)?.inheritedIDs.first { index.kind(of: $0) == .class }
+        }
+        return false
     }
 
     /// Types whose values are plain data, when the project does not declare them itself.

@@ -3,9 +3,9 @@ internal import SwiftSyntax
 /// A button that shows only an SF Symbol gives VoiceOver nothing meaningful to announce.
 final class IconButtonLabelRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "icon-button-label", family: .platform, severity: .advice, profiles: .all,
-        summary: "A `Button` whose whole label is an `Image(systemName:)`, with no `accessibilityLabel`.",
-        rationale: "VoiceOver announces a symbol-only button by the symbol's name, or just as \"button\": `square.and.arrow.up` says little about what a tap will do, and Voice Control users have no word to speak to press it.",
+        id: "icon-button-label", family: .platform, severity: .advice, profiles: .optIn,
+        summary: "A `Button` or `Menu` whose whole label is an `Image(systemName:)`, or a symbol with `.onTapGesture`, with no `accessibilityLabel`.",
+        rationale: "VoiceOver announces a symbol-only button by the symbol's name, or just as \"button\": `square.and.arrow.up` says little about what a tap will do, and Voice Control users have no word to speak to press it. A symbol made tappable with `.onTapGesture` is worse: VoiceOver does not even know it is a button. Not reported: a `.help(_:)` (VoiceOver reads it as the hint), and symbols whose built-in VoiceOver label names the action — `trash` is read \"Delete\", and `xmark` is read \"Close\", which fits a button that dismisses (a clear-search `xmark` is still reported: \"Close\" is wrong there).",
         instead: "Give the button a title and let the style hide it (`Button(\"Share\", systemImage: \"square.and.arrow.up\") { … }` or a `Label` label with `.labelStyle(.iconOnly)`), or add `.accessibilityLabel(\"Share\")`.",
         triggering: [
             Example("""
@@ -47,6 +47,31 @@ final class IconButtonLabelRule: SyntaxRule {
                 }
             }
             """),
+            Example("""
+            struct PostToolbar: View {
+                var body: some View {
+                    ↓Menu {
+                        Button("Report", action: report)
+                    } label: {
+                        Image(systemName: "ellipsis.circle")
+                    }
+                    ↓Image(systemName: "bookmark")
+                        .foregroundStyle(.secondary)
+                        .onTapGesture { bookmark() }
+                }
+                func report() {}
+                func bookmark() {}
+            }
+            """),
+            // `xmark` is read "Close", which is wrong for clearing a search field.
+            Example("""
+            struct SearchField: View {
+                @Binding var text: String
+                var body: some View {
+                    ↓Button { text = "" } label: { Image(systemName: "xmark.circle.fill") }
+                }
+            }
+            """),
         ],
         nonTriggering: [
             // `.help(_:)` gives the button its accessibility hint (and a tooltip): VoiceOver describes it.
@@ -83,6 +108,31 @@ final class IconButtonLabelRule: SyntaxRule {
                 }
             }
             """),
+            // The symbol's own VoiceOver label names the action: "Close" for dismissing, "Delete" for the trash.
+            Example("""
+            struct EditorSheet: View {
+                @Environment(\\.dismiss) private var dismiss
+                let delete: () -> Void
+                var body: some View {
+                    Button { dismiss() } label: { Image(systemName: "xmark.circle.fill") }
+                    Button(action: delete) { Image(systemName: "trash") }
+                }
+            }
+            """),
+            // A described tappable symbol, a hidden one, and a menu with a title.
+            Example("""
+            struct Actions: View {
+                var body: some View {
+                    Image(systemName: "bookmark")
+                        .onTapGesture { bookmark() }
+                        .accessibilityLabel("Bookmark")
+                        .accessibilityAddTraits(.isButton)
+                    Image(systemName: "chevron.right").onTapGesture { bookmark() }.accessibilityHidden(true)
+                    Menu("More", systemImage: "ellipsis.circle") { Button("Report") {} }
+                }
+                func bookmark() {}
+            }
+            """),
             // A label that pairs the symbol with text, or an image that is not a symbol.
             Example("""
             struct Row: View {
@@ -101,33 +151,85 @@ final class IconButtonLabelRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard SyntaxText.typeReferenceName(node.calledExpression) == "Button",
-              let label = Self.labelClosure(of: node), label.statements.count == 1,
-              let content = label.statements.first?.item.as(ExprSyntax.self),
-              let image = SyntaxText.rootView(of: content), SyntaxText.typeReferenceName(image.calledExpression) == "Image",
-              image.arguments.first?.label?.text == "systemName",
-              !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isAccessibilityLabel),
-              !SyntaxText.isInPreview(node)
-        else { return }
-        file.report(id, at: node.calledExpression,
-                    "this `Button` shows only an SF Symbol, so VoiceOver announces the symbol's name or nothing useful: give it a title (`Button(\"Add\", systemImage: \"plus\")`) or add `.accessibilityLabel(\"Add\")`")
+        guard let name = SyntaxText.typeReferenceName(node.calledExpression) else { return }
+        switch name {
+        case "Button", "Menu":
+            guard let label = Self.labelClosure(of: node, control: name), label.statements.count == 1,
+                  let content = label.statements.first?.item.as(ExprSyntax.self),
+                  let image = SyntaxText.rootView(of: content), let symbol = Self.symbolName(image),
+                  !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isDescribed),
+                  !(name == "Button" && Self.symbolNamesAction(symbol, action: Self.action(of: node))),
+                  !SyntaxText.isInPreview(node)
+            else { return }
+            file.report(id, at: node.calledExpression,
+                        "this `\(name)` shows only an SF Symbol, so VoiceOver announces the symbol's name or nothing useful: give it a title (`\(name)(\"Add\", systemImage: \"plus\")`) or add `.accessibilityLabel(\"Add\")`")
+        case "Image":
+            // `Image(systemName:).onTapGesture { … }`: a control VoiceOver knows neither as a button nor by its purpose.
+            let modifiers = SyntaxText.modifiersApplied(to: node)
+            guard Self.symbolName(node) != nil,
+                  modifiers.contains(where: { SyntaxText.calledName($0) == "onTapGesture" }),
+                  !modifiers.contains(where: { Self.isDescribed($0) || Self.removesFromAccessibility($0) }),
+                  !SyntaxText.isInPreview(node)
+            else { return }
+            file.report(id, at: node.calledExpression,
+                        "this SF Symbol reacts to `.onTapGesture`, but VoiceOver announces it as an image with the symbol's name, not as a button: make it a `Button` with a title (`Button(\"Add\", systemImage: \"plus\") { … }`) or add `.accessibilityLabel(…)` and `.accessibilityAddTraits(.isButton)`")
+        default:
+            return
+        }
     }
 
-    /// The closure that builds the label: `label:`, or the trailing closure when the action is passed as `action:`.
-    private static func labelClosure(of button: FunctionCallExprSyntax) -> ClosureExprSyntax? {
-        let closures = SyntaxText.closures(of: button)
+    /// `Image(systemName: "plus")`: the symbol's name when it is written as a literal, "" when computed.
+    private static func symbolName(_ image: FunctionCallExprSyntax) -> String? {
+        guard SyntaxText.typeReferenceName(image.calledExpression) == "Image",
+              let argument = image.arguments.first, argument.label?.text == "systemName" else { return nil }
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return "" }
+        return segment.content.text
+    }
+
+    /// The closure that builds the label: `label:`, or the trailing closure when a button's action is passed as `action:`.
+    private static func labelClosure(of control: FunctionCallExprSyntax, control name: String) -> ClosureExprSyntax? {
+        let closures = SyntaxText.closures(of: control)
         if let labelled = closures.first(where: { $0.label == "label" }) { return labelled.closure }
-        guard SyntaxText.argument(button, labeled: "action") != nil else { return nil }
-        return button.trailingClosure
+        guard name == "Button", SyntaxText.argument(control, labeled: "action") != nil else { return nil }
+        return control.trailingClosure
     }
 
-    /// `.accessibilityLabel(…)`, or the older `.accessibility(label:)`.
-    private static func isAccessibilityLabel(_ modifier: FunctionCallExprSyntax) -> Bool {
+    /// What the button runs: the `action:` argument, or the closure before `label:`.
+    private static func action(of button: FunctionCallExprSyntax) -> Syntax? {
+        if let action = SyntaxText.argument(button, labeled: "action") { return Syntax(action.expression) }
+        guard SyntaxText.closures(of: button).contains(where: { $0.label == "label" }) else { return nil }
+        return button.trailingClosure.map(Syntax.init)
+    }
+
+    /// Symbols whose built-in VoiceOver label says what the button does: `trash` is read "Delete", and
+    /// `xmark` is read "Close", which fits when the button dismisses (not when it clears a search field).
+    private static func symbolNamesAction(_ symbol: String, action: Syntax?) -> Bool {
+        let family = symbol.split(separator: ".").first.map(String.init) ?? symbol
+        switch family {
+        case "trash": return true
+        case "xmark":
+            guard let action else { return false }
+            return action.tokens(viewMode: .sourceAccurate).contains { token in
+                let text = token.text.lowercased()
+                return text.contains("dismiss") || text.contains("close")
+            }
+        default: return false
+        }
+    }
+
+    /// `.accessibilityLabel(…)`, the older `.accessibility(label:)`, or `.help(_:)`.
+    private static func isDescribed(_ modifier: FunctionCallExprSyntax) -> Bool {
         switch SyntaxText.calledName(modifier) {
         // `.help(_:)` is read by VoiceOver as the element's hint (and shown as a tooltip): the button is described.
         case "accessibilityLabel", "help": return true
         case "accessibility": return SyntaxText.argument(modifier, labeled: "label") != nil
         default: return false
         }
+    }
+
+    /// `.accessibilityHidden(true)` or a replacement element: the tappable image is not what VoiceOver reads.
+    private static func removesFromAccessibility(_ modifier: FunctionCallExprSyntax) -> Bool {
+        ["accessibilityHidden", "accessibilityElement", "accessibilityRepresentation"].contains(SyntaxText.calledName(modifier) ?? "")
     }
 }

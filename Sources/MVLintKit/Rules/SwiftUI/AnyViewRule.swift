@@ -4,9 +4,9 @@ internal import SwiftSyntax
 final class AnyViewRule: SyntaxRule {
     static let description = RuleDescription(
         id: "any-view", family: .swiftUI, severity: .advice, profiles: .all,
-        summary: "`AnyView(…)` or `.eraseToAnyView()` used to return different views from one place.",
+        summary: "`AnyView(…)` or `.eraseToAnyView()` used to return different views from one place, or to erase the only view a function returns.",
         rationale: "Type erasure hides the view's structure from SwiftUI. It can no longer tell which branch is showing by type, so switching branches throws away state and transitions it would otherwise keep, and diffing erased views costs more on every update.",
-        instead: "Mark the property or function `@ViewBuilder` and return the branches directly (`if`/`switch`), wrap them in `Group { … }`, or make the container generic over `Content: View`. Keep `AnyView` for collections that must hold views of different types.",
+        instead: "Mark the property or function `@ViewBuilder` and return the branches directly (`if`/`switch`), wrap them in `Group { … }`, or make the container generic over `Content: View`. Keep `AnyView` for collections that must hold views of different types (also when a helper fills them) and for a slot of one type, such as an environment value or a stored property.",
         triggering: [
             Example("""
             struct StatusBadge: View {
@@ -43,6 +43,35 @@ final class AnyViewRule: SyntaxRule {
                 var body: some View { decorated(Text("Title")) }
             }
             """),
+            // A view modifier's body, with the closing `return` after an early one.
+            Example("""
+            struct CardChrome: ViewModifier {
+                let isEnabled: Bool
+                func body(content: Content) -> some View {
+                    guard isEnabled else { return ↓AnyView(content) }
+                    let framed = content.padding().background(.thinMaterial)
+                    return ↓AnyView(framed)
+                }
+            }
+            """),
+            // A `some View` helper on a type that is not a view, and a view's function erasing its only result.
+            Example("""
+            enum Destinations {
+                @ViewBuilder
+                static func view(for route: Route) -> some View {
+                    switch route {
+                    case .profile(let id): ↓AnyView(ProfileScreen(id: id))
+                    case .settings: ↓AnyView(SettingsScreen())
+                    }
+                }
+            }
+            struct WelcomeHeader: View {
+                var body: some View { header() }
+                func header() -> AnyView {
+                    ↓AnyView(Text("Welcome").font(.largeTitle))
+                }
+            }
+            """),
         ],
         nonTriggering: [
             // A registry of heterogeneous pages must erase their types.
@@ -71,6 +100,35 @@ final class AnyViewRule: SyntaxRule {
                 var screens: [String: AnyView] = [:]
                 func register(_ view: some View, for key: String) {
                     screens[key] = AnyView(view)
+                }
+            }
+            """),
+            // A heterogeneous collection filled through a helper, and an environment value of one type.
+            Example("""
+            struct SensorSettings: View {
+                let settings: [Setting]
+                var body: some View {
+                    let rows = Self.rows(for: settings)
+                    Form { ForEach(rows.indices, id: \\.self) { rows[$0] } }
+                        .environment(\\.emptyState, settings.isEmpty ? AnyView(EmptyHint()) : AnyView(EmptyView()))
+                }
+                static func rows(for settings: [Setting]) -> [AnyView] { settings.map(makeRow) }
+                private static func makeRow(_ setting: Setting) -> AnyView {
+                    switch setting.kind {
+                    case .toggle: return AnyView(Toggle(setting.title, isOn: .constant(setting.isOn)))
+                    case .text: return AnyView(Text(setting.title))
+                    }
+                }
+            }
+            """),
+            // A protocol that asks for `AnyView`: its conformers erase their one result because they must.
+            Example("""
+            protocol LibrarySource {
+                func makeMenu() -> AnyView
+            }
+            struct MovieLibrary: LibrarySource {
+                func makeMenu() -> AnyView {
+                    Picker("Sort", selection: .constant(0)) { Text("Title").tag(0) }.eraseToAnyView()
                 }
             }
             """),
@@ -120,29 +178,56 @@ final class AnyViewRule: SyntaxRule {
                 }
             }
             """),
-        ],
-        onlyInViews: true
+        ]
     )
 
-    /// For each type being walked: whether it stores views of different types in a collection.
+    /// For each type being walked: whether it builds views of different types into a collection.
     private var storesErasedViews: [Bool] = []
+    /// For each type being walked: whether it is a view or a view modifier by its own declaration.
+    private var isViewType: [Bool] = []
 
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         storesErasedViews.append(members.members.contains { member in
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-            return variable.bindings.contains(where: Self.isErasedViewCollection)
+            if let variable = member.decl.as(VariableDeclSyntax.self) { return variable.bindings.contains(where: Self.isErasedViewCollection) }
+            // A helper that returns `[AnyView]`: the type fills a heterogeneous collection, its erasures are by design.
+            if let function = member.decl.as(FunctionDeclSyntax.self), let type = function.signature.returnClause?.type {
+                return Self.isCollectionOfErasedViews(type)
+            }
+            return false
         })
+        let inherited = file.enclosingType?.inherited ?? []
+        // `extension View { … }` is view code too.
+        isViewType.append(file.enclosingType?.declaresView == true || inherited.contains("ViewModifier") || file.enclosingType?.name == "View")
     }
 
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {
         storesErasedViews.removeLast()
+        isViewType.removeLast()
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let erasure = Self.erasure(node), !storesErasedViews.contains(true), !Self.isInsideEraseHelper(file),
-              !Self.isCollectionElement(node), Self.isBranchResult(node) else { return }
+              !Self.isCollectionElement(node) else { return }
+        let declaration = Self.enclosingDeclaration(of: node)
+        guard file.isBuildingView || (isViewType.last ?? false) || declaration.map(Self.returnsView) == true else { return }
+        if Self.isBranchResult(node) {
+            guard !Self.goesToStorage(node) else { return }
+        } else if let declaration, Self.isWholeResult(node, of: declaration) {
+            // The closing `return AnyView(b)` after an early `return AnyView(a)` is one branch of several;
+            // a lone result is erased for nothing, unless it wraps something of unknown type (`any View`).
+            if Self.returnCount(in: declaration) < 2 {
+                // Outside a view, one erased result is an API's shape (a protocol requirement returning
+                // `AnyView`, a model handing views to a host), not a choice made here.
+                guard isViewType.last == true, Self.erasesConcreteView(node) else { return }
+                file.report(id, at: erasure.name,
+                            "\(erasure.construct) erases the only view this returns, which costs SwiftUI its type for nothing: declare the result `some View` and return the view itself")
+                return
+            }
+        } else {
+            return
+        }
         file.report(id, at: erasure.name,
                     "\(erasure.construct) hides the view's type, so SwiftUI loses state and transitions when the branch changes: return the branches from a `@ViewBuilder`, wrap them in `Group`, or make the container generic")
     }
@@ -160,12 +245,16 @@ final class AnyViewRule: SyntaxRule {
 
     /// A stored property such as `[AnyView]`, `[String: AnyView]`, `Array<AnyView>` or `= [AnyView(…), …]`.
     private static func isErasedViewCollection(_ binding: PatternBindingSyntax) -> Bool {
-        if let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors) { return false }
         if let type = binding.typeAnnotation?.type {
-            return isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.text == "AnyView" }
+            if let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors) { return false }
+            return isCollectionOfErasedViews(type)
         }
         guard let literal = binding.initializer?.value.as(ArrayExprSyntax.self) else { return false }
         return literal.elements.contains { $0.expression.as(FunctionCallExprSyntax.self).flatMap(erasure) != nil }
+    }
+
+    private static func isCollectionOfErasedViews(_ type: TypeSyntax) -> Bool {
+        isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.text == "AnyView" }
     }
 
     private static func isCollectionType(_ type: TypeSyntax) -> Bool {
@@ -173,6 +262,97 @@ final class AnyViewRule: SyntaxRule {
         if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
         guard let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
         return ["Array", "ContiguousArray", "Dictionary", "OrderedDictionary"].contains(identifier.name.text)
+    }
+
+    /// The function, computed property or subscript whose code holds `node` (not looking past a closure
+    /// passed to another call, whose result goes elsewhere).
+    private static func enclosingDeclaration(of node: FunctionCallExprSyntax) -> Syntax? {
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(PatternBindingSyntax.self) || syntax.is(SubscriptDeclSyntax.self) { return syntax }
+            if syntax.is(InitializerDeclSyntax.self) || syntax.is(MemberBlockSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    private static func declaredType(of declaration: Syntax) -> TypeSyntax? {
+        if let function = declaration.as(FunctionDeclSyntax.self) { return function.signature.returnClause?.type }
+        if let binding = declaration.as(PatternBindingSyntax.self) { return binding.typeAnnotation?.type }
+        return declaration.as(SubscriptDeclSyntax.self)?.returnClause.type
+    }
+
+    /// Declared `AnyView`, `AnyView?` or `some View`: the declaration's result is a view.
+    private static func returnsView(_ declaration: Syntax) -> Bool {
+        guard var type = declaredType(of: declaration) else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        let text = type.trimmedText
+        return text == "AnyView" || text == "SwiftUI.AnyView" || SyntaxText.isSomeView(text)
+    }
+
+    /// The erased view is the declaration's result as a whole: its only expression, or a `return` at its top level.
+    private static func isWholeResult(_ call: FunctionCallExprSyntax, of declaration: Syntax) -> Bool {
+        var expression = Syntax(call)
+        while let parent = expression.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
+            expression = parent
+        }
+        var statement = expression.parent
+        if statement?.is(ReturnStmtSyntax.self) == true { statement = statement?.parent }
+        guard let item = statement?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        if let block = list.parent?.as(CodeBlockSyntax.self) {
+            return block.parent?.id == declaration.id || block.parent?.is(AccessorDeclSyntax.self) == true
+                && block.parent?.parent?.parent?.parent?.id == declaration.id
+        }
+        // A computed property's getter written without `get { }`.
+        return list.parent?.is(AccessorBlockSyntax.self) == true && list.parent?.parent?.id == declaration.id
+    }
+
+    /// How many `return` statements the declaration has outside closures inside it.
+    private static func returnCount(in declaration: Syntax) -> Int {
+        final class Counter: SyntaxVisitor {
+            var count = 0
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { count += 1; return .skipChildren }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let counter = Counter(viewMode: .sourceAccurate)
+        if let function = declaration.as(FunctionDeclSyntax.self), let body = function.body {
+            counter.walk(body)
+        } else if let binding = declaration.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock {
+            counter.walk(accessors)
+        } else if let subscriptDecl = declaration.as(SubscriptDeclSyntax.self), let accessors = subscriptDecl.accessorBlock {
+            counter.walk(accessors)
+        }
+        return counter.count
+    }
+
+    /// `AnyView(Text("…").bold())` or `HStack { … }.eraseToAnyView()`: a view built right here, of a known type
+    /// (not `AnyView(tab.makeView())`, which may wrap an `any View`).
+    private static func erasesConcreteView(_ call: FunctionCallExprSyntax) -> Bool {
+        let erased: ExprSyntax?
+        if SyntaxText.modifier(call, named: ["eraseToAnyView"]) != nil {
+            erased = SyntaxText.modifierBase(call)
+        } else {
+            erased = call.arguments.first?.expression
+        }
+        guard let erased, let root = SyntaxText.rootView(of: erased),
+              let name = SyntaxText.typeReferenceName(root.calledExpression) else { return false }
+        return SyntaxText.isCapitalized(name) && name != "AnyView"
+    }
+
+    /// A ternary of erased views that goes into an environment value or is assigned to a property: the slot
+    /// has one type, so the erasure is what makes the two fit (`.environment(\.emptyState, c ? AnyView(a) : AnyView(b))`).
+    private static func goesToStorage(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call).parent
+        while let node = current, node.is(MemberAccessExprSyntax.self) || node.is(FunctionCallExprSyntax.self)
+                || node.is(TernaryExprSyntax.self) || node.is(UnresolvedTernaryExprSyntax.self) || node.is(ExprListSyntax.self)
+                || node.is(SequenceExprSyntax.self) || node.is(TupleExprSyntax.self) || node.is(LabeledExprListSyntax.self) {
+            if let sequence = node.as(SequenceExprSyntax.self),
+               sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
+            current = node.parent
+        }
+        guard let argument = current?.as(LabeledExprSyntax.self),
+              let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return ["environment", "transformEnvironment", "preference"].contains(SyntaxText.calledName(owner) ?? "")
     }
 
     /// The erased view is what one branch produces: returned from an `if`/`switch`/`guard`, a branch of a

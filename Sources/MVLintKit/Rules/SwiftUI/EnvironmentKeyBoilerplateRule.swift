@@ -73,6 +73,21 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                 @Entry public var density: Density = .regular
             }
             """),
+            // The key is used besides its accessor, which deleting it would break: reported, not rewritten.
+            Example("""
+            private struct ↓SpacingKey: EnvironmentKey {
+                static let defaultValue: Double = 8
+            }
+            extension EnvironmentValues {
+                var spacing: Double {
+                    get { self[SpacingKey.self] }
+                    set { self[SpacingKey.self] = newValue }
+                }
+            }
+            struct Card: View {
+                var body: some View { Text("Card").padding(SpacingKey.defaultValue) }
+            }
+            """),
         ],
         nonTriggering: [
             // A preference key also has a `defaultValue`, but flows up the tree and needs `reduce`.
@@ -155,15 +170,18 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         for key in keys {
             file.report(id, atOffset: key.offset,
                         "`\(key.name)` is a hand-written `EnvironmentKey` that only holds a default, plus a get/set accessor to maintain: declare `@Entry var name: Type = default` in `extension EnvironmentValues` instead",
-                        fix: fix(for: key))
+                        fix: fix(for: key, in: file))
         }
     }
 
     /// Replaces the accessor with `@Entry var name: Type = default` and deletes the key, when this file holds
-    /// exactly one accessor for it. Unsafe when other files may use the key or the default builds a new value.
-    private func fix(for key: Key) -> Fix? {
+    /// exactly one accessor for it and names the key nowhere else (its declaration and the accessor's two
+    /// `self[Key.self]`): another use would stop compiling. Unsafe when other files may use the key or the default
+    /// builds a new value.
+    private func fix(for key: Key, in file: FileWalk) -> Fix? {
         guard let deletion = key.deletion, let value = key.defaultValue,
-              let accessors = accessorsByKey[key.name], accessors.count == 1, let accessor = accessors.first else { return nil }
+              let accessors = accessorsByKey[key.name], accessors.count == 1, let accessor = accessors.first,
+              FixText.occurrences(ofIdentifier: key.name, in: file.source) == 3 else { return nil }
         let declaration = accessor.head + FixText.reindent(value, from: key.defaultIndentation, to: accessor.indentation)
         return Fix("replace `\(key.name)` and its accessor with an `@Entry` property", safety: key.isSafeToReplace ? .safe : .unsafe,
                    edits: [TextEdit(range: accessor.range, replacement: declaration), TextEdit(range: deletion, replacement: "")])

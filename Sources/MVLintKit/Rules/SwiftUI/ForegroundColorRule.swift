@@ -20,6 +20,12 @@ final class ForegroundColorRule: SyntaxRule {
                     fixed: "struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").foregroundStyle(Color.yellow).foregroundStyle(.red.opacity(0.5))\n    }\n}\n"),
             // `nil` (the inherited color) has no `foregroundStyle` spelling: reported, not fixed.
             Example("struct Tab: View {\n    let isSelected: Bool\n    var body: some View {\n        Text(\"Home\").↓foregroundColor(isSelected ? .accentColor : nil)\n    }\n}\n"),
+            // A `Text` held in a property is `Text` too, and may have to stay one (here for `+`): unsafe below iOS 17.
+            Example("struct Caption: View {\n    let label: Text\n    var body: some View {\n        label.↓foregroundColor(.secondary) + Text(\"!\")\n    }\n}\n", .iOS("16.0"),
+                    fixed: "struct Caption: View {\n    let label: Text\n    var body: some View {\n        label.foregroundStyle(.secondary) + Text(\"!\")\n    }\n}\n"),
+            // The project's own `Color.brand` may be a `Color?`: unsafe.
+            Example("extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").↓foregroundColor(Color.brand)\n    }\n}\n",
+                    fixed: "extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").foregroundStyle(Color.brand)\n    }\n}\n"),
         ],
         nonTriggering: [
             Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").foregroundStyle(.green)\n    }\n}\n"),
@@ -47,8 +53,11 @@ final class ForegroundColorRule: SyntaxRule {
 
     /// Before iOS 17 `Text.foregroundStyle` returns `some View` where `Text.foregroundColor` returned `Text`, so a
     /// concatenation (`Text(a).foregroundColor(.red) + Text(b)`) or a `Text`-typed result would stop compiling.
+    /// The receiver may be a `Text` when its chain starts with `Text(…)`, or with anything but a call to a type
+    /// (a property, a variable or a function's result such as `label` or `makeTitle()`, whose type is unknown).
     private static func isTextBeforeIOS17(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
-        guard SyntaxText.rootView(of: ExprSyntax(call)).flatMap(SyntaxText.calledName) == "Text" else { return false }
+        let root = SyntaxText.rootView(of: ExprSyntax(call)).flatMap(SyntaxText.calledName)
+        guard root == nil || root == "Text" || root?.first?.isUppercase == false else { return false }
         return file.mayRunBelow(.iOS, Version(17)) || file.mayRunBelow(.macOS, Version(14))
             || file.mayRunBelow(.tvOS, Version(17)) || file.mayRunBelow(.watchOS, Version(10))
     }
@@ -69,15 +78,27 @@ final class ForegroundColorRule: SyntaxRule {
                    edits: [.replacing(name, with: "foregroundStyle")])
     }
 
-    /// `.red`, `Color.red`, `Color(…)`, `Color("Brand")`, and those with `.opacity(…)`-style members applied.
+    /// `.red`, `Color.red`, `Color(red:green:blue:)`, `Color("Brand")`, and those with `.opacity(…)`-style members
+    /// applied. Not `Color.brand`, which the project may declare `Color?`, nor `Color(hex:)`, which may be failable:
+    /// only SwiftUI's own colours and initializers.
     private static func isSurelyColor(_ expression: ExprSyntax) -> Bool {
         let chain = SyntaxText.receiverChain(expression)
         guard let root = chain.last else { return false }
         if let member = root.as(MemberAccessExprSyntax.self), member.base == nil {
             return shapeStyleColors.contains(member.declName.baseName.text)
         }
-        return root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" && chain.count > 1
+        guard root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color", chain.count > 1 else { return false }
+        let next = chain[chain.count - 2]
+        if let member = next.as(MemberAccessExprSyntax.self) {
+            return shapeStyleColors.contains(member.declName.baseName.text) || member.declName.baseName.text == "accentColor"
+        }
+        guard let initializer = next.as(FunctionCallExprSyntax.self) else { return false }
+        return colorInitializerLabels.contains(initializer.arguments.first?.label?.text ?? "")
     }
+
+    /// The first argument labels of SwiftUI's `Color` initializers, none of which can fail (`""`: unlabelled, as in
+    /// `Color("Brand")` or `Color(.sRGB, red: …)`).
+    private static let colorInitializerLabels: Set<String> = ["", "red", "white", "hue", "uiColor", "nsColor", "cgColor"]
 
     private static func mayBeNil(_ expression: ExprSyntax) -> Bool {
         if expression.is(NilLiteralExprSyntax.self) { return true }

@@ -4,16 +4,17 @@ internal import SwiftSyntax
 final class HeavyBodyComputationRule: SyntaxRule {
     static let description = RuleDescription(
         id: "heavy-body-computation", family: .swiftUI, severity: .advice, profiles: .optIn,
-        summary: "`filter`, `sorted`, `reduce`, `Dictionary(grouping:)` or a new formatter inside `body` or other view-building code.",
-        rationale: "SwiftUI evaluates `body` whenever any state it reads changes, often many times per second while scrolling or animating. Work done there is repeated on each evaluation: sorting and filtering a collection is proportional to its size, and creating a `DateFormatter` or `NumberFormatter` is notoriously expensive. The cost shows up as dropped frames. (`map`/`compactMap` are not reported on their own: `optionalUser.map { Text($0.name) }` is how a view is built conditionally. Sorting or filtering an array literal or an enum's `allCases` is not reported either: their size is fixed and small.)",
-        instead: "Compute derived collections once, where the data changes: in the model, in `.task(id:)`/`.onChange`, or store the result in state. Reuse formatters from a `static let`, or use `Text(value, format: .number)` and `date.formatted(…)`, which cache internally.",
+        summary: "`filter` or `sorted` that makes a list's rows from fetched records or sorts them with a locale-aware comparison, `Dictionary(grouping:)` or a new formatter inside `body` or other view-building code.",
+        rationale: "SwiftUI evaluates `body` whenever any state it reads changes, often many times per second while scrolling or animating. Work done there is repeated on each evaluation, and creating a `DateFormatter` or `NumberFormatter` is notoriously expensive. Sorting and filtering cost in proportion to the data, so they are reported where the code shows that a list's rows come out of them and that the data grows or the work is costly: the rows of a `List`/`ForEach` made from the records of a `@Query`/`@FetchRequest` (the fetch could filter and sort them once, in the store; not when the filter is the search text, which is what re-evaluates the body), and rows sorted with a locale-aware string comparison. A `filter` or `sorted` over an ordinary array is not reported: whether it matters depends on how many items it holds (modifier keys, a few platforms, an account's fields, tag chips are a handful), which the code does not say; nor is a scan per row, for the same reason. Sorting an array literal, an enum's `allCases` or a type's static list is never reported, nor is `reduce` that joins `Text` values. (`map`/`compactMap` are not reported either: `optionalUser.map { Text($0.name) }` is how a view is built conditionally.)",
+        instead: "Put the condition and order in the fetch (`@Query(filter:sort:)`, `@FetchRequest(sortDescriptors:predicate:)`); group rows' data once (`Dictionary(grouping:)` in the model or in `.task(id:)`/`.onChange`) and look it up per row; sort once where the data changes and store the result. Reuse formatters from a `static let`, or use `Text(value, format: .number)` and `date.formatted(…)`, which cache internally.",
         triggering: [
+            // Fetched records: the store could filter them once, with the fetch's predicate.
             Example("""
-            struct TodoList: View {
-                let todos: [Todo]
+            struct InboxView: View {
+                @Query(sort: \\Message.date) private var messages: [Message]
                 var body: some View {
-                    List(todos.↓filter { !$0.isDone }.sorted { $0.due < $1.due }) { todo in
-                        Text(todo.title)
+                    List(messages.↓filter { !$0.isArchived }) { message in
+                        MessageRow(message: message)
                     }
                 }
             }
@@ -24,7 +25,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
                 var body: some View {
                     let formatter = ↓NumberFormatter()
                     VStack {
-                        Text(formatter.string(for: lines.↓reduce(0) { $0 + $1.price }) ?? "")
+                        Text(formatter.string(for: lines.reduce(0) { $0 + $1.price }) ?? "")
                         Text(Date.now, formatter: ↓DateFormatter.init())
                     }
                 }
@@ -43,7 +44,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
             """),
             Example("""
             struct Leaderboard: View {
-                let players: [Player]
+                @FetchRequest(sortDescriptors: []) private var players: FetchedResults<Player>
                 @ViewBuilder
                 func ranking() -> some View {
                     ForEach(players.↓sorted(by: { $0.score > $1.score })) { player in
@@ -51,6 +52,17 @@ final class HeavyBodyComputationRule: SyntaxRule {
                     }
                 }
                 var body: some View { ranking() }
+            }
+            """),
+            // A locale-aware comparison for every pair of the list's rows, on every evaluation.
+            Example("""
+            struct FeedSettings: View {
+                let account: Account
+                var body: some View {
+                    List(account.allFeeds().↓sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }) { feed in
+                        Toggle(feed.name, isOn: .constant(feed.notifies))
+                    }
+                }
             }
             """),
         ],
@@ -117,6 +129,52 @@ final class HeavyBodyComputationRule: SyntaxRule {
                 }
             }
             """),
+            // Ordinary arrays of a handful of items: an account's fields, a dictionary's keys sorted for a
+            // stable `ForEach` order, `Text` values joined with `reduce`, a type's static list.
+            Example("""
+            struct ProfileHeader: View {
+                let account: Account
+                let groups: [String: [Server]]
+                let words: [String]
+                var body: some View {
+                    VStack {
+                        if let field = account.fields.filter({ $0.isVerified }).first { Text(field.name) }
+                        ForEach(groups.keys.sorted(), id: \\.self) { Text($0) }
+                        words.reduce(Text("")) { $0 + Text($1).bold() }
+                        ForEach(Theme.presets.sorted { $0.name < $1.name }) { Text($0.name) }
+                    }
+                }
+            }
+            """),
+            // Fetched records filtered by the search text (which is what re-evaluates the body), or counted.
+            Example("""
+            struct BirdSearch: View {
+                @Query private var birds: [Bird]
+                @State private var searchText = ""
+                var body: some View {
+                    List(birds.filter { searchText.isEmpty || $0.name.contains(searchText) }) { Text($0.name) }
+                        .searchable(text: $searchText)
+                    if birds.filter({ $0.isFavorite }).isEmpty { Text("No favorites yet") }
+                }
+            }
+            """),
+            // Per row, but over the row's own data or a fixed set of rows.
+            Example("""
+            struct PostList: View {
+                let posts: [Post]
+                let items: [Item]
+                var body: some View {
+                    List {
+                        ForEach(posts) { post in
+                            Text(post.tags.filter { !$0.isHidden }.map(\\.name).joined(separator: ", "))
+                        }
+                        ForEach(Category.allCases) { category in
+                            Text("\\(items.filter { $0.category == category }.count)")
+                        }
+                    }
+                }
+            }
+            """),
             // A stored array computed elsewhere, and a non-view computed property.
             Example("""
             struct TodoList: View {
@@ -144,7 +202,26 @@ final class HeavyBodyComputationRule: SyntaxRule {
         case grouping(at: ExprSyntax)
     }
 
+    /// Why a `filter`/`sorted`/`reduce` is worth reporting: the data it runs over is known to grow.
+    private enum GrowingData {
+        /// A `@Query`/`@FetchRequest` property of the view, turned into a list's rows.
+        case fetched(String)
+        /// The rows of a `List`/`ForEach`, sorted with a locale-aware string comparison.
+        case collatedRows
+    }
+
+    /// For each type being walked: the names of its properties that hold fetched records.
+    private var fetchedProperties: [Set<String>] = []
+
     init(options: RuleOptions) {}
+
+    func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
+        fetchedProperties.append(CollectionSize.fetchedProperties(in: members))
+    }
+
+    func leaveType(_ node: DeclSyntax, in file: FileWalk) {
+        fetchedProperties.removeLast()
+    }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard file.isBuildingView, let heavy = Self.classify(node) else { return }
@@ -153,9 +230,17 @@ final class HeavyBodyComputationRule: SyntaxRule {
             let chain = SyntaxText.receiverChain(receiver)
             // A chain reports once, at its innermost heavy call.
             let isInnermost = !chain.contains { $0.as(FunctionCallExprSyntax.self).flatMap(Self.classify) != nil }
-            guard isInnermost, !chain.contains(where: Self.isSmallFixedCollection) else { return }
-            file.report(id, at: method.declName,
-                        "`\(method.declName.baseName.text)` runs again on every evaluation of the view's body, which SwiftUI repeats often: compute the result once where the data changes (the model, `.task(id:)` or state) and read it here")
+            guard isInnermost, !chain.contains(where: CollectionSize.isFixed), !Self.joinsText(node, method: method),
+                  let growing = growingData(node, method: method, receiver: receiver) else { return }
+            let name = method.declName.baseName.text
+            switch growing {
+            case .fetched(let property):
+                file.report(id, at: method.declName,
+                            "`\(name)` runs over every fetched `\(property)` record each time the view's body is evaluated: put the condition or order in the fetch (`@Query(filter:sort:)`, `@FetchRequest(sortDescriptors:predicate:)`) so the store does it once")
+            case .collatedRows:
+                file.report(id, at: method.declName,
+                            "`sorted` compares the list's rows with a locale-aware string comparison on every evaluation of the view's body: sort once where the data changes (the model, `.task(id:)` or state) and read the sorted array here")
+            }
         case .formatter(let typeName, let callee):
             file.report(id, at: callee,
                         "`\(typeName)` is expensive to create and the view's body is evaluated often: keep one in a `static let`, or use `Text(value, format: …)`")
@@ -165,9 +250,50 @@ final class HeavyBodyComputationRule: SyntaxRule {
         }
     }
 
-    /// An array literal or an enum's `allCases`: small, fixed, and cheap to filter or sort.
-    private static func isSmallFixedCollection(_ expression: ExprSyntax) -> Bool {
-        expression.is(ArrayExprSyntax.self) || expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "allCases"
+    private func growingData(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax, receiver: ExprSyntax) -> GrowingData? {
+        guard Self.isRowData(call) else { return nil }
+        if let root = CollectionSize.rootName(of: receiver), fetchedProperties.last?.contains(root) == true,
+           !Self.isKeyedOnSearch(call) {
+            return .fetched(root)
+        }
+        if method.declName.baseName.text == "sorted", Self.comparesLocalized(call) { return .collatedRows }
+        return nil
+    }
+
+    /// `birds.filter { $0.name.contains(searchText) }`: the search text is what re-evaluates the body, so the
+    /// filter runs when its result changes anyway.
+    private static func isKeyedOnSearch(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
+        return closure.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period else { return false }
+            let name = token.text.lowercased()
+            return name.contains("search") || name.contains("query")
+        }
+    }
+
+    /// `words.reduce(Text("")) { $0 + Text($1) }`: joining `Text` values builds one view, it is not a computation.
+    private static func joinsText(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax) -> Bool {
+        guard method.declName.baseName.text == "reduce", let initial = call.arguments.first?.expression else { return false }
+        return SyntaxText.rootView(of: initial).map { SyntaxText.typeReferenceName($0.calledExpression) == "Text" } ?? false
+    }
+
+    /// A comparator that calls `localizedCaseInsensitiveCompare`, `localizedStandardCompare` and the like.
+    private static func comparesLocalized(_ call: FunctionCallExprSyntax) -> Bool {
+        let comparisons: Set<String> = ["localizedCaseInsensitiveCompare", "localizedStandardCompare", "localizedCompare", "caseInsensitiveCompare"]
+        guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
+        return closure.tokens(viewMode: .sourceAccurate).contains { comparisons.contains($0.text) }
+    }
+
+    /// The call (with what is chained after it) is the data a `List` or `ForEach` iterates.
+    private static func isRowData(_ call: FunctionCallExprSyntax) -> Bool {
+        var expression = Syntax(call)
+        while let parent = expression.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
+            expression = parent
+        }
+        guard let argument = expression.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+              let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self), owner.arguments.first?.id == argument.id,
+              let name = SyntaxText.typeReferenceName(owner.calledExpression) else { return false }
+        return name == "ForEach" || name == "List"
     }
 
     private static func classify(_ call: FunctionCallExprSyntax) -> HeavyCall? {

@@ -109,6 +109,18 @@ enum MissingBindableRule: ProjectRule {
                 private var field: some View { TextField("Filter", text: ↓$filter.query) }
             }
             """),
+            // Two variables in one declaration: `@Bindable` applies to one only, so it is reported, not rewritten.
+            Example("""
+            @Observable final class Profile {
+                var name = ""
+            }
+            struct ProfilePair: View {
+                let profile: Profile, other: Profile
+                var body: some View {
+                    TextField("Name", text: ↓$profile.name)
+                }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -185,7 +197,9 @@ enum MissingBindableRule: ProjectRule {
                 case nil:
                     message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
                     // Stored properties live in the type's declaration, which may be another file than the projection.
-                    fix = entry.declarationPath == file.path ? bindableProperty(property) : nil
+                    // A wrapper applies to one variable: `let a: M, b: M` would need splitting, a reader's call.
+                    let isAlone = entry.properties.filter { $0.layout?.specifier == property.layout?.specifier }.count == 1
+                    fix = entry.declarationPath == file.path && isAlone ? bindableProperty(property) : nil
                 case "Environment"?:
                     message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
                     fix = bindableLocal(projection, in: file)

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `NavigationView` is deprecated; `NavigationStack` and `NavigationSplitView` say which navigation is meant.
 final class NavigationViewRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "navigation-view", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
+        id: "navigation-view", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "`NavigationView` where `NavigationStack` or `NavigationSplitView` is available.",
         rationale: "`NavigationView` is deprecated since iOS 16 and macOS 13. It guesses between a stack and columns from the device and the number of child views, so the same code navigates differently on iPhone and iPad, and it cannot drive navigation from data (`navigationDestination`, a path of values).",
         instead: "Use `NavigationStack { … }` for a single stack of screens, or `NavigationSplitView { sidebar } detail: { detail }` when the view shows columns. Keep `NavigationView` only in code that must run on iOS 15 or earlier.",

@@ -5,8 +5,8 @@
 /// whether the object has state, and whether the child receiving an argument holds it in `@ObservedObject`.
 enum ObservedObjectCreationRule: ProjectRule {
     static let description = RuleDescription(
-        id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
-        summary: "An `@ObservedObject` property that creates its own object (`= Model()`).",
+        id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
+        summary: "An `@ObservedObject` that receives an object created where it is held: its default value (`= Model()`), the view's `init`, or the parent's body (`Child(model: Model())`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value or its `init`, or the parent's body creates it in the call that builds the view, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
         instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside that someone keeps alive. Not reported: objects with no state of their own (no `@Published` property, such as a theme observer), and views that only UIKit/AppKit code, a hosting controller's `rootView:`, a `static` factory or an `async` function makes, which no SwiftUI parent rebuilds. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
         triggering: [

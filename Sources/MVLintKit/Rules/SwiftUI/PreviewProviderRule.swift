@@ -58,6 +58,17 @@ final class PreviewProviderRule: SyntaxRule {
             }
             #endif
             """),
+            // The file uses the type elsewhere, which its removal would break: reported, not rewritten.
+            Example("""
+            struct ↓ItemRow_Previews: PreviewProvider {
+                static var previews: some View {
+                    ItemRow()
+                }
+            }
+            @MainActor func itemRowSnapshot() -> some View {
+                ItemRow_Previews.previews.padding()
+            }
+            """),
             // A named, sized preview: `#Preview("Compact", traits: …)` is the reader's call.
             Example("""
             struct ↓TagList_Previews: PreviewProvider {
@@ -111,9 +122,13 @@ final class PreviewProviderRule: SyntaxRule {
 
     /// The whole type becomes `#Preview { <the previews body> }`, for a file-level type whose only member is
     /// `previews` showing one view. Several previews (`Group`, `ForEach`, more statements) and `.preview…`
-    /// modifiers (names, devices, layouts) have `#Preview` spellings a reader should choose: no fix then.
+    /// modifiers (names, devices, layouts) have `#Preview` spellings a reader should choose: no fix then. Nor when
+    /// the file names the type anywhere but in its declaration (`ItemRow_Previews.previews` in another preview),
+    /// which the removal would break.
     private static func macroFix(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) -> Fix? {
         guard file.typeStack.count == 1, node.asProtocol(WithAttributesSyntax.self)?.attributes.isEmpty == true,
+              let name = node.asProtocol(NamedDeclSyntax.self)?.name.text,
+              FixText.occurrences(ofIdentifier: name, in: file.source) == 1,
               members.members.count == 1,
               let previews = members.members.first?.decl.as(VariableDeclSyntax.self), SyntaxText.isStatic(previews.modifiers),
               let binding = previews.bindings.first, previews.bindings.count == 1,

@@ -4,7 +4,7 @@ internal import SwiftSyntax
 final class SheetIsPresentedWithItemRule: SyntaxRule {
     static let description = RuleDescription(
         id: "sheet-is-presented-with-item", family: .swiftUI, severity: .advice, profiles: .optIn,
-        summary: "`.sheet(isPresented:)` / `.fullScreenCover(isPresented:)` whose content unwraps an optional value.",
+        summary: "`.sheet(isPresented:)` / `.fullScreenCover(isPresented:)` whose content unwraps an optional selection the view sets (or hands it on as a binding, or looks up by it).",
         rationale: "A Bool flag and an optional selection are two pieces of state that must change together. When the flag flips before the value is set, or the value is cleared while the sheet animates away, the content captures a stale value or finds `nil` and shows an empty sheet, or crashes on a force unwrap.",
         instead: "Present from the value itself: `.sheet(item: $selection) { item in DetailView(item: item) }` (the type must be `Identifiable`). The sheet shows exactly when there is a value and receives it unwrapped. Not reported: a flag computed from the value (`Binding(get: { url != nil }, …)`), and optionals the file never sets, such as data the model already holds or a property computed from it: those are not a second piece of presentation state.",
         triggering: [

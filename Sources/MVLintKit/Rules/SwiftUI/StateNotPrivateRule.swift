@@ -4,7 +4,7 @@
 /// by looking at every file's constructions and at initializers declared in extensions.
 enum StateNotPrivateRule: ProjectRule {
     static let description = RuleDescription(
-        id: "state-not-private", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
+        id: "state-not-private", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "An `@State` or `@StateObject` property that is not `private`.",
         rationale: "`@State` and `@StateObject` storage belongs to the view that declares it: SwiftUI creates it once and keeps it for the view's lifetime. When it is not private, the memberwise initializer lets a parent pass a value, but that value only seeds the state the first time; later values from the parent are silently ignored, which looks like a broken update.",
         instead: "Declare it `@State private var` (or `@StateObject private var`). If the parent owns the value, receive it as `@Binding var` (or a plain `let` when the view only reads it) instead of keeping a copy in state.",

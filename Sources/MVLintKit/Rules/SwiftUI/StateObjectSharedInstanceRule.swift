@@ -4,7 +4,7 @@
 /// known from the type's declaration, which may be in another file.
 enum StateObjectSharedInstanceRule: ProjectRule {
     static let description = RuleDescription(
-        id: "state-object-shared-instance", family: .swiftUI, severity: .advice, profiles: .all,
+        id: "state-object-shared-instance", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "`@StateObject` or `@State` initialised with a shared instance (`= ThemeManager.shared`).",
         rationale: "`@StateObject` and `@State` mean \"this view creates and owns the object; it lives as long as the view\". A singleton or an app-wide instance is owned by no view: the wrapper's promise is false, readers of the view look for the owner in the wrong place, and the value is captured once, so pointing the property at another instance later (a test double, a reset) is silently ignored.",
         instead: "Observe the instance without owning it: `@ObservedObject var theme = ThemeManager.shared` for an `ObservableObject`, a plain `let` (or `@Bindable` when bindings are needed) for an `@Observable` class — or inject it with `.environment(_:)` / `.environmentObject(_:)` at the root and read it with `@Environment`/`@EnvironmentObject`.",

@@ -1,0 +1,2 @@
+// The examples of `missing-bindable` declare the `@Observable` classes they bind to.
+import SwiftUI
