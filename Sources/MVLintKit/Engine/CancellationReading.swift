@@ -28,6 +28,23 @@ enum CancellationReading {
         return nil
     }
 
+    /// `Screen` for `Screen(…)` written as a page of a `TabView { … }` (modifiers after it allowed).
+    static func tabPage(_ call: FunctionCallExprSyntax) -> String? {
+        guard let name = SyntaxText.calleeName(ExprSyntax(call)), SyntaxText.isCapitalized(name) else { return nil }
+        var current = Syntax(call)
+        while let parent = current.parent, parent.is(MemberAccessExprSyntax.self) || parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id {
+            current = parent
+        }
+        guard let closure = current.parent?.parent?.parent?.as(ClosureExprSyntax.self), current.parent?.is(CodeBlockItemSyntax.self) == true,
+              let owner = ownerCall(of: closure) else { return nil }
+        return ["TabView", "Tab"].contains(SyntaxText.calledName(owner) ?? "") ? name : nil
+    }
+
+    /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
+    static func pushes(_ call: FunctionCallExprSyntax) -> Bool {
+        ["NavigationLink", "navigationDestination"].contains(SyntaxText.calledName(call) ?? "")
+    }
+
     /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.
     static func awaitedCall(_ node: AwaitExprSyntax) -> (name: String, receiver: CallReceiver)? {
         var expression = node.expression

@@ -327,8 +327,10 @@ final class FileWalker: SyntaxVisitor {
         }
         recordModelSites(call: node)
         if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
+        if let page = CancellationReading.tabPage(node) { facts.cancellation.tabPages.insert(page) }
+        if CancellationReading.pushes(node), let type = walk.typeStack.last?.qualifiedName { facts.cancellation.pushingTypes.insert(type) }
         recordMemberWrite(call: node)
-        if let hosted = ObservedCreationReading.hostedRoot(node, in: walk) { facts.hostedRoots.append(hosted) }
+        if let detached = ObservedCreationReading.detachedConstruction(node, in: walk) { facts.detachedViewConstructions.append(detached) }
         noteBehavior(of: node, inBody: inBody)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren

@@ -27,7 +27,7 @@ enum InitializerWorkReading {
     }
 
     /// What about a call inside a method makes the method start asynchronous work: a `Task`, work dispatched to a
-    /// queue, a network API, or asking another object to load (`commentService.fetchComments(record:)`, whose
+    /// queue, a network API, a Combine pipeline that starts with a load, or asking another object to load (`commentService.fetchComments(record:)`, whose
     /// result arrives later). Reading a value (`store.load()` assigned, `WatchComplication.all()`) is not.
     /// Only the method's own statements count: a `Task` in a completion handler belongs to that handler's event.
     static func asyncWork(startedBy call: FunctionCallExprSyntax) -> String? {
@@ -35,6 +35,8 @@ enum InitializerWorkReading {
         if SyntaxText.startsTask(call) { return "starts a `Task`" }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
         let name = member.declName.baseName.identifierName
+        // `service.fetchFilters().receive(on: …).sink { … }`: the results arrive later, through the pipeline.
+        if name == "sink", let source = pipelineSource(base) { return "subscribes to `\(source)`" }
         let root = rootName(of: base)
         if let root, ExternalAPI.networkNames.contains(root) { return "uses `\(root)`" }
         // `DispatchQueue.main.async` only hops to the main thread to publish.
@@ -44,6 +46,21 @@ enum InitializerWorkReading {
         guard let root, root != "self", !ExternalAPI.appServices.contains(root),
               TaskWork.startsWithVerb(name, loadingVerbs), isStatement(call) || call.trailingClosure != nil else { return nil }
         return "asks `\(root)` to \(name)"
+    }
+
+    /// `playSource.fetchFilters` at the start of `playSource.fetchFilters(f).replaceError(with: []).receive(on: .main)`,
+    /// when the pipeline starts with a loading call.
+    private static func pipelineSource(_ expression: ExprSyntax) -> String? {
+        var current = expression
+        var source: String?
+        while let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            if TaskWork.startsWithVerb(member.declName.baseName.identifierName, loadingVerbs) {
+                source = base.trimmedText + "." + member.declName.baseName.identifierName + "()"
+            }
+            current = base
+        }
+        return source
     }
 
     private static let loadingVerbs: Set<String> = ["load", "fetch", "reload", "refresh", "download", "sync"]

@@ -56,12 +56,26 @@ enum ObservedCreationReading {
         }
     }
 
-    /// The view built as the `rootView:` of a hosting controller (`UIHostingController(rootView: Screen())`,
-    /// `.init(rootView: Screen().padding())`), at the position its construction is recorded with.
-    static func hostedRoot(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> HostedRootFact? {
-        guard let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
-              let name = SyntaxText.calleeName(ExprSyntax(view)) else { return nil }
-        return HostedRootFact(typeName: name, position: position(view, in: walk))
+    /// A construction no SwiftUI body repeats: the view built as the `rootView:` of a hosting controller
+    /// (`UIHostingController(rootView: Screen())`, `.init(rootView: Screen().padding())`), or any `Screen(…)` made
+    /// in a `static` or `async` function, which a body never runs. Recorded at the construction's position.
+    static func detachedConstruction(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> DetachedViewConstructionFact? {
+        if let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
+           let name = SyntaxText.calleeName(ExprSyntax(view)) {
+            return DetachedViewConstructionFact(typeName: name, position: position(view, in: walk))
+        }
+        guard !walk.isBuildingView, case .function? = walk.enclosingCodeScope,
+              let name = SyntaxText.calleeName(ExprSyntax(call)), SyntaxText.isCapitalized(name) else { return nil }
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                guard isStatic || function.signature.effectSpecifiers?.asyncSpecifier != nil else { return nil }
+                return DetachedViewConstructionFact(typeName: name, position: position(call, in: walk))
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// `Model` for `Model()`, `Model<T>()`, `Model.init()`, or `.init()` after a `: Model` annotation.

@@ -49,6 +49,10 @@ public struct CancellationFacts: Sendable, Codable {
     public var failureCatches: [FailureCatchFact] = []
     /// `name` for every `name.cancel()` / `name?.cancel()`: the tasks the file cancels.
     public var cancelledNames: Set<String> = []
+    /// Views whose state outlives a cancelled `.task`: types constructed as a `TabView` page (as written), and
+    /// types whose code pushes a screen over themselves (`NavigationLink`, `.navigationDestination`).
+    public var tabPages: Set<String> = []
+    public var pushingTypes: Set<String> = []
 
     public init() {}
 }

@@ -32,7 +32,7 @@ public struct FileFacts: Sendable, Codable {
     public var cancellation = CancellationFacts()
     /// Objects created for an `@ObservedObject` (`observed-object-creation`, `ObservedCreationFacts.swift`).
     public var observedCreations: [ObservedCreationFact] = []
-    public var hostedRoots: [HostedRootFact] = []
+    public var detachedViewConstructions: [DetachedViewConstructionFact] = []
 
     public init(path: String) { self.path = path }
 }

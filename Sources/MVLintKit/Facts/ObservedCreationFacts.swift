@@ -22,9 +22,10 @@ public struct ObservedCreationFact: Sendable, Codable {
     public var stateObjectFix: Range<Int>?
 }
 
-/// `UIHostingController(rootView: Screen())`, `.init(rootView: Screen().padding())`: a view constructed as a
-/// hosting controller's root, by the position of its construction (`observed-object-creation`).
-public struct HostedRootFact: Sendable, Codable {
+/// A view constructed where no SwiftUI body builds it again, by the position of its construction
+/// (`observed-object-creation`): a hosting controller's `rootView:`, or inside a `static` or `async` function
+/// (a factory that presents it, an exporter that renders it once).
+public struct DetachedViewConstructionFact: Sendable, Codable {
     public var typeName: String
     public var position: SourcePosition
 }

@@ -8,7 +8,7 @@ enum CancellationNotHandledRule: ProjectRule {
     static let description = RuleDescription(
         id: "cancellation-not-handled", family: .observation, severity: .advice, profiles: .optIn,
         summary: "Async code that is cancelled (a `.task`, a stored task cancelled for the next run, or what they await) catches every error into UI state without handling `CancellationError` first.",
-        rationale: "SwiftUI cancels a `.task` when its view disappears and a `.task(id:)` whenever its value changes; a search that keeps its `Task` cancels it before starting the next. `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error`, `errorMessage` or an `.error` state turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back, or over the results of the run that replaced it. Not reported: code nothing cancels (a function awaited only from a button's or `onAppear`'s unstructured `Task { }`, a scene's `.task`, which lives as long as the window), and a plain `.task` that stores the error in state its view owns (its `@State`, or an object it keeps in `@State`/`@StateObject`), which goes away with the view the task is cancelled with.",
+        rationale: "SwiftUI cancels a `.task` when its view disappears and a `.task(id:)` whenever its value changes; a search that keeps its `Task` cancels it before starting the next. `URLSession` and other async APIs then throw `CancellationError` (or `URLError.cancelled`). A catch-all that stores every error in `error`, `errorMessage` or an `.error` state turns that ordinary cancellation into an error alert or an error screen, often shown when the user comes back, or over the results of the run that replaced it. Not reported: code nothing cancels (a function awaited only from a button's or `onAppear`'s unstructured `Task { }`, a scene's `.task`, which lives as long as the window), and a plain `.task` that stores the error in state its view owns (its `@State`, or an object it keeps in `@State`/`@StateObject`), which goes away with the view the task is cancelled with (unless the view is a `TabView` page or pushes screens over itself, which keep their state).",
         instead: "Put `catch is CancellationError { return }` before the catch-all (check `URLError.cancelled` too where URLSession is involved), or check `Task.isCancelled` before assigning the error.",
         triggering: [
             // The shared model's `load()` runs under the screen's `.task`; the model outlives the screen.
@@ -299,15 +299,16 @@ enum CancellationNotHandledRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let sceneTypes = sceneTypes(in: project)
-        let reach = CancelledFunctions(project: project, sceneTypes: sceneTypes)
+        let keptWhileHidden = viewsKeptWhileHidden(in: project)
+        let reach = CancelledFunctions(project: project, sceneTypes: sceneTypes, keptWhileHidden: keptWhileHidden)
         for file in project.files {
             for found in file.cancellation.failureCatches {
                 let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path)
                 guard let cancel = reach.cancellation(of: found.source, in: file, owner: owner, project: project, sceneTypes: sceneTypes) else { continue }
                 // A view's own `@State` goes away with the view: a plain `.task` is cancelled only then, so the
-                // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen. (A view
-                // covered by a pushed screen keeps its state; its `.task` runs again when it reappears.)
-                if !cancel.restarts, let owner, project.index.isView(owner),
+                // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen, and a tab
+                // page or a view that pushes a screen over itself keeps its state while its `.task` is cancelled.
+                if !cancel.restarts, let owner, project.index.isView(owner), !keptWhileHidden.contains(owner),
                    project.index.entry(owner)?.firstProperty(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
                 let runs: String
                 if case .function(let name) = found.source { runs = "`\(name)()` runs under \(cancel.place)" } else { runs = "this code runs in \(cancel.place)" }
@@ -334,7 +335,7 @@ enum CancellationNotHandledRule: ProjectRule {
         /// Keyed `TypeID.name`, `_.name` for free functions.
         private var cancelled: [String: Cancellation] = [:]
 
-        init(project: ProjectContext, sceneTypes: Set<String>) {
+        init(project: ProjectContext, sceneTypes: Set<String>, keptWhileHidden: Set<String>) {
             var callees: [String: [String]] = [:]
             var queue: [String] = []
             for file in project.files {
@@ -346,7 +347,8 @@ enum CancellationNotHandledRule: ProjectRule {
                         continue
                     }
                     guard let cancel = Self.direct(call.source, in: file, owner: owner, sceneTypes: sceneTypes),
-                          cancel.restarts || !Self.isOwnedByView(call.receiver, owner: owner, index: project.index) else { continue }
+                          cancel.restarts || owner.map(keptWhileHidden.contains) == true
+                            || !Self.isOwnedByView(call.receiver, owner: owner, index: project.index) else { continue }
                     if merge(cancel, into: callee) { queue.append(callee) }
                 }
             }
@@ -420,13 +422,13 @@ enum CancellationNotHandledRule: ProjectRule {
             return Self.direct(source, in: file, owner: owner, sceneTypes: sceneTypes)
         }
 
-        /// A `.task` of the `App`, a scene or the view a scene shows lives as long as the window: never cancelled
-        /// in practice. `.task(id:)` there still restarts.
+        /// A `.task` of the `App` or a scene lives as long as the window: never cancelled in practice.
+        /// `.task(id:)` there still restarts.
         private static func direct(_ source: CancellationSource, in file: FileFacts, owner: String?, sceneTypes: Set<String>) -> Cancellation? {
             switch source {
             case .viewTask:
                 if let owner, sceneTypes.contains(owner) { return nil }
-                return Cancellation(restarts: false, place: "a `.task`, which SwiftUI cancels when the view disappears")
+                return Cancellation(restarts: false, place: "a `.task` or `.refreshable`, which SwiftUI cancels when the view disappears")
             case .restartingViewTask:
                 return Cancellation(restarts: true, place: "a `.task(id:)`, which SwiftUI cancels whenever the value changes")
             case .storedTask(let name):
@@ -438,7 +440,7 @@ enum CancellationNotHandledRule: ProjectRule {
         }
     }
 
-    /// The `App`, its scenes, and the views a scene shows at its root (never cancelled while the window is open).
+    /// The `App` and its scenes: a `.task` there lives as long as the window.
     static func sceneTypes(in project: ProjectContext) -> Set<String> {
         var types = Set<String>()
         for file in project.files {
@@ -446,14 +448,21 @@ enum CancellationNotHandledRule: ProjectRule {
                 if let id = project.index.id(ofEnclosing: type.qualifiedName, in: file.path) { types.insert(id) }
             }
         }
+        return types
+    }
+
+    /// Views whose `@State` stays while their `.task` is cancelled: `TabView` pages, and views that push a screen
+    /// over themselves. Coming back shows what the cancelled run stored.
+    static func viewsKeptWhileHidden(in project: ProjectContext) -> Set<String> {
+        var views = Set<String>()
         for file in project.files {
-            for construction in file.constructions {
-                guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path), types.contains(creator),
-                      let created = project.index.resolve(construction.typeName, from: creator, in: file.path),
-                      project.index.isView(created) else { continue }
-                types.insert(created)
+            for type in file.cancellation.pushingTypes {
+                if let id = project.index.id(ofEnclosing: type, in: file.path) { views.insert(id) }
+            }
+            for page in file.cancellation.tabPages {
+                if let id = project.index.resolve(page, from: nil, in: file.path) { views.insert(id) }
             }
         }
-        return types
+        return views
     }
 }

@@ -53,6 +53,28 @@ enum ViewModelLoadsInInitRule: ProjectRule {
                 func refreshAlerts() async {}
             }
             """),
+            // A Combine pipeline that starts with a fetch delivers its results later.
+            Example("""
+            final class FiltersViewModel: ObservableObject {
+                @Published var filters: [Filter] = []
+                private let source: PlaybackSource
+                private var cancellables = Set<AnyCancellable>()
+                init(source: PlaybackSource) {
+                    self.source = source
+                    ↓loadFilters()
+                }
+                func loadFilters() {
+                    source.fetchFilters()
+                        .receive(on: RunLoop.main)
+                        .sink { [weak self] in self?.filters = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+            struct FiltersScreen: View {
+                @StateObject private var model = FiltersViewModel(source: .live)
+                var body: some View { List(model.filters) { Text($0.title) } }
+            }
+            """),
             // Loading by any name: whatever work the task awaits, the model's own or a framework's.
             Example("""
             @MainActor @Observable final class PaywallViewModel {

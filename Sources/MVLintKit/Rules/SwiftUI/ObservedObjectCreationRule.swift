@@ -8,7 +8,7 @@ enum ObservedObjectCreationRule: ProjectRule {
         id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "An `@ObservedObject` that receives an object created where it is held: its default value (`= Model()`), the view's `init`, or the parent's body (`Child(model: Model())`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value or its `init`, or the parent's body creates it in the call that builds the view, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
-        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside that someone keeps alive. Not reported: objects with no state of their own (no `@Published` property, such as a theme observer), and views that only UIKit/AppKit code makes (a hosting controller's root), which no SwiftUI parent rebuilds. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
+        instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside that someone keeps alive. Not reported: objects with no state of their own (no `@Published` property, such as a theme observer), and views that only UIKit/AppKit code, a hosting controller's `rootView:`, a `static` factory or an `async` function makes, which no SwiftUI parent rebuilds. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
         triggering: [
             Example("""
             struct InboxView: View {
@@ -178,6 +178,16 @@ enum ObservedObjectCreationRule: ProjectRule {
                     controller.present(UIHostingController(rootView: ClipEditor(length: length)), animated: true)
                 }
             }
+            final class RenderProgress: ObservableObject {
+                @Published var value = 0.0
+            }
+            struct ShareCard: View {
+                @ObservedObject var progress = RenderProgress()
+                var body: some View { ProgressView(value: progress.value) }
+            }
+            struct CardExporter {
+                func export() async throws -> Data { try await VideoRenderer.render(ShareCard()) }
+            }
             struct Player: View {
                 @StateObject var session: PlaybackSession
                 var body: some View { Text(session.title) }
@@ -242,19 +252,19 @@ enum ObservedObjectCreationRule: ProjectRule {
         return true
     }
 
-    /// Views that only view controllers, UIKit/AppKit views or windows construct, or that are built as a hosting
-    /// controller's `rootView:` (wherever that call is), previews aside: no SwiftUI parent rebuilds their value, so the object they create lives as long
+    /// Views that only view controllers, UIKit/AppKit views or windows construct, or that are built where no body
+    /// runs again (a hosting controller's `rootView:`, a `static` factory, an `async` exporter), previews aside: no SwiftUI parent rebuilds their value, so the object they create lives as long
     /// as they do. `@StateObject` is still the idiom there, but nothing is lost today.
     private static func viewsMadeOnlyOutsideSwiftUI(_ project: ProjectContext) -> Set<String> {
         var madeBySwiftUI = Set<String>()
         var madeElsewhere = Set<String>()
         for file in project.files {
-            let hosted = Set(file.hostedRoots.map { $0.position })
+            let detached = Set(file.detachedViewConstructions.map { $0.position })
             for construction in file.constructions {
                 guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
                       let created = project.index.resolve(construction.typeName, from: creator, in: file.path), project.index.isView(created),
                       !(project.index.entry(creator)?.inherited.contains("PreviewProvider") ?? false) else { continue }
-                if isUIKitType(creator, index: project.index) || hosted.contains(construction.position) {
+                if isUIKitType(creator, index: project.index) || detached.contains(construction.position) {
                     madeElsewhere.insert(created)
                 } else {
                     // Views, and objects whose methods build views during a body (a stories data source).

@@ -6,7 +6,7 @@ final class TaskInOnAppearRule: SyntaxRule {
         id: "task-in-on-appear", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "`.onAppear { Task { … } }` or `.onChange(of:) { Task { … } }` instead of `.task` / `.task(id:)`.",
         rationale: "A `Task` started by hand in `onAppear` is not tied to the view: it keeps running after the view disappears, and each appearance starts another one. In `onChange`, every change starts a new task while the previous ones still run and may finish last, leaving stale results on screen. `.task` is cancelled when the view disappears, and `.task(id:)` cancels the previous run whenever the value changes.",
-        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI. Left alone: a task whose operation throws (`.task` cannot), that only sleeps or never awaits, or that awaits work which must finish (a save, a purchase, a permission prompt, handling each event), and in `onChange` one that reacts to a value edited in the same view without reading anything: that is a save `.task(id:)` would cancel.",
+        instead: "Write `.task { await model.load() }` instead of `.onAppear { Task { … } }`, and `.task(id: value) { … }` instead of `.onChange(of: value) { Task { … } }` (note that `.task(id:)` also runs when the view appears). Make the work check for cancellation. `--fix` rewrites a handler that only starts the task; with other plain calls in `onAppear` they stay there and `.task { … }` follows, which only `--unsafe-fixes` applies, since the order of the two is then up to SwiftUI. Left alone: a task whose operation throws (`.task` cannot), that only sleeps, never awaits or awaits only functions of the file that never suspend, or that awaits work which must finish (a save, a purchase, a permission prompt, handling each event), and in `onChange` one that reacts to a value edited in the same view without reading anything: that is a save `.task(id:)` would cancel.",
         triggering: [
             Example("""
             struct FeedView: View {
@@ -256,6 +256,17 @@ final class TaskInOnAppearRule: SyntaxRule {
                 }
             }
             """),
+            // The awaited function never suspends: the task ends at once, with nothing for `.task` to cancel.
+            Example("""
+            struct OfferView: View {
+                @State private var state = OfferState.loading
+                var body: some View {
+                    ProgressView()
+                        .onAppear { Task { await showOffer() } }
+                }
+                private func showOffer() async { state = Offers.cached == nil ? .missing : .ready }
+            }
+            """),
             // In `onChange`, a guard on the old and new values has no place in `.task(id:)`.
             Example("""
             struct AccountTimeline: View {
@@ -307,6 +318,9 @@ final class TaskInOnAppearRule: SyntaxRule {
     /// `onChange` findings wait for the end of the file: whether the value is one the user edits here (`$value`
     /// passed to a control) may be written after the handler.
     private var pendingChanges: [(value: String, task: TaskWork, report: () -> Void)] = []
+    /// `onAppear` findings wait too: the functions their tasks await may be declared further down.
+    private var pendingAppearances: [(tasks: [TaskWork], report: () -> Void)] = []
+    private var neverSuspending = Set<String>()
     /// `name` and `model.name` for every `$name` / `$model.name` passed to a call: values the user edits in this file.
     private var boundValues = Set<String>()
 
@@ -331,9 +345,12 @@ final class TaskInOnAppearRule: SyntaxRule {
               !works.contains(where: { $0.throwsOut || $0.mustFinish }) else { return }
         let rewrite = tasks.count == 1 && tasks[0].isStatement ? Rewrite(call: node, modifier: modifier, closure: closure, source: file.source) : nil
         if isOnAppear {
-            file.report(id, at: modifier.declName,
-                        "`.onAppear { Task { … } }` starts work that keeps running after the view disappears: use `.task { … }`, which SwiftUI cancels with the view",
-                        fix: rewrite?.onAppearFix())
+            let report = { [id] in
+                file.report(id, at: modifier.declName,
+                            "`.onAppear { Task { … } }` starts work that keeps running after the view disappears: use `.task { … }`, which SwiftUI cancels with the view",
+                            fix: rewrite?.onAppearFix())
+            }
+            pendingAppearances.append((works, report))
         } else if let value = SyntaxText.argument(node, labeled: "of")?.expression.trimmedText {
             let report = { [id] in
                 file.report(id, at: modifier.declName,
@@ -344,11 +361,26 @@ final class TaskInOnAppearRule: SyntaxRule {
         }
     }
 
+    /// `async` functions of this file that never suspend (`func loadOfferInfo() async { state = .start }`): a
+    /// task that only awaits them finishes at once, and `.task` would have nothing to cancel.
+    func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
+        guard node.signature.effectSpecifiers?.asyncSpecifier != nil, let body = node.body,
+              !body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) else { return }
+        neverSuspending.insert(node.name.identifierName)
+    }
+
+    private func suspends(_ work: TaskWork) -> Bool {
+        work.awaitedCalls.contains { $0 != "sleep" && !neverSuspending.contains($0) }
+    }
+
     /// A change the user makes in this view's controls is usually saved by the task it starts, which
     /// `.task(id:)` would cancel on the next edit and also run on appearance; unless the task visibly reads
     /// (search as you type), such handlers are left alone.
     func finish(_ file: FileWalk) {
-        for change in pendingChanges where !boundValues.contains(Self.valuePath(change.value)) || change.task.reads {
+        for appearance in pendingAppearances where appearance.tasks.contains(where: suspends) {
+            appearance.report()
+        }
+        for change in pendingChanges where (!boundValues.contains(Self.valuePath(change.value)) || change.task.reads) && suspends(change.task) {
             change.report()
         }
     }
