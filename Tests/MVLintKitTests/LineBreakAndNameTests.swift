@@ -55,6 +55,7 @@ final class LineBreakAndNameTests: XCTestCase {
 
             @Observable final class `Store Model` {
                 var count = 0
+                func refresh() async { count = await Counter.latest() }
             }
 
             struct CounterView: View {

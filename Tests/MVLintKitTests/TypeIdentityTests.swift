@@ -29,7 +29,7 @@ final class TypeIdentityTests: XCTestCase {
         }
     }
     extension SearchView.ViewModel {
-        func clear() { query = "" }
+        func clear() async { query = "" }
     }
     """
 
