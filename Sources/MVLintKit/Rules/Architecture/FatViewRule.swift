@@ -3,7 +3,7 @@ enum FatViewRule: ProjectRule {
     static let description = RuleDescription(
         id: "fat-view", family: .architecture, severity: .advice, profiles: .optIn,
         summary: "A View that carries state management, event handling, async work, a flow of its own and drawing at once (a score over `@State`s, actions, `Task`s and `catch`es, model calls and the views it builds).",
-        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates. A view is reported only when, besides a score over the threshold, it has at least two `@State` values (not counting owned models), an event handler, async work, at least five views of its own, and at least 30 statements of its own event and task code (handlers, tasks and `Void`/`async` helper methods): a login form with two fields and one `Task`, a settings pane whose handlers set a flag or call one method of the manager that holds the logic, or a reusable component that forwards to closures is idiomatic MV, layout-heavy rather than logic-heavy. A view backed by a view model already has its logic elsewhere, and a `Task` that only awaits `Task.sleep` (a UI delay) is not async work.",
+        rationale: "Such a view is a view model and a layout in one type: its logic cannot be tested without rendering it, its layout cannot be previewed without its models and network, and every change risks both. The score counts `@State`/`@StateObject` properties, event closures, `Task {}`/`.task`/`catch` sites, calls to models or services outside `body`, and one point per four views its view-building code creates. A view is reported only when, besides a score over the threshold, it has at least two `@State` values (not counting owned models), an event handler, async work, at least five views of its own, and at least 30 statements of its own event and task code (handlers, tasks and `Void`/`async` helper methods; 10 when it calls a service through its type itself, `UserAPI.shared.fetch()`): a login form with two fields and one `Task`, a settings pane whose handlers set a flag or call one method of the manager that holds the logic, or a reusable component that forwards to closures is idiomatic MV, layout-heavy rather than logic-heavy. A view backed by a view model already has its logic elsewhere, and a `Task` that only awaits `Task.sleep` (a UI delay) is not async work.",
         instead: "Split it: a container view keeps the state, the event handlers and the model calls, and passes values and closures to a Presentation view that only draws; long async flows move into the model.",
         triggering: [
             // A whole import flow written in the view: picking, reading, validating, saving, reporting errors.
@@ -59,6 +59,35 @@ enum FatViewRule: ProjectRule {
                     } catch {
                         report = error.localizedDescription
                     }
+                }
+            }
+            """),
+            // Less code, but the view calls the service itself instead of a model.
+            Example("""
+            ↓struct ForecastView: View {
+                @State private var forecast: Forecast?
+                @State private var isLoading = false
+                @State private var errorText: String?
+                @State private var days = 3
+                var body: some View {
+                    VStack {
+                        Stepper("Days: \\(days)", value: $days, in: 1...7)
+                        if let forecast { Text(forecast.summary) } else if isLoading { ProgressView() }
+                        Button("Reload") { Task { await reload() } }
+                        if let errorText { Text(errorText).foregroundStyle(.red) }
+                    }
+                    .task { await reload() }
+                }
+                private func reload() async {
+                    isLoading = true
+                    errorText = nil
+                    do {
+                        forecast = try await WeatherAPI.shared.forecast(days: days)
+                    } catch {
+                        errorText = error.localizedDescription
+                        forecast = nil
+                    }
+                    isLoading = false
                 }
             }
             """),
@@ -293,6 +322,7 @@ enum FatViewRule: ProjectRule {
         // model (a login form with one `Task`, a settings pane bound to a manager): layout-heavy, not logic-heavy.
         let minimumLogic = options["min_logic_statements"]
         let modelCalls = modelCallCounts(project)
+        let directServiceCalls = directServiceCallCounts(project)
         for view in project.declaredViews {
             let behavior = view.parts.map(\.fact.behavior)
             let stateProperties = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }
@@ -312,8 +342,11 @@ enum FatViewRule: ProjectRule {
             let logic = behavior.reduce(0) { total, part in
                 total + part.actionStatements + part.helpers.filter { $0.returnType == nil || $0.isAsync }.reduce(0) { $0 + $1.statements }
             }
+            // A view that reaches a service itself (`UserAPI.shared.fetch()`, `URLSession.shared`) rather than
+            // through a model it holds is doing a model's job with less code.
+            let reachesService = (directServiceCalls[view.id] ?? 0) > 0
             guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing,
-                  logic >= minimumLogic else { continue }
+                  logic >= (reachesService ? minimumLogic / 3 : minimumLogic) else { continue }
             let score = states + events + tasks + catches + calls + views / 4
             guard score > maxScore else { continue }
             var found = [
@@ -328,6 +361,23 @@ enum FatViewRule: ProjectRule {
                 path: view.path, position: view.declaration.position,
                 message: "`\(project.index.displayName(view.id))` does everything at once — \(found.joined(separator: ", ")); score \(score), more than \(maxScore) — so its logic cannot be tested without rendering it: keep state, events and model calls in a container view and move the drawing into a Presentation view that takes values and closures"))
         }
+    }
+
+    /// Per view, calls made outside `body` on a service reached through its type (`UserAPI.shared.fetchStats()`,
+    /// `URLSession.shared.data(from:)`, `WeatherClient.forecast()`), not through a property the view holds.
+    private static func directServiceCallCounts(_ project: ProjectContext) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for file in project.files {
+            for call in file.memberCalls where call.context != .viewBuilding {
+                // `Type.shared`: a network client's singleton; static helpers (`Wine.run(…)`) are delegation.
+                let parts = call.receiver.split(separator: ".").map(String.init)
+                guard parts.count == 2, SyntaxText.isCapitalized(parts[0]), PropertyFact.SharedInstance.conventionalNames.contains(parts[1]),
+                      let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view) else { continue }
+                let name = project.index.resolve(parts[0], from: view, in: file.path).flatMap { project.index.entry($0)?.name } ?? parts[0]
+                if name == "URLSession" || ProjectContext.remoteServiceSuffixes.contains(where: name.hasSuffix) { counts[view, default: 0] += 1 }
+            }
+        }
+        return counts
     }
 
     /// Per view, calls made outside `body` to a model or service the view holds (`model.load()`, `client.send()`).

@@ -5,7 +5,7 @@ enum GodViewModelRule: ProjectRule {
     static let description = RuleDescription(
         id: "god-viewmodel", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A Model/ViewModel with more observable properties or methods than the thresholds (15 and 20 by default).",
-        rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows. Not counted: properties a view binds (`$viewModel.displayName`), which are the fields of one form, and the callbacks of a delegate or data source (methods in an extension that adds a conformance, Cocoa-shaped `webView(_ webView: WKWebView, …)` methods), which answer one framework protocol. Only one screen's model is judged: app-wide stores and models made for UIKit cells are not screen view models.",
+        rationale: "One observable object that serves a whole feature area (profile, settings, posts, notifications…) couples unrelated screens: each change risks the others, its tests need the whole world set up, and every view that holds it depends on far more state than it shows. Not counted: in a form (at least half its state bound by a view, `$viewModel.displayName`), the bound fields, which are one concern; and the callbacks of a delegate or data source (methods in an extension that adds a conformance, Cocoa-shaped `webView(_ webView: WKWebView, …)` methods), which answer one framework protocol. Only one screen's model is judged: app-wide stores and models made for UIKit cells are not screen view models.",
         instead: "Split it per screen or concern (`ProfileViewModel`, `ProfileSettingsViewModel`), or move cohesive groups of state and logic into smaller models that the screens hold separately.",
         triggering: [
             Example("""
@@ -131,10 +131,13 @@ enum GodViewModelRule: ProjectRule {
         let maxMethods = options["max_methods"]
         let bound = ViewModelPublicSetterRule.boundProperties(project)
         for model in project.observableClasses where model.isScreenModel {
-            // Fields a view binds (`$viewModel.name`) are one form the user edits, however many there are.
-            let propertyCount = model.trackedProperties.filter {
+            // A form — at least half its state is fields a view binds (`$viewModel.name`) — is one concern the
+            // user edits, however many fields it has; a few bound flags in a big model change nothing.
+            let unbound = model.trackedProperties.filter {
                 !bound.contains(.init(type: model.id, name: $0.name)) && !bound.contains(.init(type: nil, name: $0.name))
-            }.count
+            }
+            let isForm = unbound.count * 2 <= model.trackedProperties.count
+            let propertyCount = isForm ? unbound.count : model.trackedProperties.count
             let methodCount = ownMethods(of: model).count
             var excess: [String] = []
             if propertyCount > maxProperties { excess.append("\(propertyCount) observable properties (limit \(maxProperties))") }

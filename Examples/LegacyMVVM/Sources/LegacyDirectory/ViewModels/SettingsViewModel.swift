@@ -1,8 +1,8 @@
 import SwiftUI
 
 final class SettingsViewModel: ObservableObject {
-    // `@AppStorage` is a view property wrapper: inside an ObservableObject it stores the value but never
-    // tells the views that observe this object.
+    // `@AppStorage` inside an ObservableObject sends the object's `objectWillChange` (iOS 14.5+), so views
+    // update; in an `@Observable` class it would need `@ObservationIgnored` and never update a view.
     @AppStorage("showsPremiumOnly") var showsPremiumOnly = false
     @AppStorage("listsNewestFirst") var listsNewestFirst = false
 
