@@ -20,6 +20,12 @@ final class ExamplesEndToEndTests: XCTestCase {
         try check(["lint", ".", "--advice", "--quiet"], in: example, expected: "legacy-mvvm-lint.txt", status: 0)
     }
 
+    /// Run from inside the example, so its `.mvlint.yml` turns on the opt-in usage rules whose mistakes it makes.
+    func testLintOfSwiftUIUsageExampleMatchesExpectedOutput() throws {
+        let example = BinaryRunner.packageRoot.appendingPathComponent("Examples/SwiftUIUsage")
+        try check(["lint", ".", "--advice", "--quiet"], in: example, expected: "swiftui-usage-lint.txt", status: 1)
+    }
+
     private func check(_ arguments: [String], in directory: URL = BinaryRunner.packageRoot, expected name: String, status: Int32,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try BinaryRunner.run(arguments, in: directory)
