@@ -65,6 +65,17 @@ final class HeavyBodyComputationRule: SyntaxRule {
                 }
             }
             """),
+            // Filtered first: the locale-aware sort further along the chain is what is reported.
+            Example("""
+            struct ContactsView: View {
+                let book: AddressBook
+                var body: some View {
+                    ForEach(book.contacts.filter { $0.isFavorite }.↓sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }) { contact in
+                        Text(contact.name)
+                    }
+                }
+            }
+            """),
         ],
         nonTriggering: [
             // A reducer's `body` (The Composable Architecture) runs on actions, not on every render.
@@ -228,9 +239,13 @@ final class HeavyBodyComputationRule: SyntaxRule {
         switch heavy {
         case .method(let method, let receiver):
             let chain = SyntaxText.receiverChain(receiver)
-            // A chain reports once, at its innermost heavy call.
-            let isInnermost = !chain.contains { $0.as(FunctionCallExprSyntax.self).flatMap(Self.classify) != nil }
-            guard isInnermost, !chain.contains(where: CollectionSize.isFixed), !Self.joinsText(node, method: method),
+            // A chain reports once, at its innermost call with a reason: `fetched.filter {…}.sorted {…}` at the
+            // `filter`, `items.filter {…}.sorted { localized… }` at the `sorted`.
+            let innerCallReports = chain.contains { link in
+                guard let inner = link.as(FunctionCallExprSyntax.self), case .method(let innerMethod, let innerReceiver)? = Self.classify(inner) else { return false }
+                return growingData(inner, method: innerMethod, receiver: innerReceiver) != nil
+            }
+            guard !innerCallReports, !chain.contains(where: CollectionSize.isFixed), !Self.joinsText(node, method: method),
                   let growing = growingData(node, method: method, receiver: receiver) else { return }
             let name = method.declName.baseName.text
             switch growing {

@@ -19,8 +19,9 @@ struct TaskListMistakes: View {
                             showsEditor = true
                         }
                 }
+                .onDelete { offsets in store.tasks.remove(atOffsets: offsets) }
                 Section("Done") {
-                    ForEach(store.tasks.filter { $0.isDone }) { task in
+                    ForEach(store.tasks.filter { $0.isDone }.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }) { task in
                         Text(task.title)
                     }
                 }
