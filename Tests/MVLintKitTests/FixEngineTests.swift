@@ -106,6 +106,7 @@ final class FixEngineTests: XCTestCase {
         try Data(("\u{FEFF}struct Badge: View {\n    var body: some View { Image(\"1\").foregroundColor(.red) }\n}\n"
             + "struct Badge_Previews: PreviewProvider {\n    static var previews: some View { Badge() }\n}").utf8).write(to: bom)
         try FileManager.default.setAttributes([.posixPermissions: 0o751], ofItemAtPath: bom.path)
+        try folder.write(".mvlint.yml", "opt_in_rules: [preview-provider]\n")
 
         let result = try lint(["--fix", "--quiet"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)

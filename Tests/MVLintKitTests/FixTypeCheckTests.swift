@@ -66,7 +66,6 @@ final class FixTypeCheckTests: XCTestCase {
             "TimerView": .init(.compiles(.safe)),
             "ComposeView": .init(.compiles(.safe)),
             "PagedList": .init(.compiles(.safe)),
-            "LegacyInbox": .init(.reportedOnly),
             "ProfileModel": .init(.reportedOnly),
         ],
         "task-in-on-appear": [

@@ -404,7 +404,7 @@ final class ReporterTests: XCTestCase {
                 "markdown": \(JSON.string(markdown))
               },
               "defaultConfiguration": {
-                "enabled": true,
+                "enabled": \(rule.profiles != .optIn),
                 "level": "\(level)"
               },
               "properties": {
@@ -412,9 +412,7 @@ final class ReporterTests: XCTestCase {
                   "mvlint",
                   "swiftui"
                 ],
-                "profiles": [
-                  \(profiles.joined(separator: ",\n      "))
-                ],
+                "profiles": \(profiles.isEmpty ? "[]" : "[\n      " + profiles.joined(separator: ",\n      ") + "\n    ]"),
                 "fixable": true
               }
             }

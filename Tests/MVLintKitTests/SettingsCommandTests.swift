@@ -280,9 +280,10 @@ final class SettingsCommandTests: XCTestCase {
 
     func testAnOldProjectFormatKeepsSuggestionsThatNeedACurrentCompiler() throws {
         let folder = try Self.oldFormatProject()
+        try folder.write(".mvlint.yml", "opt_in_rules: [environment-key-boilerplate]\n")
         let current = try BinaryRunner.run(["lint", "--format", "json"], in: folder.url)
         XCTAssertTrue(current.stdout.contains("environment-key-boilerplate"), "objectVersion 50 is no Swift 4.1 compiler: \(current.stdout)")
-        try folder.write(".mvlint.yml", "swift_version: \"5.10\"\n")
+        try folder.write(".mvlint.yml", "opt_in_rules: [environment-key-boilerplate]\nswift_version: \"5.10\"\n")
         let older = try BinaryRunner.run(["lint", "--format", "json"], in: folder.url)
         XCTAssertEqual(older.status, 0, older.stderr)
         XCTAssertFalse(older.stdout.contains("environment-key-boilerplate"), "@Entry needs Swift 6: \(older.stdout)")

@@ -4,7 +4,7 @@ internal import SwiftSyntax
 /// presentation flags) kept as separate properties instead of one `AlertState`/`NavigationState` value.
 final class ScatteredScreenStateRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "scattered-screen-state", family: .architecture, severity: .advice, profiles: .all,
+        id: "scattered-screen-state", family: .architecture, severity: .advice, profiles: .optIn,
         summary: "A view keeps several `@State` properties that share one lifecycle (an alert's flag, title and message; several flags that each present a screen).",
         rationale: "Properties that are set and cleared together drift apart when kept separately: an alert shows the previous title, two sheets are flagged at once, and every container repeats the same boilerplate. A group is at least N `@State` properties named after one presentation (`alert`/`error`, `sheet`, `dialog`/`confirmation`, `toast`/`banner`, `popover`) of which exactly one drives it (`isPresented: $flag` or a `show…` name), or at least N `Bool` flags each passed as `isPresented:` to its own sheet, cover, alert, dialog or navigation destination.",
         instead: "Group them in one value held by a single `@State`: `struct AlertState { var isPresented = false; var title = \"\"; var message = \"\" }`, or for navigation an optional enum (`@State private var destination: Destination?` with `.sheet(item:)`) or a `NavigationState` struct.",

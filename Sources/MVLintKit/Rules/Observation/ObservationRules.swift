@@ -78,9 +78,18 @@ extension TargetSettings {
     /// `@Observable` needs iOS 17, macOS 14, tvOS 17, watchOS 10 (visionOS always has it). Unknown targets
     /// count as new enough: a project that states none is assumed to build for current systems.
     var canUseObservation: Bool {
-        let introduced: [Platform: Version] = [.iOS: Version(17), .macCatalyst: Version(17), .macOS: Version(14),
-                                               .tvOS: Version(17), .watchOS: Version(10)]
-        return deploymentTargets.allSatisfy { platform, version in introduced[platform].map { version >= $0 } ?? true }
+        canUse(introducedIn: [.iOS: Version(17), .macCatalyst: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10)])
+    }
+
+    /// `@StateObject` needs iOS 14, macOS 11, tvOS 14, watchOS 7.
+    var canUseStateObject: Bool {
+        canUse(introducedIn: [.iOS: Version(14), .macCatalyst: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)])
+    }
+
+    /// Every platform the target builds for is at or above the version that introduced the API (a project rule's
+    /// check: `FileWalk.canUse` also reads `#available` around the code).
+    func canUse(introducedIn introduced: [Platform: Version]) -> Bool {
+        deploymentTargets.allSatisfy { platform, version in introduced[platform].map { version >= $0 } ?? true }
     }
 }
 

@@ -3,7 +3,7 @@
 /// A project rule: the class's role and its properties (declaration and extensions) come from the index.
 enum StateEnumCandidateRule: ProjectRule {
     static let description = RuleDescription(
-        id: "state-enum-candidate", family: .observation, severity: .advice, profiles: .only([.mvvm, .mvvmIO, .mv]),
+        id: "state-enum-candidate", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A Model/ViewModel keeps mutually exclusive flags (`isLoading` + `error`/`errorMessage` + optional data).",
         rationale: "Separate `isLoading`, `error` and `items` allow combinations the screen never means (loading while an error is shown, an error next to stale data), and every view has to decide which flag wins. A state enum makes those combinations unrepresentable and makes `switch` in the view check every case.",
         instead: "Keep one `private(set) var state: State` with `enum State { case idle, loading, loaded([Item]), failed(String) }` and switch over it in the view. Screens with several sections that load independently are better served by separate properties.",

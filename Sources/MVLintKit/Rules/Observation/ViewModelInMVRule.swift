@@ -4,7 +4,7 @@
 /// only once every file has been read.
 enum ViewModelInMVRule: ProjectRule {
     static let description = RuleDescription(
-        id: "viewmodel-in-mv", family: .observation, severity: .advice, profiles: .only([.mv]),
+        id: "viewmodel-in-mv", family: .observation, severity: .advice, profiles: .optIn,
         summary: "A `*ViewModel` class in a project whose profile is MV.",
         rationale: "In the MV style a screen's state lives in the view (`@State`), shared state and logic live in models and services reached through `@Environment`, and large views are split into smaller ones. A per-screen view model adds a second place for the same state and a layer every change has to pass through.",
         instead: "Keep screen-local state in `@State`, put shared state and business logic in an `@Observable` model or a service injected with `.environment`, run loading in `.task`, and split large views into subviews. Keep existing view models where the code base already uses them consistently.",

@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// A long event handler written inline in view-building code.
 final class ComplexBodyClosureRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "complex-body-closure", family: .swiftUI, severity: .advice, profiles: .all,
+        id: "complex-body-closure", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "An event closure in `body` or other view-building code (button action, `onChange`, `task`…) with more than N statements.",
         rationale: "Behaviour written inline in the layout makes `body` hard to read, mixes what the screen looks like with what it does, and cannot be called from a test or reused by a second control that triggers the same action.",
         instead: "Move the statements into a method with a name that says what happens (`private func submit()` on the view, or a method on the model) and call it from the closure: `Button(\"Save\", action: save)`.",

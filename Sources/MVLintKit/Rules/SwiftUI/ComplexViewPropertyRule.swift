@@ -4,7 +4,7 @@ internal import SwiftSyntax
 /// of its own, and deserves a `View` type.
 final class ComplexViewPropertyRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "complex-view-property", family: .swiftUI, severity: .advice, profiles: .all,
+        id: "complex-view-property", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "A computed `some View` property (other than `body`) with branching and a large layout.",
         rationale: "A computed view property is re-evaluated whenever its parent's body is, cannot hold state of its own, cannot be previewed alone and depends on everything its parent observes. Small stateless pieces are fine; once a property branches and builds a big layout it is a section hiding inside its parent.",
         instead: "Extract the section into its own `View` struct that receives only the values, bindings and actions it needs.",

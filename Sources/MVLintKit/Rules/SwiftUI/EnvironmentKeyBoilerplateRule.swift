@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// A hand-written `EnvironmentKey` that only supplies a default value is what the `@Entry` macro generates.
 final class EnvironmentKeyBoilerplateRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "environment-key-boilerplate", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
+        id: "environment-key-boilerplate", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "A hand-written `EnvironmentKey` struct that only declares `defaultValue`.",
         rationale: "A custom environment value written by hand takes a key struct plus a computed property with a getter and a setter in `extension EnvironmentValues`: three places to keep in sync for one value. Since Xcode 16 the `@Entry` macro writes all of it from a single line, and it back-deploys to every OS SwiftUI supports.",
         instead: "Delete the key struct and its accessor, and declare `@Entry var name: Type = defaultValue` inside `extension EnvironmentValues`.",
@@ -109,6 +109,26 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                 static func resolved(_ value: Locale?) -> Locale { value ?? .current }
             }
             """),
+            // The accessor is read-only, or unwraps what the key stores: `@Entry` would make it a plain settable value.
+            Example("""
+            private struct SafeAreaKey: EnvironmentKey {
+                static let defaultValue = EdgeInsets()
+            }
+            extension EnvironmentValues {
+                var safeArea: EdgeInsets { self[SafeAreaKey.self] }
+            }
+            """),
+            Example("""
+            struct HostKey: EnvironmentKey {
+                static let defaultValue = WeakBox<UIViewController>(nil)
+            }
+            extension EnvironmentValues {
+                var host: UIViewController? {
+                    get { self[HostKey.self].value }
+                    set { self[HostKey.self] = WeakBox(newValue) }
+                }
+            }
+            """),
             // `@Entry` needs the Swift 6 toolchain (Xcode 16); this package is built with 5.9.
             Example("""
             struct AccentKey: EnvironmentKey {
@@ -141,13 +161,20 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
 
     private var keys: [Key] = []
     private var accessorsByKey: [String: [Accessor]] = [:]
+    /// Keys an `EnvironmentValues` property of this file uses in more than a plain get/set (read-only, unwrapping a
+    /// box): `@Entry` would change that property's API.
+    private var keysBehindCustomAccessors: Set<String> = []
 
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         if node.is(ExtensionDeclSyntax.self), file.enclosingType?.name == "EnvironmentValues" {
             for member in members.members {
-                if let (key, accessor) = Self.accessor(member.decl, in: file.source) { accessorsByKey[key, default: []].append(accessor) }
+                if let (key, accessor) = Self.accessor(member.decl, in: file.source) {
+                    accessorsByKey[key, default: []].append(accessor)
+                } else if member.decl.is(VariableDeclSyntax.self) {
+                    keysBehindCustomAccessors.formUnion(Self.subscriptKeys(in: member.decl))
+                }
             }
             return
         }
@@ -167,7 +194,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
     }
 
     func finish(_ file: FileWalk) {
-        for key in keys {
+        for key in keys where !keysBehindCustomAccessors.contains(key.name) {
             file.report(id, atOffset: key.offset,
                         "`\(key.name)` is a hand-written `EnvironmentKey` that only holds a default, plus a get/set accessor to maintain: declare `@Entry var name: Type = default` in `extension EnvironmentValues` instead",
                         fix: fix(for: key, in: file))
@@ -224,6 +251,16 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         let start = variable.positionAfterSkippingLeadingTrivia.utf8Offset
         return (readKey, Accessor(range: FixText.range(of: variable), head: "@Entry \(modifiers)var \(name): \(FixText.text(of: type)) = ",
                                   indentation: FixText.indentation(ofLineContaining: start, in: source)))
+    }
+
+    /// Every `Key` of a `self[Key.self]` in a declaration.
+    private static func subscriptKeys(in decl: DeclSyntax) -> Set<String> {
+        Set(decl.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.tokenKind == .keyword(.self), token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period,
+                  let base = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+                  case .identifier(let name) = base.tokenKind else { return nil }
+            return name
+        })
     }
 
     /// `Key` in `self[Key.self]`.

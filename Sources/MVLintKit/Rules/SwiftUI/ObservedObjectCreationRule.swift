@@ -5,7 +5,7 @@
 /// whether the object has state, and whether the child receiving an argument holds it in `@ObservedObject`.
 enum ObservedObjectCreationRule: ProjectRule {
     static let description = RuleDescription(
-        id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
+        id: "observed-object-creation", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
         summary: "An `@ObservedObject` that receives an object created where it is held: its default value (`= Model()`), the view's `init`, or the parent's body (`Child(model: Model())`).",
         rationale: "`@ObservedObject` only watches an object that someone else keeps alive. When the view creates it in the property's initial value or its `init`, or the parent's body creates it in the call that builds the view, every time the parent re-renders and builds a new value of this view, a fresh object replaces the old one: loaded data, typed text and running work vanish at random-looking moments.",
         instead: "Let the view own the object with `@StateObject private var model = Model()`, which SwiftUI creates once per view identity. With an `@Observable` class, use `@State private var model = Model()`. Keep `@ObservedObject` for objects passed in from outside that someone keeps alive. Not reported: objects with no state of their own (no `@Published` property, such as a theme observer), and views that only UIKit/AppKit code, a hosting controller's `rootView:`, a `static` factory or an `async` function makes, which no SwiftUI parent rebuilds. `--fix` swaps the wrapper for `@StateObject`; `state-not-private` then makes the property private if no caller passes the object.",
@@ -97,17 +97,19 @@ enum ObservedObjectCreationRule: ProjectRule {
                 }
             }
             """),
-            // `@StateObject` needs iOS 14: on iOS 13 the finding stands, without a rewrite.
-            Example("""
-            struct LegacyInbox: View {
-                ↓@ObservedObject var store = InboxStore()
-                var body: some View {
-                    List(store.messages) { Text($0.subject) }
-                }
-            }
-            """, .iOS("13.0")),
         ],
         nonTriggering: [
+            // tvOS 13 (and iOS 13) has no `@StateObject` to own it with: the object has to live elsewhere (a cache, the
+            // parent), which the code cannot show, so the advice would not compile.
+            Example("""
+            struct PosterImage: View {
+                @ObservedObject var loader = ImageLoader()
+                var body: some View { Image(uiImage: loader.image) }
+            }
+            final class ImageLoader: ObservableObject {
+                @Published var image = UIImage()
+            }
+            """, ExampleSettings(deploymentTargets: [.tvOS: Version(13, 2)])),
             // Only a view is re-created by its parent: a class and an `App` (made once) keep what they create.
             Example("""
             final class PlaybackCoordinator {
@@ -210,7 +212,8 @@ enum ObservedObjectCreationRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         let madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
-        for file in project.files {
+        // Below iOS 14 there is no `@StateObject` to own the object with.
+        for file in project.files where project.settings(for: file.path).canUseStateObject {
             for found in file.observedCreations {
                 guard let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path) else { continue }
                 if let created = project.index.resolve(found.createdType, from: owner, in: file.path), holdsNoState(created, index: project.index) { continue }

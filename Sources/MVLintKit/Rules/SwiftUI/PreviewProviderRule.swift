@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// `PreviewProvider` types are the pre-Xcode 15 way to declare previews; `#Preview` says the same in one expression.
 final class PreviewProviderRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "preview-provider", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
+        id: "preview-provider", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "A type conforming to `PreviewProvider`.",
         rationale: "`PreviewProvider` is not deprecated, but it needs a type and a static `previews` property for what `#Preview` states directly; `#Preview` also names each preview, accepts traits such as `.sizeThatFitsLayout`, previews UIKit views and supports `@Previewable` state, which the old form cannot.",
         instead: "Replace the type with `#Preview(\"Name\") { MyView() }`, one macro per preview (available with Xcode 15, Swift 5.9).",

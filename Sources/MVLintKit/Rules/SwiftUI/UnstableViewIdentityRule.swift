@@ -4,7 +4,7 @@ internal import SwiftSyntax
 /// so flipping the condition replaces one with the other instead of updating it.
 final class UnstableViewIdentityRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "unstable-view-identity", family: .swiftUI, severity: .advice, profiles: .all,
+        id: "unstable-view-identity", family: .swiftUI, severity: .advice, profiles: .optIn,
         summary: "An `if/else` in view code whose branches show the same view with different modifiers, or the same content in different stacks.",
         rationale: "Each branch of an `if/else` has its own identity: when the condition flips, SwiftUI removes one view and inserts the other, resetting their `@State`, restarting `.task`s and playing an insertion transition instead of animating the change. When both branches are really one view, that churn is accidental.",
         instead: "Keep one view and move the condition into its arguments or modifiers (`Text(title).strikethrough(isDone)`, `.opacity(isDone ? 0.5 : 1)`); to switch between stack directions around the same content, use `AnyLayout(isCompact ? AnyLayout(VStackLayout()) : AnyLayout(HStackLayout()))`.",

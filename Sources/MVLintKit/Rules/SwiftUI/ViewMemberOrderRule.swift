@@ -3,7 +3,7 @@ internal import SwiftSyntax
 /// View members in one conventional order: what the view receives and owns, then how it is drawn, then what it does.
 final class ViewMemberOrderRule: SyntaxRule {
     static let description = RuleDescription(
-        id: "view-member-order", family: .swiftUI, severity: .advice, profiles: .all, fix: .auto,
+        id: "view-member-order", family: .swiftUI, severity: .advice, profiles: .optIn, fix: .auto,
         summary: "View members out of the conventional order: environment, `let`, stored state, computed values, `init`, `body`, view helpers, methods.",
         rationale: "When every view lists its members in the same order, a reader finds the inputs, the owned state and the layout without scanning the whole type, and a stray `@State` between two helpers cannot hide. Static members, nested types and members inside `#if` blocks are left alone.",
         instead: "Order members as: `@Environment`/`@EnvironmentObject` values, plain `let` properties, `@State`/`@Binding`/other wrapped and stored `var`s, computed properties, `init`, `body`, view-building helpers (`some View` properties and `@ViewBuilder` functions), then other methods.",
