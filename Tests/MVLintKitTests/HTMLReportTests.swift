@@ -337,6 +337,10 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(lint.status, 1, lint.stderr)
         XCTAssertTrue(lint.stdout.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(lint.stdout.contains("<span class=\"number\">11</span>"), "excerpts read relative to the working directory")
+        // The header says where the profile came from, as the summary line does.
+        let reason = try XCTUnwrap(lint.stderr.range(of: #"; profile \S+ \((.*)\)\n"#, options: .regularExpression)
+            .map { String(lint.stderr[$0].drop { $0 != "(" }.dropFirst().dropLast(2)) })
+        XCTAssertTrue(lint.stdout.contains("</strong> (\(Markup.escape(reason))) · "), reason)
         let map = try BinaryRunner.run(["map", "--format", "svg"], in: shop)
         XCTAssertEqual(map.status, 0, map.stderr)
         XCTAssertEqual(map.stdout, run(["map", "--format", "svg"], in: shop).out)

@@ -140,7 +140,8 @@ public struct CommandLineTool {
         } else {
             written = emit(reporterKind.reporter.render(LintReport(
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
-                workingDirectory: workingDirectory, sources: .texts(texts), colored: style.colored)), to: parsed["--output"])
+                workingDirectory: workingDirectory, sources: .texts(texts), colored: style.colored, profileChoice: outcome.profileChoice)),
+                to: parsed["--output"])
         }
         if let standardInput, outcome.filesLinted == 0 {
             console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")

@@ -38,7 +38,7 @@ public struct HTMLReporter: Reporter {
         return """
         <header>
         <h1>\(Markup.escape(title))</h1>
-        <p class="meta">mvlint \(Markup.escape(MVLintVersion.current)) · profile <strong>\(report.project.profile.rawValue)</strong> · \
+        <p class="meta">mvlint \(Markup.escape(MVLintVersion.current)) · profile <strong>\(report.project.profile.rawValue)</strong>\(report.profileChoice.map { " (" + Markup.escape($0.reason) + ")" } ?? "") · \
         \(summary.files) file\(summary.files == 1 ? "" : "s") linted</p>
         <p class="counts">\(counts.joined(separator: " "))</p>
         <nav><a href="#map">Architecture map</a> <a href="#findings">Findings</a> <a href="#roles">Roles</a></nav>

@@ -33,10 +33,12 @@ public struct LintReport: Sendable {
     public var sources: SourceTexts
     /// Whether reporters for people may colour their text with ANSI escapes (decided by `TerminalStyle`).
     public var colored: Bool
+    /// Where the profile came from and, when detected, how sure detection was: for reports that state it.
+    public var profileChoice: ProfileChoice?
 
     public init(findings: [Finding], summary: LintSummary, showAdvice: Bool, project: ProjectContext,
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-                sources: SourceTexts? = nil, colored: Bool = false) {
+                sources: SourceTexts? = nil, colored: Bool = false, profileChoice: ProfileChoice? = nil) {
         self.findings = findings
         self.summary = summary
         self.showAdvice = showAdvice
@@ -44,6 +46,7 @@ public struct LintReport: Sendable {
         self.workingDirectory = workingDirectory
         self.sources = sources ?? .files(relativeTo: workingDirectory)
         self.colored = colored
+        self.profileChoice = profileChoice
     }
 
     /// The findings a reporter for people lists: advice only when asked for.
