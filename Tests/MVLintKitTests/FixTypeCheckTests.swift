@@ -82,6 +82,7 @@ final class FixTypeCheckTests: XCTestCase {
             "ThemeKey": .init(.compiles(.safe)),
             "RefreshActionKey": .init(.reportedOnly, swift5: "a `static var` key is Swift 5 code: Swift 6 rejects the mutable global state"),
             "CompactModeKey": .init(.reportedOnly),
+            "Haptics": .init(.compiles(.unsafe)),
             "SessionKey": .init(.compiles(.unsafe)),
             "DensityKey": .init(.compiles(.safe)),
             "SpacingKey": .init(.reportedOnly),

@@ -35,6 +35,34 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                 static let defaultValue: Value = false
             }
             """, ExampleSettings(swiftToolsVersion: Version(6, 1))),
+            // A key nested in the value it carries, named with its owner in the accessor.
+            Example("""
+            import SwiftUI
+
+            struct Haptics {
+                var enabled: Bool
+                fileprivate struct ↓Key: EnvironmentKey {
+                    static let defaultValue = Haptics(enabled: true)
+                }
+            }
+
+            extension EnvironmentValues {
+                var haptics: Haptics {
+                    get { self[Haptics.Key.self] }
+                    set { self[Haptics.Key.self] = newValue }
+                }
+            }
+            """, fixed: """
+            import SwiftUI
+
+            struct Haptics {
+                var enabled: Bool
+            }
+
+            extension EnvironmentValues {
+                @Entry var haptics: Haptics = Haptics(enabled: true)
+            }
+            """),
             // A key other files may use, and a default that builds a new object on each read with `@Entry`: unsafe.
             Example("""
             import SwiftUI
@@ -270,7 +298,8 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
               subscriptCall.arguments.count == 1,
               let metatype = subscriptCall.arguments.first?.expression.as(MemberAccessExprSyntax.self),
               metatype.declName.baseName.tokenKind == .keyword(.self) else { return nil }
-        return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        // `Key` also in `self[Action.Key.self]`, a key nested in the type it carries.
+        return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? metatype.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
 
     /// A literal, a constant such as `.standard` or `Theme.light`, a collection of those, or a closure: evaluating
