@@ -99,6 +99,24 @@ final class MapFittingTests: XCTestCase {
         XCTAssertTrue(fitted.grouping?.note.contains("--expand NAME") ?? false)
     }
 
+    /// One folder of 100 types (20 per generated role) would be one box that can never open; its types get a level
+    /// per role, and a role with more types than half a picture is cut into runs by name.
+    func testACrowdedFolderIsSplitByRoleThenByName() throws {
+        let (map, targetOf) = Self.generated(targets: 1, folders: 1, types: 100)
+        let tree = GroupTree(nodes: map.nodes, targetOf: targetOf)
+        let names = tree.allGroupNames.filter { $0.hasPrefix("[") }
+        XCTAssertEqual(names, ["[models T 1]", "[models T 2]", "[services]", "[views T 1]", "[views T 2]"])
+        XCTAssertTrue(tree.paths.allSatisfy { $0.count == 1 }, "one level under the project")
+        let fitted = map.fitted(in: tree)
+        assertFits(fitted)
+        XCTAssertFalse(fitted.nodes.isEmpty)
+        // A run opens into its own types.
+        let opened = map.fitted(in: tree, expanded: ["[views T 1]"])
+        let runTypes = map.nodes.indices.filter { tree.paths[$0] == ["[views T 1]"] }.map { map.nodes[$0].id }
+        XCTAssertEqual(runTypes.count, 20)
+        XCTAssertTrue(Set(runTypes).isSubset(of: Set(opened.nodes.map(\.id))), "\(opened.nodes.map(\.name))")
+    }
+
     func testExpandOpensTheNamedGroupIntoItsTypes() {
         let (map, targetOf) = Self.generated(targets: 4, folders: 10, types: 5)
         XCTAssertTrue(GroupTree(nodes: map.nodes, targetOf: targetOf).allGroupNames.contains("Target2/Feature3"))
@@ -125,11 +143,16 @@ final class MapFittingTests: XCTestCase {
         XCTAssertFalse(MapFormat.mermaid.render(Self.generated(targets: 1, folders: 1, types: 3).map).contains("%%"))
     }
 
-    func testAOneFolderProjectTooLargeStaysOneBoxRatherThanOverflowing() {
+    /// Too large for one picture and with no folders to group by: its role and name runs open while they fit,
+    /// instead of one box holding everything.
+    func testAOneFolderProjectTooLargeOpensByRoleAndNameWithinTheLimits() {
         let (map, _) = Self.generated(targets: 1, folders: 1, types: 60)
         let fitted = map.fitted(targetOf: { _ in nil })
         assertFits(fitted)
-        XCTAssertEqual(fitted.nodes.map(\.members), [60])
+        let groups = fitted.nodes.filter { $0.role == nil }
+        XCTAssertTrue(groups.allSatisfy { $0.name.hasPrefix("[") }, "\(groups.map(\.name))")
+        XCTAssertEqual(fitted.nodes.count - groups.count + groups.reduce(0) { $0 + $1.members }, 60)
+        XCTAssertGreaterThan(fitted.nodes.count - groups.count, 30, "most types are drawn as themselves")
     }
 }
 

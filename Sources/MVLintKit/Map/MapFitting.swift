@@ -160,7 +160,7 @@ struct GroupTree {
             let shared = sharedFolder[roots[position]]
             if shared != folder { sharedFolder[roots[position]] = shared.map { ArchitectureMap.commonFolder($0, folder) } ?? folder }
         }
-        paths = nodes.indices.map { position in
+        let folderPaths = nodes.indices.map { position in
             let root = roots[position]
             let shared = sharedFolder[root] ?? "."
             let folder = ArchitectureMap.folder(of: nodes[position].file)
@@ -168,7 +168,47 @@ struct GroupTree {
             let components = below.split(separator: "/").map(String.init).filter { $0 != "." }
             return (root.isEmpty ? [] : [root]) + components
         }
+        paths = Self.splittingCrowdedFolders(folderPaths, nodes: nodes)
         numbered = NumberedGroups(paths)
+    }
+
+    /// A folder holding more types directly than one picture has boxes could never be opened into them, so its
+    /// types get one more level: a group per role (`Feed/[views]`, `Feed/[models]`), and a role with still too many
+    /// types is cut by name into runs of at most `maximumBoxes / 2` (`Feed/[views A–K]`). Brackets keep these apart
+    /// from real folders.
+    static func splittingCrowdedFolders(_ paths: [GroupKey], nodes: [ArchitectureMap.Node]) -> [GroupKey] {
+        var positionsByFolder: [GroupKey: [Int]] = [:]
+        for (position, path) in paths.enumerated() { positionsByFolder[path, default: []].append(position) }
+        var split = paths
+        for (folder, positions) in positionsByFolder where positions.count > ArchitectureMap.maximumBoxes {
+            let byKind = Dictionary(grouping: positions) { roleGroupName(nodes[$0].role) }
+            for (kind, members) in byKind {
+                guard members.count > ArchitectureMap.maximumBoxes / 2 else {
+                    for position in members { split[position] = folder + ["[\(kind)]"] }
+                    continue
+                }
+                let sorted = members.sorted { (nodes[$0].name, $0) < (nodes[$1].name, $1) }
+                let runLength = ArchitectureMap.maximumBoxes / 2
+                for start in stride(from: 0, to: sorted.count, by: runLength) {
+                    let run = sorted[start..<min(start + runLength, sorted.count)]
+                    let first = nodes[run.first!].name.prefix(1).uppercased(), last = nodes[run.last!].name.prefix(1).uppercased()
+                    let label = first == last ? "[\(kind) \(first) \(start / runLength + 1)]" : "[\(kind) \(first)–\(last)]"
+                    for position in run { split[position] = folder + [label] }
+                }
+            }
+        }
+        return split
+    }
+
+    /// The layer a role is drawn in, as a group name: views of every kind together, since a crowded folder of
+    /// views is usually one feature's screens and their parts.
+    private static func roleGroupName(_ role: Role?) -> String {
+        switch role {
+        case .container, .presentation, .mixed: return "views"
+        case .model, .viewModel: return "models"
+        case .service: return "services"
+        default: return "other"
+        }
     }
 
     /// How a group is labelled: its path joined with `/`, or `(project)` for the root.
