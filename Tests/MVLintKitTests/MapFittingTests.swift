@@ -258,6 +258,22 @@ final class MapLayoutMetricsTests: XCTestCase {
             XCTAssertLessThanOrEqual(metrics.height, 1_600)
             XCTAssertEqual(metrics.overlaps, 0)
             XCTAssertLessThanOrEqual(metrics.crossings, metrics.unorderedCrossings)
+            XCTAssertEqual(metrics.edgesAcrossBoxes, 0)
+            XCTAssertEqual(metrics.labelOverlaps, 0)
+            XCTAssertLessThanOrEqual(metrics.labelsUnderEdges, Self.labelsUnderEdgesBound)
+            // Dropping labels would keep the three above at zero: at least a third of them are drawn (5 of 14, 19 of 45
+            // and 47 of 76 when recorded).
+            XCTAssertGreaterThanOrEqual(3 * metrics.labels, metrics.labelledEdges)
         }
+    }
+
+    /// Labels are placed against the curves cut into 16 pieces each, measured here against 48; 0 when recorded.
+    static let labelsUnderEdgesBound = 2
+
+    func testEdgesSharingAGapAreSpreadInOrderWithinIt() {
+        XCTAssertEqual(SVGRouting.spread([10, 10, 10], over: (low: 0, high: 20)), [8, 14, 20])
+        XCTAssertEqual(SVGRouting.spread([3, 40], over: (low: 0, high: 20)), [3, 20])
+        // Too many for the lane spacing: closer together, still inside the gap and in order.
+        XCTAssertEqual(SVGRouting.spread([0, 0, 0, 0, 0], over: (low: 0, high: 8)), [0, 2, 4, 6, 8])
     }
 }

@@ -1,7 +1,8 @@
-/// Draws the map as a standalone SVG picture, laid out by `SVGLayout`: `mvlint map --format svg`, and the
-/// picture inside the HTML report. It references nothing outside itself (no fonts, images or scripts), styles
-/// with presentation attributes so any viewer draws it the same, and gives every node `id`, `data-name` and
-/// `data-role` and every edge `data-from`, `data-to` and `data-kind` for tools and tests.
+/// Draws the map as a standalone SVG picture, laid out by `SVGLayout`, its edges and labels placed by `SVGRouting`:
+/// `mvlint map --format svg`, and the picture inside the HTML report. It references nothing outside itself (no
+/// fonts, images or scripts), styles with presentation attributes so any viewer draws it the same, and gives every
+/// node `id`, `data-name` and `data-role`, every edge `data-from`, `data-to` and `data-kind`, and every edge's label
+/// its edge's `data-from` and `data-to`, for tools, tests and the report's script.
 enum SVGRenderer {
     static let margin = 16
     static let legendRowHeight = 24
@@ -85,7 +86,8 @@ enum SVGRenderer {
             svg.append("<g class=\"edge-labels\" font-size=\"\(SVGRouting.labelFontSize)\">")
             for label in routing.labels {
                 let edge = map.edges[label.edge]
-                svg.append("<text x=\"\(label.x)\" y=\"\(label.y)\" fill=\"\(edge.isViolation ? MapStyle.violationColor : style(of: edge.kind).color)\" "
+                svg.append("<text class=\"edge-label\" data-from=\"\(Markup.escape(edge.from))\" data-to=\"\(Markup.escape(edge.to))\" "
+                           + "x=\"\(label.x)\" y=\"\(label.y)\" fill=\"\(edge.isViolation ? MapStyle.violationColor : style(of: edge.kind).color)\" "
                            + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(label.text))</text>")
             }
             svg.append("</g>")
