@@ -30,18 +30,18 @@ struct SVGRouting {
 
         /// Whether the straight line from `start` to `end` enters the rectangle (Liang–Barsky clipping).
         func isCrossed(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) -> Bool {
+            // Most lines tested pass nowhere near: their extents tell.
+            guard max(start.x, end.x) > left, min(start.x, end.x) < right, max(start.y, end.y) > top, min(start.y, end.y) < bottom
+            else { return false }
             var (low, high) = (0.0, 1.0)
             let (dx, dy) = (end.x - start.x, end.y - start.y)
-            for (p, q) in [(-dx, start.x - left), (dx, right - start.x), (-dy, start.y - top), (dy, bottom - start.y)] {
-                if p == 0 {
-                    if q < 0 { return false }
-                } else if p < 0 {
-                    low = max(low, q / p)
-                } else {
-                    high = min(high, q / p)
-                }
+            /// Narrows the part of the line inside one of the four half-planes; false when none is left.
+            func clip(_ p: Double, _ q: Double) -> Bool {
+                if p == 0 { return q >= 0 }
+                if p < 0 { low = max(low, q / p) } else { high = min(high, q / p) }
+                return low < high
             }
-            return low < high
+            return clip(-dx, start.x - left) && clip(dx, right - start.x) && clip(-dy, start.y - top) && clip(dy, bottom - start.y)
         }
 
         /// Whether a line through `points` enters the rectangle.
@@ -272,13 +272,13 @@ struct SVGRouting {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    static func labelRectangle(text: String, x: Int, y: Int) -> Rectangle {
-        Rectangle(left: Double(x), top: Double(y - labelAscent), right: Double(x + SVGLayout.textWidth(text, fontSize: labelFontSize)),
-                  bottom: Double(y + labelDescent))
+    /// The area of a label `width` wide whose baseline starts at `x`, `y`.
+    static func labelRectangle(x: Int, y: Int, width: Int) -> Rectangle {
+        Rectangle(left: Double(x), top: Double(y - labelAscent), right: Double(x + width), bottom: Double(y + labelDescent))
     }
 
     /// Red labels first, in edge order, then counts, largest first; each at the first free place along its edge
-    /// (beside, above or below it, nearest its middle), or nowhere.
+    /// (beside, below or above it, nearest its middle), or nowhere.
     static func placedLabels(_ edges: [ArchitectureMap.Edge], polylines: [[(x: Double, y: Double)]?], boxes: [SVGLayout.Box],
                              bounds: Rectangle, avoiding: [Rectangle]) -> [Label] {
         let wanted = edges.indices.compactMap { index in labelText(of: edges[index]).map { (edge: index, text: $0) } }
@@ -287,42 +287,38 @@ struct SVGRouting {
                 return (a.isViolation ? 0 : 1, -a.count, left.edge) < (b.isViolation ? 0 : 1, -b.count, right.edge)
             }
         guard !wanted.isEmpty else { return [] }
-        var obstacles = Obstacles()
-        for box in boxes {
-            obstacles.insert(Rectangle(left: Double(box.x), top: Double(box.y), right: Double(box.x + box.width), bottom: Double(box.bottom)))
-        }
-        for area in avoiding { obstacles.insert(area) }
-        for points in polylines.compactMap({ $0 }) {
-            for (start, end) in zip(points, points.dropFirst()) { obstacles.insert(from: start, to: end) }
-        }
+        let boxAreas = boxes.map { Rectangle(left: Double($0.x), top: Double($0.y), right: Double($0.x + $0.width), bottom: Double($0.bottom)) }
+        var occupied = Occupancy(bounds, areas: boxAreas + avoiding, lines: polylines.compactMap { $0 })
         var labels: [Label] = []
         for (edge, text) in wanted {
             guard let points = polylines[edge], points.count > 1 else { continue }
             let width = SVGLayout.textWidth(text, fontSize: labelFontSize)
-            let free = candidates(along: points, width: width).first { x, y in
-                let area = labelRectangle(text: text, x: x, y: y)
-                return bounds.contains(area) && !obstacles.isHit(by: area.grown(by: labelClearance))
+            let free = firstFreePlace(along: points, width: width) { place in
+                let area = labelRectangle(x: place.x, y: place.y, width: width)
+                return bounds.contains(area) && occupied.isClear(area.grown(by: labelClearance))
             }
             guard let (x, y) = free else { continue }
             labels.append(Label(edge: edge, text: text, x: x, y: y))
-            obstacles.insert(labelRectangle(text: text, x: x, y: y))
+            occupied.fill(labelRectangle(x: x, y: y, width: width))
         }
         return labels.sorted { $0.edge < $1.edge }
     }
 
-    /// Baseline starts for a label `width` wide: beside, below and above points every `labelStep` px
-    /// along the line (at most `maximumLabelStops` of them), those nearest the middle first.
-    static func candidates(along points: [(x: Double, y: Double)], width: Int) -> [Point] {
+    /// The first place, in order of preference, where `isFree` accepts a label `width` wide: beside, below and above
+    /// points every `labelStep` px along the line (at most `maximumLabelStops` of them), those nearest the middle
+    /// first. Places are made as they are tried: most labels take one of the first.
+    static func firstFreePlace(along points: [(x: Double, y: Double)], width: Int, isFree: (Point) -> Bool) -> Point? {
         var lengths = [0.0]
         for (start, end) in zip(points, points.dropFirst()) {
             lengths.append(lengths[lengths.count - 1] + ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot())
         }
         let total = lengths[lengths.count - 1]
         let count = min(maximumLabelStops, max(1, Int(total / labelStep)))
-        let stops = (0...count).sorted { (abs(2 * $0 - count), $0) < (abs(2 * $1 - count), $1) }
         let gap = Int(labelClearance) + 2
-        var candidates: [Point] = []
-        for stop in stops {
+        for offset in 0...count {
+            // The middle, then one stop before it, one after, two before…
+            let stop = count / 2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
+            guard (0...count).contains(stop) else { continue }
             let distance = Double(stop) / Double(count) * total
             let piece = max(1, lengths.firstIndex { $0 >= distance } ?? points.count - 1)
             let span = lengths[piece] - lengths[piece - 1]
@@ -331,46 +327,81 @@ struct SVGRouting {
             let y = Int((points[piece - 1].y + (points[piece].y - points[piece - 1].y) * share).rounded())
             let (middle, above, below) = (y + (labelAscent - labelDescent) / 2, y - gap - labelDescent, y + gap + labelAscent)
             let (right, left, centred) = (x + gap, x - gap - width, x - width / 2)
-            // Beside the point, then clear of a slanting line, then above or below it.
-            candidates += [(right, middle), (left, middle), (right + 2 * gap, middle), (left - 2 * gap, middle),
-                           (centred, below), (right, below), (left, below), (centred, above), (right, above), (left, above)]
+            // Beside the point, then clear of a slanting line, then below or above it.
+            let places: [Point] = [(right, middle), (left, middle), (right + 2 * gap, middle), (left - 2 * gap, middle),
+                                   (centred, below), (right, below), (left, below), (centred, above), (right, above), (left, above)]
+            for place in places where isFree(place) { return place }
         }
-        return candidates
+        return nil
     }
 
-    /// Lines and areas a label must keep clear of, bucketed in square cells so a place is tested against what is
-    /// near it only.
-    struct Obstacles {
-        struct Cell: Hashable { var column: Int; var row: Int }
-        static let cellSize = 40.0
+    /// Which squares of the picture a box, a line or a placed label covers, counted along each row of squares so
+    /// that whether an area is clear takes two look-ups per row it spans. Squares are `cellSize` px; an area counts
+    /// every square it touches, and a line every square it passes, so an area found clear is.
+    struct Occupancy {
+        static let cellSize = 3.0
 
-        private var pieces: [(start: (x: Double, y: Double), end: (x: Double, y: Double))] = []
-        private var areas: [Rectangle] = []
-        private var piecesByCell: [Cell: [Int]] = [:]
-        private var areasByCell: [Cell: [Int]] = [:]
+        private let origin: (x: Double, y: Double)
+        private let columns: Int, rows: Int
+        private var covered: [Bool]
+        /// Per row of squares, how many of the squares left of each column are covered.
+        private var sums: [Int32]
 
-        private static func cells(_ area: Rectangle) -> [Cell] {
-            let columns = Int((area.left / cellSize).rounded(.down))...Int((area.right / cellSize).rounded(.down))
-            let rows = Int((area.top / cellSize).rounded(.down))...Int((area.bottom / cellSize).rounded(.down))
-            return rows.flatMap { row in columns.map { Cell(column: $0, row: row) } }
+        init(_ bounds: Rectangle, areas: [Rectangle], lines: [[(x: Double, y: Double)]]) {
+            origin = (bounds.left, bounds.top)
+            columns = max(1, Int(((bounds.right - bounds.left) / Self.cellSize).rounded(.up)))
+            rows = max(1, Int(((bounds.bottom - bounds.top) / Self.cellSize).rounded(.up)))
+            covered = [Bool](repeating: false, count: columns * rows)
+            sums = [Int32](repeating: 0, count: (columns + 1) * rows)
+            for area in areas { cover(area) }
+            for line in lines { trace(line) }
+            recount(0...(rows - 1))
         }
 
-        mutating func insert(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) {
-            pieces.append((start, end))
-            let extent = Rectangle(left: min(start.x, end.x), top: min(start.y, end.y), right: max(start.x, end.x), bottom: max(start.y, end.y))
-            for cell in Self.cells(extent) { piecesByCell[cell, default: []].append(pieces.count - 1) }
+        private func column(_ x: Double) -> Int { min(columns - 1, max(0, Int(((x - origin.x) / Self.cellSize).rounded(.down)))) }
+        private func row(_ y: Double) -> Int { min(rows - 1, max(0, Int(((y - origin.y) / Self.cellSize).rounded(.down)))) }
+
+        /// Covers an area placed after the others (a label).
+        mutating func fill(_ area: Rectangle) {
+            cover(area)
+            recount(row(area.top)...row(area.bottom))
         }
 
-        mutating func insert(_ area: Rectangle) {
-            areas.append(area)
-            for cell in Self.cells(area) { areasByCell[cell, default: []].append(areas.count - 1) }
-        }
-
-        func isHit(by area: Rectangle) -> Bool {
-            Self.cells(area).contains { cell in
-                (areasByCell[cell] ?? []).contains { areas[$0].overlaps(area) }
-                    || (piecesByCell[cell] ?? []).contains { area.isCrossed(from: pieces[$0].start, to: pieces[$0].end) }
+        private mutating func cover(_ area: Rectangle) {
+            for row in row(area.top)...row(area.bottom) {
+                for column in column(area.left)...column(area.right) { covered[row * columns + column] = true }
             }
+        }
+
+        /// Covers the squares a line passes, sampled at most a square apart (a corner it cuts may be missed, which the
+        /// clearance kept around labels makes up for).
+        private mutating func trace(_ points: [(x: Double, y: Double)]) {
+            for (start, end) in zip(points, points.dropFirst()) {
+                let steps = max(1, Int((max(abs(end.x - start.x), abs(end.y - start.y)) / Self.cellSize).rounded(.up)))
+                for step in 0...steps {
+                    let share = Double(step) / Double(steps)
+                    covered[row(start.y + (end.y - start.y) * share) * columns + column(start.x + (end.x - start.x) * share)] = true
+                }
+            }
+        }
+
+        private mutating func recount(_ range: ClosedRange<Int>) {
+            for row in range {
+                var count: Int32 = 0
+                for column in 0..<columns {
+                    sums[row * (columns + 1) + column] = count
+                    if covered[row * columns + column] { count += 1 }
+                }
+                sums[row * (columns + 1) + columns] = count
+            }
+        }
+
+        func isClear(_ area: Rectangle) -> Bool {
+            let (left, right) = (column(area.left), column(area.right))
+            for row in row(area.top)...row(area.bottom) where sums[row * (columns + 1) + right + 1] != sums[row * (columns + 1) + left] {
+                return false
+            }
+            return true
         }
     }
 }
