@@ -268,7 +268,8 @@ final class MapLayoutMetricsTests: XCTestCase {
         }
     }
 
-    /// Labels are placed against the curves cut into 16 pieces each, measured here against 48; 0 when recorded.
+    /// Labels are placed clear of the squares the curves, cut into 16 pieces each, pass; measured here against 48
+    /// pieces, so a curve's bulge could show as a crossing. 0 when recorded.
     static let labelsUnderEdgesBound = 2
 
     func testEdgesSharingAGapAreSpreadInOrderWithinIt() {
@@ -276,5 +277,33 @@ final class MapLayoutMetricsTests: XCTestCase {
         XCTAssertEqual(SVGRouting.spread([3, 40], over: (low: 0, high: 20)), [3, 20])
         // Too many for the lane spacing: closer together, still inside the gap and in order.
         XCTAssertEqual(SVGRouting.spread([0, 0, 0, 0, 0], over: (low: 0, high: 8)), [0, 2, 4, 6, 8])
+    }
+}
+
+/// What the metrics measure the picture with.
+extension SVGRouting.Rectangle {
+    func overlaps(_ other: SVGRouting.Rectangle) -> Bool {
+        left < other.right && other.left < right && top < other.bottom && other.top < bottom
+    }
+
+    /// Whether the straight line from `start` to `end` enters the rectangle (Liang–Barsky clipping).
+    func isCrossed(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) -> Bool {
+        // Most lines tested pass nowhere near: their extents tell.
+        guard max(start.x, end.x) > left, min(start.x, end.x) < right, max(start.y, end.y) > top, min(start.y, end.y) < bottom
+        else { return false }
+        var (low, high) = (0.0, 1.0)
+        let (dx, dy) = (end.x - start.x, end.y - start.y)
+        /// Narrows the part of the line inside one of the four half-planes; false when none is left.
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            if p < 0 { low = max(low, q / p) } else { high = min(high, q / p) }
+            return low < high
+        }
+        return clip(-dx, start.x - left) && clip(dx, right - start.x) && clip(-dy, start.y - top) && clip(dy, bottom - start.y)
+    }
+
+    /// Whether a line through `points` enters the rectangle.
+    func isCrossed(by points: [(x: Double, y: Double)]) -> Bool {
+        zip(points, points.dropFirst()).contains { isCrossed(from: $0, to: $1) }
     }
 }

@@ -20,33 +20,8 @@ struct SVGRouting {
             Rectangle(left: left - amount, top: top - amount, right: right + amount, bottom: bottom + amount)
         }
 
-        func overlaps(_ other: Rectangle) -> Bool {
-            left < other.right && other.left < right && top < other.bottom && other.top < bottom
-        }
-
         func contains(_ other: Rectangle) -> Bool {
             left <= other.left && other.right <= right && top <= other.top && other.bottom <= bottom
-        }
-
-        /// Whether the straight line from `start` to `end` enters the rectangle (Liang–Barsky clipping).
-        func isCrossed(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) -> Bool {
-            // Most lines tested pass nowhere near: their extents tell.
-            guard max(start.x, end.x) > left, min(start.x, end.x) < right, max(start.y, end.y) > top, min(start.y, end.y) < bottom
-            else { return false }
-            var (low, high) = (0.0, 1.0)
-            let (dx, dy) = (end.x - start.x, end.y - start.y)
-            /// Narrows the part of the line inside one of the four half-planes; false when none is left.
-            func clip(_ p: Double, _ q: Double) -> Bool {
-                if p == 0 { return q >= 0 }
-                if p < 0 { low = max(low, q / p) } else { high = min(high, q / p) }
-                return low < high
-            }
-            return clip(-dx, start.x - left) && clip(dx, right - start.x) && clip(-dy, start.y - top) && clip(dy, bottom - start.y)
-        }
-
-        /// Whether a line through `points` enters the rectangle.
-        func isCrossed(by points: [(x: Double, y: Double)]) -> Bool {
-            zip(points, points.dropFirst()).contains { isCrossed(from: $0, to: $1) }
         }
     }
 
