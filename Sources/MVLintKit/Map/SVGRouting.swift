@@ -48,6 +48,10 @@ struct SVGRouting {
     static let labelDescent = 3
     /// How far a label keeps from its edge, and from other lines, boxes and labels.
     static let labelClearance = 2.0
+    /// How far from its edge a label may go: a count right beside it, which it would not be told apart from its
+    /// neighbours' otherwise; a red label, the only red text near the only red lines, further when it must.
+    static let labelDistances = [4, 12]
+    static let redLabelDistances = [4, 12, 24, 36]
     /// How far apart along its edge the places tried for a label are, and how many at most.
     static let labelStep = 8.0
     static let maximumLabelStops = 32
@@ -239,11 +243,12 @@ struct SVGRouting {
 
     // MARK: Labels
 
-    /// What the picture writes beside an edge: how many relations it stands for and the rules it breaks.
+    /// What the picture writes beside an edge: how many relations it stands for and the rules it breaks, named
+    /// without "violates": red says so, and every letter less is a better chance of a free place.
     static func labelText(of edge: ArchitectureMap.Edge) -> String? {
         var parts: [String] = []
         if edge.count > 1 { parts.append("×\(edge.count)") }
-        if edge.isViolation, let rules = MapStyle.labelLines(of: edge).last { parts.append(rules) }
+        if edge.isViolation { parts.append(edge.violatedRules.joined(separator: ", ")) }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
@@ -268,9 +273,9 @@ struct SVGRouting {
         for (edge, text) in wanted {
             guard let points = polylines[edge], points.count > 1 else { continue }
             let width = SVGLayout.textWidth(text, fontSize: labelFontSize)
-            let free = firstFreePlace(along: points, width: width) { place in
-                let area = labelRectangle(x: place.x, y: place.y, width: width)
-                return bounds.contains(area) && occupied.isClear(area.grown(by: labelClearance))
+            let distances = edges[edge].isViolation ? redLabelDistances : labelDistances
+            let free = firstFreePlace(along: points, width: width, distances: distances) { area in
+                bounds.contains(area) && occupied.isClear(area.grown(by: labelClearance))
             }
             guard let (x, y) = free else { continue }
             labels.append(Label(edge: edge, text: text, x: x, y: y))
@@ -279,36 +284,59 @@ struct SVGRouting {
         return labels.sorted { $0.edge < $1.edge }
     }
 
-    /// The first place, in order of preference, where `isFree` accepts a label `width` wide: beside, below and above
-    /// points every `labelStep` px along the line (at most `maximumLabelStops` of them), those nearest the middle
-    /// first. Places are made as they are tried: most labels take one of the first.
-    static func firstFreePlace(along points: [(x: Double, y: Double)], width: Int, isFree: (Point) -> Bool) -> Point? {
+    /// The first place, in order of preference, for a label `width` wide where `isFree` accepts the area it takes
+    /// together with the space between it and its line, so no other line runs between the two: beside, below and
+    /// above points every `labelStep` px along the line (at most `maximumLabelStops` of them), those nearest the
+    /// middle first, each at `distances` from the point, nearest first. Places are made as they are tried: most
+    /// labels take one of the first.
+    static func firstFreePlace(along points: [(x: Double, y: Double)], width: Int, distances: [Int],
+                               isFree: (Rectangle) -> Bool) -> Point? {
         var lengths = [0.0]
         for (start, end) in zip(points, points.dropFirst()) {
             lengths.append(lengths[lengths.count - 1] + ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot())
         }
         let total = lengths[lengths.count - 1]
         let count = min(maximumLabelStops, max(1, Int(total / labelStep)))
-        let gap = Int(labelClearance) + 2
+        let nearest = Double(distances.first ?? 0)
         for offset in 0...count {
             // The middle, then one stop before it, one after, two before…
             let stop = count / 2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
             guard (0...count).contains(stop) else { continue }
-            let distance = Double(stop) / Double(count) * total
-            let piece = max(1, lengths.firstIndex { $0 >= distance } ?? points.count - 1)
+            let along = Double(stop) / Double(count) * total
+            let piece = max(1, lengths.firstIndex { $0 >= along } ?? points.count - 1)
             let span = lengths[piece] - lengths[piece - 1]
-            let share = span > 0 ? (distance - lengths[piece - 1]) / span : 0
+            let share = span > 0 ? (along - lengths[piece - 1]) / span : 0
             let x = Int((points[piece - 1].x + (points[piece].x - points[piece - 1].x) * share).rounded())
             let y = Int((points[piece - 1].y + (points[piece].y - points[piece - 1].y) * share).rounded())
-            let (middle, above, below) = (y + (labelAscent - labelDescent) / 2, y - gap - labelDescent, y + gap + labelAscent)
-            let (right, left, centred) = (x + gap, x - gap - width, x - width / 2)
-            // Beside the point, then clear of a slanting line, then below or above it.
-            let places: [Point] = [(right, middle), (left, middle), (right + 2 * gap, middle), (left - 2 * gap, middle),
-                                   (centred, below), (right, below), (left, below), (centred, above), (right, above), (left, above)]
-            for place in places where isFree(place) { return place }
+            let middle = y + (labelAscent - labelDescent) / 2
+            for distance in distances {
+                let (above, below) = (y - distance - labelDescent, y + distance + labelAscent)
+                let (right, left, centred) = (x + distance, x - distance - width, x - width / 2)
+                // Beside the point, then below or above it; each with the space back to the point, on the sides it
+                // is away from it.
+                let places: [(place: Point, horizontal: Side?, vertical: Side?)] = [
+                    ((right, middle), .right, nil), ((left, middle), .left, nil), ((centred, below), nil, .below),
+                    ((right, below), .right, .below), ((left, below), .left, .below), ((centred, above), nil, .above),
+                    ((right, above), .right, .above), ((left, above), .left, .above),
+                ]
+                for (place, horizontal, vertical) in places {
+                    var area = labelRectangle(x: place.x, y: place.y, width: width)
+                    for side in [horizontal, vertical].compactMap({ $0 }) {
+                        switch side {
+                        case .right: area.left = Double(x) + nearest
+                        case .left: area.right = Double(x) - nearest
+                        case .below: area.top = Double(y) + nearest
+                        case .above: area.bottom = Double(y) - nearest
+                        }
+                    }
+                    if isFree(area) { return place }
+                }
+            }
         }
         return nil
     }
+
+    enum Side { case right, left, below, above }
 
     /// Which squares of the picture a box, a line or a placed label covers, counted along each row of squares so
     /// that whether an area is clear takes two look-ups per row it spans. Squares are `cellSize` px; an area counts
