@@ -7,9 +7,10 @@
 /// they do not cross inside it. Curves leave and enter every row vertically, so the path is smooth and stays
 /// out of the boxes.
 ///
-/// A label (how many relations a merged edge stands for, the rules a red one breaks) goes to the first of a few
-/// places along its edge where no box, line or other label is, red ones first; a label with no such place is
-/// left out of the picture: the edge's tooltip and the report's tables still say it.
+/// A label (how many relations a merged edge stands for, the rules a red one breaks) goes beside, below or above its
+/// edge, nearest the edge's middle, where no box, line or other label is and no other line runs between it and its
+/// edge; red ones are placed first. A label with no such place is left out of the picture: the edge's tooltip and
+/// the report's panel and tables still say it.
 struct SVGRouting {
     typealias Point = (x: Int, y: Int)
 
@@ -97,7 +98,7 @@ struct SVGRouting {
             let lows = [Int(bounds.left)] + row.map { $0.x + $0.width }, highs = row.map(\.x) + [Int(bounds.right)]
             return zip(lows, highs).map { (low: $0 + gapPadding, high: $1 - gapPadding) }.filter { $0.low <= $0.high }
         }
-        var crossed = [[Int]](repeating: [], count: edges.count)
+        var rowsCrossed = [Int](repeating: 0, count: edges.count)
         for (index, edge) in edges.enumerated() {
             guard let from = boxes[edge.from], let to = boxes[edge.to], abs(to.row - from.row) > 1 else { continue }
             let down = to.row > from.row
@@ -110,12 +111,12 @@ struct SVGRouting {
                 func distance(_ gap: (low: Int, high: Int)) -> Double { max(Double(gap.low) - wanted, wanted - Double(gap.high), 0) }
                 let nearest = rowGaps.indices.min { (distance(rowGaps[$0]), $0) < (distance(rowGaps[$1]), $1) } ?? 0
                 let gap = rowGaps[nearest]
-                requests[GapKey(row: row, gap: nearest), default: []].append(Request(edge: index, step: crossed[index].count, wanted: wanted))
+                requests[GapKey(row: row, gap: nearest), default: []].append(Request(edge: index, step: rowsCrossed[index], wanted: wanted))
                 current = (min(max(wanted, Double(gap.low)), Double(gap.high)), middle)
-                crossed[index].append(row)
+                rowsCrossed[index] += 1
             }
         }
-        var waypoints = crossed.map { rowsCrossed in [Waypoint](repeating: Waypoint(x: 0, enter: 0, leave: 0), count: rowsCrossed.count) }
+        var waypoints = rowsCrossed.map { [Waypoint](repeating: Waypoint(x: 0, enter: 0, leave: 0), count: $0) }
         for (key, sharing) in requests {
             guard let gap = gaps[key.row]?[key.gap], let first = rows[key.row]?.first else { continue }
             let ordered = sharing.sorted { ($0.wanted, $0.edge) < ($1.wanted, $1.edge) }
