@@ -137,7 +137,9 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(strokes["edge shows"], "#64748b solid")
         XCTAssertEqual(strokes["edge calls"], "#b45309 solid")
         XCTAssertEqual(strokes["edge observes violation"], "#dc2626 6 4")
-        XCTAssertTrue(svg.texts.contains("violates layer-dependency, presentation-holds-model"), "\(svg.texts)")
+        // The rules it breaks beside the red edge, where no line passes, and in its tooltip.
+        XCTAssertTrue(svg.texts.contains("layer-dependency, presentation-holds-model"), "\(svg.texts)")
+        XCTAssertTrue(result.out.contains("CartRow observes let; violates layer-dependency, presentation-holds-model → CartStore"))
 
         // Layers top to bottom: the app, containers (the one shown one row below the one showing it),
         // presentation views, models, services.

@@ -75,6 +75,11 @@ struct SVGLayout {
         height = lines.isEmpty ? top : y - Self.rowGap
     }
 
+    /// Moves every box right, to centre the picture under a wider legend.
+    mutating func moveRight(by distance: Int) {
+        for index in boxes.indices { boxes[index].x += distance }
+    }
+
     // MARK: Bands and rows
 
     /// Groups (of a collapsed or fitted map) share the first band, ranked by the relations between them; the types

@@ -1,7 +1,8 @@
-/// Draws the map as a standalone SVG picture, laid out by `SVGLayout`: `mvlint map --format svg`, and the
-/// picture inside the HTML report. It references nothing outside itself (no fonts, images or scripts), styles
-/// with presentation attributes so any viewer draws it the same, and gives every node `id`, `data-name` and
-/// `data-role` and every edge `data-from`, `data-to` and `data-kind` for tools and tests.
+/// Draws the map as a standalone SVG picture, laid out by `SVGLayout`, its edges and labels placed by `SVGRouting`:
+/// `mvlint map --format svg`, and the picture inside the HTML report. It references nothing outside itself (no
+/// fonts, images or scripts), styles with presentation attributes so any viewer draws it the same, and gives every
+/// node `id`, `data-name` and `data-role`, every edge `data-from`, `data-to` and `data-kind`, and every edge's label
+/// its edge's `data-from` and `data-to`, for tools, tests and the report's script.
 enum SVGRenderer {
     static let margin = 16
     static let legendRowHeight = 24
@@ -30,16 +31,20 @@ enum SVGRenderer {
     static func render(_ map: ArchitectureMap) -> String {
         let legend = legendItems(map)
         let legendHeight = 2 * legendRowHeight + 8
-        let layout = SVGLayout(map, top: margin + legendHeight)
+        var layout = SVGLayout(map, top: margin + legendHeight)
         let contentWidth = max(layout.width, legend.width)
         let width = contentWidth + 2 * margin
-        let height = max(layout.height, margin + legendHeight) + margin
-        let shift = margin + (contentWidth - layout.width) / 2
-        let boxes = Dictionary(uniqueKeysWithValues: layout.boxes.map { box -> (String, SVGLayout.Box) in
-            var moved = box
-            moved.x += shift
-            return (box.node.id, moved)
-        })
+        let layoutBottom = max(layout.height, margin + legendHeight)
+        layout.moveRight(by: margin + (contentWidth - layout.width) / 2)
+        let boxes = Dictionary(uniqueKeysWithValues: layout.boxes.map { ($0.node.id, $0) })
+        let titles = layout.bands.map { band in
+            SVGRouting.Rectangle(left: Double(margin), top: Double(band.top - 4),
+                                 right: Double(margin + SVGLayout.textWidth(band.title, fontSize: 12)), bottom: Double(band.top + 12))
+        }
+        let routing = SVGRouting(map, layout: layout, bounds: SVGRouting.Rectangle(left: 0, top: Double(margin + legendHeight),
+                                                                                   right: Double(width), bottom: Double(layoutBottom)),
+                                 avoiding: titles)
+        let height = max(layoutBottom, routing.bottom) + margin
 
         var svg = ["<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mvlint-map\" width=\"\(width)\" height=\"\(height)\" "
                    + "viewBox=\"0 0 \(width) \(height)\" font-family=\"\(monospace)\" role=\"img\">",
@@ -64,15 +69,11 @@ enum SVGRenderer {
                        + "\(MapStyle.emptyMapText)</text>")
         }
         svg.append("<g class=\"edges\" fill=\"none\">")
-        let ends = anchors(map.edges, boxes: boxes)
         // In a dense map the many long edges would hide the boxes and the red ones; hovering still brings one out.
         let opacity = map.edges.count > denseEdgeCount ? "0.3" : "0.8"
-        var violationLabels: [String] = []
         for (index, edge) in map.edges.enumerated() {
-            guard let from = boxes[edge.from], let to = boxes[edge.to] else { continue }
-            let drawn = self.edge(edge, from: from, to: to, ends: ends[index], opacity: opacity)
-            svg.append(drawn.path)
-            if let label = drawn.label { violationLabels.append(label) }
+            guard let from = boxes[edge.from], let to = boxes[edge.to], let path = routing.paths[index] else { continue }
+            svg.append(self.edge(edge, from: from, to: to, path: path, opacity: opacity))
         }
         svg.append("</g>")
         svg.append("<g class=\"nodes\">")
@@ -81,8 +82,16 @@ enum SVGRenderer {
             svg += self.node(box)
         }
         svg.append("</g>")
-        // Above the boxes, which would otherwise hide the rules a red edge breaks.
-        if !violationLabels.isEmpty { svg += ["<g class=\"violation-labels\">"] + violationLabels + ["</g>"] }
+        if !routing.labels.isEmpty {
+            svg.append("<g class=\"edge-labels\" font-size=\"\(SVGRouting.labelFontSize)\">")
+            for label in routing.labels {
+                let edge = map.edges[label.edge]
+                svg.append("<text class=\"edge-label\" data-from=\"\(Markup.escape(edge.from))\" data-to=\"\(Markup.escape(edge.to))\" "
+                           + "x=\"\(label.x)\" y=\"\(label.y)\" fill=\"\(edge.isViolation ? MapStyle.violationColor : style(of: edge.kind).color)\" "
+                           + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(label.text))</text>")
+            }
+            svg.append("</g>")
+        }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
@@ -138,75 +147,21 @@ enum SVGRenderer {
 
     // MARK: Edges
 
-    typealias Point = (x: Int, y: Int)
-
-    /// Where each edge leaves and enters its boxes: downwards from the bottom to the top of a box in a lower
-    /// row, upwards from the top to the bottom, along the bottom for boxes of one row. The ends on one side of
-    /// a box are spread over its middle in the order of the boxes at their other ends, so edges neither start
-    /// from one point nor cross as they leave. Nil for an edge from a box to itself.
-    static func anchors(_ edges: [ArchitectureMap.Edge], boxes: [String: SVGLayout.Box]) -> [(start: Point, end: Point)?] {
-        struct End { var edge: Int; var isStart: Bool; var otherX: Int }
-        var endsBySide: [String: (box: SVGLayout.Box, onTop: Bool, ends: [End])] = [:]
-        for (index, edge) in edges.enumerated() {
-            guard let from = boxes[edge.from], let to = boxes[edge.to], edge.from != edge.to else { continue }
-            let sides = [(from, edge.from, from.row > to.row, true, to.centerX), (to, edge.to, to.row > from.row, false, from.centerX)]
-            for (box, id, onTop, isStart, otherX) in sides {
-                let key = id + (onTop ? " top" : " bottom")
-                endsBySide[key, default: (box, onTop, [])].ends.append(End(edge: index, isStart: isStart, otherX: otherX))
-            }
-        }
-        var starts: [Int: Point] = [:], finishes: [Int: Point] = [:]
-        for (box, onTop, ends) in endsBySide.values {
-            let sorted = ends.sorted { ($0.otherX, $0.edge, $0.isStart ? 0 : 1) < ($1.otherX, $1.edge, $1.isStart ? 0 : 1) }
-            let slots = sorted.count + 1
-            for (position, end) in sorted.enumerated() {
-                // Spread over the middle 70% of the side.
-                let point = (x: box.x + box.width * (15 * slots + 70 * (position + 1)) / (100 * slots), y: onTop ? box.y : box.bottom)
-                if end.isStart { starts[end.edge] = point } else { finishes[end.edge] = point }
-            }
-        }
-        return edges.indices.map { index in
-            guard let start = starts[index], let end = finishes[index] else { return nil }
-            return (start, end)
-        }
-    }
-
-    /// A curve between two anchors, leaving and entering vertically; between boxes of one row it sags below
-    /// the row, and an edge from a box to itself loops on its right.
-    static func edge(_ edge: ArchitectureMap.Edge, from: SVGLayout.Box, to: SVGLayout.Box, ends: (start: Point, end: Point)?,
-                     opacity: String) -> (path: String, label: String?) {
-        let points: [Point]
-        if let (start, end) = ends {
-            if to.row == from.row {
-                let sag = 24 + min(36, abs(end.x - start.x) / 12)
-                points = [start, (start.x, start.y + sag), (end.x, end.y + sag), end]
-            } else {
-                let bend = (end.y - start.y) / 2
-                points = [start, (start.x, start.y + bend), (end.x, end.y - bend), end]
-            }
-        } else {
-            let (right, middle) = (from.x + from.width, from.y + from.height / 2)
-            points = [(right, middle - 8), (right + 36, middle - 24), (right + 36, middle + 24), (right, middle + 8)]
-        }
+    /// An edge's line along its route, in its kind's colour and dashes, red when it breaks a rule, with its whole
+    /// label as a tooltip.
+    static func edge(_ edge: ArchitectureMap.Edge, from: SVGLayout.Box, to: SVGLayout.Box, path: String, opacity: String) -> String {
         let look = style(of: edge.kind)
         let color = edge.isViolation ? MapStyle.violationColor : look.color
         let labels = MapStyle.labelLines(of: edge)
         let place = edge.line > 0 ? " (\(edge.file):\(edge.line))" : ""
         let tooltip = "\(from.node.name) \(labels.joined(separator: "; ")) → \(to.node.name)\(place)"
-        let curve = "M\(points[0].x),\(points[0].y) C\(points[1].x),\(points[1].y) \(points[2].x),\(points[2].y) \(points[3].x),\(points[3].y)"
         var attributes = "class=\"edge \(edge.kind.rawValue)\(edge.isViolation ? " violation" : "")\" "
             + "data-from=\"\(Markup.escape(edge.from))\" data-to=\"\(Markup.escape(edge.to))\" data-kind=\"\(edge.kind.rawValue)\" "
-            + "d=\"\(curve)\" stroke=\"\(color)\" stroke-width=\"\(edge.isViolation ? "2.4" : look.width)\" "
+            + "d=\"\(path)\" stroke=\"\(color)\" stroke-width=\"\(edge.isViolation ? "2.4" : look.width)\" "
         if let dashes = look.dashes { attributes += "stroke-dasharray=\"\(dashes)\" " }
         attributes += "stroke-opacity=\"\(edge.isViolation ? "1" : opacity)\" "
             + "marker-end=\"url(#mvlint-arrow-\(edge.isViolation ? "violation" : edge.kind.rawValue))\""
-        let path = "<path \(attributes)><title>\(Markup.escape(tooltip))</title></path>"
-        guard edge.isViolation, labels.count > 1 else { return (path, nil) }
-        // Beside the curve at t = 0.2, in the gap below (or above) the box it leaves, where other boxes are not.
-        let labelX = (512 * points[0].x + 384 * points[1].x + 96 * points[2].x + 8 * points[3].x) / 1000 + 5
-        let labelY = (512 * points[0].y + 384 * points[1].y + 96 * points[2].y + 8 * points[3].y) / 1000 + 4
-        return (path, "<text x=\"\(labelX)\" y=\"\(labelY)\" font-size=\"10\" fill=\"\(MapStyle.violationColor)\" "
-                + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(labels[1]))</text>")
+        return "<path \(attributes)><title>\(Markup.escape(tooltip))</title></path>"
     }
 
     // MARK: Legend

@@ -41,9 +41,9 @@ extension HTMLPage {
         .mvlint-map .node.selected > :nth-child(2) { stroke: #f59e0b; stroke-width: 4; }
         .mvlint-map .node.inside > :nth-child(2) { stroke: #f59e0b; stroke-width: 2.5; }
         .mvlint-map .node, .mvlint-map .edge { transition: opacity 0.15s; }
-        .mvlint-map.focusing .node:not(.selected):not(.inside):not(.near), .mvlint-map.focusing .edge:not(.near) { opacity: 0.12; }
+        .mvlint-map.focusing .node:not(.selected):not(.inside):not(.near), .mvlint-map.focusing .edge:not(.near),
+        .mvlint-map.focusing .edge-label:not(.near) { opacity: 0.12; }
         .mvlint-map.focusing .edge.near { stroke-opacity: 1; stroke-width: 2.4; }
-        .mvlint-map.focusing .violation-labels { opacity: 0.35; }
 
         """
 
@@ -140,7 +140,7 @@ extension HTMLPage {
               var steps = distance[node.id];
               if (steps !== undefined) { node.classList.add(steps > 0 ? 'near' : own ? 'selected' : 'inside'); }
             });
-            svg.querySelectorAll('.edge').forEach(function (edge) {
+            svg.querySelectorAll('.edge, .edge-label').forEach(function (edge) {
               var from = distance[edge.dataset.from], to = distance[edge.dataset.to];
               if (from !== undefined && to !== undefined && Math.min(from, to) < depth) { edge.classList.add('near'); }
             });
