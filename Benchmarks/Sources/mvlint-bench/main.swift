@@ -1,5 +1,6 @@
 import Foundation
 import MVLintKit
+import CorpusGenerator
 import OSSCheck
 import SwiftParser
 import SwiftSyntax
