@@ -20,9 +20,10 @@ struct BinaryDecoder {
                 strings.append(string)
             }
             let root = try reader.slot()
-            guard reader.offset == bytes.count else { throw BinaryReader.corrupted }
+            // Unkeyed containers keep their place in 32 bits.
+            guard reader.offset == bytes.count, bytes.count < UInt32.max else { throw BinaryReader.corrupted }
             let payload = BinaryPayload(bytes: bytes, strings: strings, keys: keys)
-            return try payload.decode(type, in: root, parent: nil, key: nil)
+            return try BinaryValueDecoder(payload: payload, slot: root, codingPath: []).decodeValue(type)
         }
     }
 }
@@ -115,37 +116,28 @@ struct BinaryPayload {
         guard index < UInt64(keys.count) else { throw BinaryReader.corrupted }
         return keys[Int(index)]
     }
-
-    func decode<T: Decodable>(_ type: T.Type, in slot: BinarySlot, parent: BinaryValueDecoder?, key: (any CodingKey)?) throws -> T {
-        if let scalar = BinaryScalar(type) {
-            guard !slot.isNil else { throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "nil")) }
-            var reader = reader(slot)
-            return try scalar.read(type, from: &reader, payload: self)
-        }
-        return try T(from: BinaryValueDecoder(payload: self, slot: slot, parent: parent, key: key))
-    }
 }
 
 extension BinaryScalar {
+    /// `T` is the type `self` names, so the value is handed over with `unsafeBitCast`: a dynamic cast per scalar
+    /// was a noticeable share of decoding.
     func read<T>(_ type: T.Type, from reader: inout BinaryReader, payload: BinaryPayload) throws -> T {
-        let value: Any
         switch self {
-        case .string: value = try payload.string(reader.varint())
-        case .int: value = try Self.exactly(Int.self, reader.signed())
-        case .bool: value = try reader.bool()
-        case .double: value = Double(bitPattern: try reader.littleEndian(UInt64.self))
-        case .float: value = Float(bitPattern: try reader.littleEndian(UInt32.self))
-        case .int8: value = try Self.exactly(Int8.self, reader.signed())
-        case .int16: value = try Self.exactly(Int16.self, reader.signed())
-        case .int32: value = try Self.exactly(Int32.self, reader.signed())
-        case .int64: value = try reader.signed()
-        case .uint: value = try Self.exactly(UInt.self, reader.varint())
-        case .uint8: value = try Self.exactly(UInt8.self, reader.varint())
-        case .uint16: value = try Self.exactly(UInt16.self, reader.varint())
-        case .uint32: value = try Self.exactly(UInt32.self, reader.varint())
-        case .uint64: value = try reader.varint()
+        case .string: unsafeBitCast(try payload.string(reader.varint()), to: T.self)
+        case .int: unsafeBitCast(try Self.exactly(Int.self, reader.signed()), to: T.self)
+        case .bool: unsafeBitCast(try reader.bool(), to: T.self)
+        case .double: unsafeBitCast(Double(bitPattern: try reader.littleEndian(UInt64.self)), to: T.self)
+        case .float: unsafeBitCast(Float(bitPattern: try reader.littleEndian(UInt32.self)), to: T.self)
+        case .int8: unsafeBitCast(try Self.exactly(Int8.self, reader.signed()), to: T.self)
+        case .int16: unsafeBitCast(try Self.exactly(Int16.self, reader.signed()), to: T.self)
+        case .int32: unsafeBitCast(try Self.exactly(Int32.self, reader.signed()), to: T.self)
+        case .int64: unsafeBitCast(try reader.signed(), to: T.self)
+        case .uint: unsafeBitCast(try Self.exactly(UInt.self, reader.varint()), to: T.self)
+        case .uint8: unsafeBitCast(try Self.exactly(UInt8.self, reader.varint()), to: T.self)
+        case .uint16: unsafeBitCast(try Self.exactly(UInt16.self, reader.varint()), to: T.self)
+        case .uint32: unsafeBitCast(try Self.exactly(UInt32.self, reader.varint()), to: T.self)
+        case .uint64: unsafeBitCast(try reader.varint(), to: T.self)
         }
-        return value as! T
     }
 
     private static func exactly<Target: FixedWidthInteger>(_ type: Target.Type, _ value: some FixedWidthInteger) throws -> Target {
@@ -154,38 +146,53 @@ extension BinaryScalar {
     }
 }
 
+/// Decodes the values of one payload. A nested value is decoded by this same object, its slot swapped in and the
+/// outer one restored afterwards (decoding is strictly nested), which saves an allocation per value; only nested
+/// containers, which a caller may use alongside their parent, get a decoder of their own.
 final class BinaryValueDecoder: Decoder {
     let payload: BinaryPayload
-    let slot: BinarySlot
-    private let parent: BinaryValueDecoder?
-    private let key: (any CodingKey)?
-    /// Where a keyed container's search for the next key starts: right after the last one found, since
-    /// synthesized decoders ask for the fields in the order they were written.
-    fileprivate var fieldCursor = (index: 0, offset: 0)
+    fileprivate private(set) var slot: BinarySlot
+    private(set) var codingPath: [any CodingKey]
+    /// The current keyed container's fields, and where its search for the next key starts: right after the last
+    /// one found, since synthesized decoders ask for the fields in the order they were written.
     fileprivate var fields = (count: 0, start: 0)
+    fileprivate var fieldCursor = (index: 0, offset: 0)
 
-    init(payload: BinaryPayload, slot: BinarySlot, parent: BinaryValueDecoder?, key: (any CodingKey)?) {
+    init(payload: BinaryPayload, slot: BinarySlot, codingPath: [any CodingKey]) {
         self.payload = payload
         self.slot = slot
-        self.parent = parent
-        self.key = key
-    }
-
-    /// Built only when asked for (errors), so decoding allocates no paths.
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var decoder: BinaryValueDecoder? = self
-        while let current = decoder, let key = current.key {
-            path.append(key)
-            decoder = current.parent
-        }
-        return path.reversed()
+        self.codingPath = codingPath
     }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func corrupted(_ description: String) -> DecodingError {
-        .dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
+    /// The current value as `type`.
+    fileprivate func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let scalar = BinaryScalar(type) else { return try T(from: self) }
+        return try read(scalar, type, in: slot)
+    }
+
+    /// The value in `slot` (inside the current one, reached through `key`) as `type`.
+    fileprivate func decode<T: Decodable>(_ type: T.Type, in slot: BinarySlot, key: some CodingKey) throws -> T {
+        if let scalar = BinaryScalar(type) { return try read(scalar, type, in: slot) }
+        let outer = (self.slot, fields, fieldCursor)
+        self.slot = slot
+        codingPath.append(key)
+        defer {
+            (self.slot, fields, fieldCursor) = outer
+            codingPath.removeLast()
+        }
+        return try T(from: self)
+    }
+
+    private func read<T>(_ scalar: BinaryScalar, _ type: T.Type, in slot: BinarySlot) throws -> T {
+        guard !slot.isNil else { throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "nil")) }
+        var reader = payload.reader(slot)
+        return try scalar.read(type, from: &reader, payload: payload)
+    }
+
+    fileprivate func decoder(for slot: BinarySlot, key: some CodingKey) -> BinaryValueDecoder {
+        BinaryValueDecoder(payload: payload, slot: slot, codingPath: codingPath + [key])
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -200,12 +207,12 @@ final class BinaryValueDecoder: Decoder {
         guard !slot.isNil else { throw DecodingError.valueNotFound(UnkeyedDecodingContainer.self, .init(codingPath: codingPath, debugDescription: "nil")) }
         var reader = payload.reader(slot)
         let count = try reader.count()
-        return BinaryUnkeyedDecodingContainer(decoder: self, reader: reader, count: count)
+        return BinaryUnkeyedDecodingContainer(decoder: self, offset: reader.offset, end: slot.end, count: count)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { BinarySingleValueDecodingContainer(decoder: self) }
 
-    /// The slot of `key`'s field, or nil when the container has none.
+    /// The slot of `key`'s field in the current keyed container, or nil when it has none.
     fileprivate func field(_ key: some CodingKey) throws -> BinarySlot? {
         let name = key.stringValue
         var reader = payload.reader(slot)
@@ -238,9 +245,17 @@ final class BinaryValueDecoder: Decoder {
     }
 }
 
+/// Asks its decoder for every field, so it must only be used while that decoder is on this container's value
+/// (which strict nesting guarantees).
 struct BinaryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: BinaryValueDecoder
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    let codingPath: [any CodingKey]
+
+    init(decoder: BinaryValueDecoder) {
+        self.decoder = decoder
+        codingPath = decoder.codingPath
+    }
+
     var allKeys: [Key] { (try? decoder.allKeys(Key.self)) ?? [] }
 
     func contains(_ key: Key) -> Bool { (try? decoder.field(key)) != nil }
@@ -255,7 +270,7 @@ struct BinaryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func decodeNil(forKey key: Key) throws -> Bool { try field(key).isNil }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.payload.decode(type, in: try field(key), parent: decoder, key: key)
+        try decoder.decode(type, in: try field(key), key: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decodeIfPresent(type, key) }
@@ -278,15 +293,15 @@ struct BinaryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let slot = try decoder.field(key), !slot.isNil else { return nil }
-        return try decoder.payload.decode(type, in: slot, parent: decoder, key: key)
+        return try decoder.decode(type, in: slot, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try BinaryValueDecoder(payload: decoder.payload, slot: try field(key), parent: decoder, key: key).container(keyedBy: type)
+        try decoder.decoder(for: try field(key), key: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try BinaryValueDecoder(payload: decoder.payload, slot: try field(key), parent: decoder, key: key).unkeyedContainer()
+        try decoder.decoder(for: try field(key), key: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(at: BinaryIndexKey.superKey) }
@@ -296,44 +311,59 @@ struct BinaryKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         guard let slot = try decoder.field(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no field \(key.stringValue)"))
         }
-        return BinaryValueDecoder(payload: decoder.payload, slot: slot, parent: decoder, key: key)
+        return decoder.decoder(for: slot, key: key)
     }
 }
 
 struct BinaryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: BinaryValueDecoder
-    var reader: BinaryReader
-    let elementCount: Int
-    private(set) var currentIndex = 0
+    // 32 bits each, so the container fits an existential's inline buffer: a heap box per array was a share of
+    // decoding. `BinaryDecoder` refuses payloads that do not fit.
+    private var offset: UInt32
+    private let end: UInt32
+    private var index: UInt32 = 0
+    private let elementCount: UInt32
 
-    init(decoder: BinaryValueDecoder, reader: BinaryReader, count: Int) {
+    init(decoder: BinaryValueDecoder, offset: Int, end: Int, count: Int) {
         self.decoder = decoder
-        self.reader = reader
-        self.elementCount = count
+        self.offset = UInt32(offset)
+        self.end = UInt32(end)
+        self.elementCount = UInt32(count)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { elementCount }
-    var isAtEnd: Bool { currentIndex >= elementCount }
+    var count: Int? { Int(elementCount) }
+    var currentIndex: Int { Int(index) }
+    var isAtEnd: Bool { index >= elementCount }
 
     private mutating func next() throws -> BinaryIndexKey {
         guard !isAtEnd else { throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "past the last element")) }
-        defer { currentIndex += 1 }
+        defer { index += 1 }
         return BinaryIndexKey(intValue: currentIndex)
+    }
+
+    /// Reads at the container's place and moves it on.
+    private mutating func read<T>(_ body: (inout BinaryReader) throws -> T) throws -> T {
+        var reader = BinaryReader(bytes: decoder.payload.bytes, offset: Int(offset), end: Int(end))
+        defer { offset = UInt32(reader.offset) }
+        return try body(&reader)
     }
 
     /// True, and moves on, when the next element is a nil slot; scalars are never nil, so they are not slots.
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, reader.offset < reader.end, reader.bytes[reader.offset] == 0 else { return false }
-        reader.offset += 1
-        currentIndex += 1
+        guard !isAtEnd, offset < end, decoder.payload.bytes[Int(offset)] == 0 else { return false }
+        offset += 1
+        index += 1
         return true
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let key = try next()
-        if let scalar = BinaryScalar(type) { return try scalar.read(type, from: &reader, payload: decoder.payload) }
-        return try decoder.payload.decode(type, in: try reader.slot(), parent: decoder, key: key)
+        if let scalar = BinaryScalar(type) {
+            let payload = decoder.payload
+            return try read { try scalar.read(type, from: &$0, payload: payload) }
+        }
+        return try decoder.decode(type, in: try read { try $0.slot() }, key: key)
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { try decodeOptional(type) }
@@ -357,8 +387,8 @@ struct BinaryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private mutating func decodeOptional<T: Decodable>(_ type: T.Type) throws -> T? {
         let key = try next()
-        let slot = try reader.slot()
-        return slot.isNil ? nil : try decoder.payload.decode(type, in: slot, parent: decoder, key: key)
+        let slot = try read { try $0.slot() }
+        return slot.isNil ? nil : try decoder.decode(type, in: slot, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -371,7 +401,7 @@ struct BinaryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private mutating func elementDecoder() throws -> BinaryValueDecoder {
         let key = try next()
-        return BinaryValueDecoder(payload: decoder.payload, slot: try reader.slot(), parent: decoder, key: key)
+        return decoder.decoder(for: try read { try $0.slot() }, key: key)
     }
 }
 
@@ -381,12 +411,5 @@ struct BinarySingleValueDecodingContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { decoder.slot.isNil }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let scalar = BinaryScalar(type) {
-            guard !decoder.slot.isNil else { throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "nil")) }
-            var reader = decoder.payload.reader(decoder.slot)
-            return try scalar.read(type, from: &reader, payload: decoder.payload)
-        }
-        return try T(from: decoder)
-    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
 }

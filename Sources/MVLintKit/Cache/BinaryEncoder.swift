@@ -205,22 +205,23 @@ enum BinaryScalar {
         else { return nil }
     }
 
+    /// `T` is the type `self` names (see `read`).
     func node<T>(_ value: T, strings: BinaryStringTable) -> BinaryNode {
         switch self {
-        case .string: .string(strings.index(of: value as! String))
-        case .int: .signed(Int64(value as! Int))
-        case .bool: .bool(value as! Bool)
-        case .double: .double((value as! Double).bitPattern)
-        case .float: .float((value as! Float).bitPattern)
-        case .int8: .signed(Int64(value as! Int8))
-        case .int16: .signed(Int64(value as! Int16))
-        case .int32: .signed(Int64(value as! Int32))
-        case .int64: .signed(value as! Int64)
-        case .uint: .unsigned(UInt64(value as! UInt))
-        case .uint8: .unsigned(UInt64(value as! UInt8))
-        case .uint16: .unsigned(UInt64(value as! UInt16))
-        case .uint32: .unsigned(UInt64(value as! UInt32))
-        case .uint64: .unsigned(value as! UInt64)
+        case .string: .string(strings.index(of: unsafeBitCast(value, to: String.self)))
+        case .int: .signed(Int64(unsafeBitCast(value, to: Int.self)))
+        case .bool: .bool(unsafeBitCast(value, to: Bool.self))
+        case .double: .double(unsafeBitCast(value, to: Double.self).bitPattern)
+        case .float: .float(unsafeBitCast(value, to: Float.self).bitPattern)
+        case .int8: .signed(Int64(unsafeBitCast(value, to: Int8.self)))
+        case .int16: .signed(Int64(unsafeBitCast(value, to: Int16.self)))
+        case .int32: .signed(Int64(unsafeBitCast(value, to: Int32.self)))
+        case .int64: .signed(unsafeBitCast(value, to: Int64.self))
+        case .uint: .unsigned(UInt64(unsafeBitCast(value, to: UInt.self)))
+        case .uint8: .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self)))
+        case .uint16: .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self)))
+        case .uint32: .unsigned(UInt64(unsafeBitCast(value, to: UInt32.self)))
+        case .uint64: .unsigned(unsafeBitCast(value, to: UInt64.self))
         }
     }
 }
