@@ -110,7 +110,10 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int) throws {
     let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
     try copyForWarmRuns(folder, to: project)
     let files = swiftFiles(in: project)
-    guard let edited = files.first else { throw CocoaError(.fileNoSuchFile) }
+    // A source file, not a manifest: editing one of those changes the project's settings, not one file's analysis.
+    guard let edited = files.first(where: { !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift" }) else {
+        throw CocoaError(.fileNoSuchFile)
+    }
     let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
     func output(_ name: String) -> String { scratch.appendingPathComponent(name + ".json").path }
     func read(_ name: String) -> Data? { FileManager.default.contents(atPath: output(name)) }
