@@ -8,11 +8,10 @@ internal import Foundation
 ///
 /// The file is a header line, the coding keys of all payloads (`BinaryKeyTable`), then one record per file: its
 /// path, when a run last used it, its digests and stamp, a checksum of the payload in a small binary frame, and the
-/// analysis in `BinaryEncoder`'s form. The file is
-/// mapped, not read: a load walks the frames and keeps only the records of the files being linted; a file's
-/// payload is decoded only when that file is linted, on the worker that lints it. Records of other files are
-/// carried over on save without being decoded, and the file is kept under `byteLimit` by dropping the records
-/// used longest ago.
+/// analysis in `BinaryEncoder`'s form. The file is mapped, not read: a load walks the frames and keeps only the
+/// records of the files being linted; a file's payload is decoded only when that file is linted, on the worker that
+/// lints it. Records of other files are carried over on save without being decoded, and the file is kept under
+/// `byteLimit` by dropping the records used longest ago.
 struct AnalysisCache: Sendable {
     /// What one file's analysis keeps once its syntax tree is gone.
     struct Entry: Codable, Sendable {
@@ -109,7 +108,7 @@ struct AnalysisCache: Sendable {
 
     /// The stored analysis of the file at `absolutePath` when its record was made in this context from the same
     /// content. `text` is the file's text when the caller read it; without it (the stamps matched) the analysis
-    /// has none, and `FileAnalysis.text(workingDirectory:)` reads it if someone asks.
+    /// has none, and `[FileAnalysis].texts(of:workingDirectory:)` reads it if a report needs it.
     func analysis(at absolutePath: String, content: SourceDigest, context: SourceDigest, text: String?) -> FileAnalysis? {
         guard let record = records[absolutePath], record.content == content, record.context == context,
               let entry = entry(of: record) else { return nil }
@@ -138,9 +137,10 @@ struct AnalysisCache: Sendable {
     /// The decoded entry stored for a path, whatever its digests.
     func entry(at absolutePath: String) -> Entry? { records[absolutePath].flatMap(entry(of:)) }
 
-    /// Stores the fresh records (made by this cache: their keys are in its table), drops those of files that no longer exist and, over `byteLimit`, those used
-    /// longest ago (this run's files count as used now), then replaces the file atomically. Writes nothing when
-    /// nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    /// Stores the fresh records (made by this cache, so their keys are in its table), drops those of files that no
+    /// longer exist and, over `byteLimit`, those used longest ago (this run's files count as used now), then replaces
+    /// the file atomically. Writes nothing when nothing changed. A cache that cannot be written only costs speed, so
+    /// failures are silent.
     func save(fresh: [String: Record], now: Date = Date(), byteLimit: Int = Self.byteLimit) {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
         var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
