@@ -92,7 +92,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mvlint-bench",
-            dependencies: ["MVLintKit", "OSSCheck"],
+            dependencies: ["MVLintKit", "OSSCheck", "CorpusGenerator"],
             path: "Benchmarks/Sources/mvlint-bench",
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
@@ -100,6 +100,8 @@ let package = Package(
         // The oss-check's logic, apart so it can be tested; it runs mvlint binaries and never imports
         // SwiftSyntax, so it needs none of the toolchain flags above.
         .target(name: "OSSCheck", path: "Benchmarks/Sources/OSSCheck"),
+        // Synthetic SwiftUI projects of any size: the benchmarks' corpus, and test input for the cache.
+        .target(name: "CorpusGenerator", path: "Benchmarks/Sources/CorpusGenerator"),
         // The plugins read `Target.directoryURL`, new in tools version 6.1.
         .plugin(
             name: "MVLintBuildToolPlugin",
@@ -116,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVLintKitTests",
-            dependencies: ["MVLintKit"],
+            dependencies: ["MVLintKit", "CorpusGenerator"],
             exclude: ["Expected"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings

@@ -80,7 +80,7 @@ final class CacheScopeTests: XCTestCase {
         let folder = try TemporaryFolder()
         let paths = try ["Linted", "Recent", "Old", "Fresh"].map { try folder.write("\($0).swift", "struct \($0) {}\n").standardizedFileURL.path }
         let (linted, recent, old, fresh) = (paths[0], paths[1], paths[2], paths[3])
-        let record = AnalysisCache.Record(context: SourceDigest("context"), content: SourceDigest("content"),
+        let record = AnalysisCache.Record(context: SourceDigest("context"), content: SourceDigest("content"), stamp: nil,
                                           payload: Data(repeating: 32, count: 1000))
         let file = folder.url.appendingPathComponent("project.cache")
         // Three runs, each linting one file, under the default limit.
@@ -90,7 +90,8 @@ final class CacheScopeTests: XCTestCase {
         XCTAssertEqual(AnalysisCache.load(from: file).records.mapValues(\.lastUsed), [linted: 1, old: 100, recent: 200])
 
         // The file is over this limit already, as one written under a larger limit would be.
-        let limit = AnalysisCache.header.utf8.count + [linted, recent, fresh].map(record.byteCount(path:)).reduce(0, +)
+        let emptyKeyTable = 8
+        let limit = AnalysisCache.header.utf8.count + emptyKeyTable + [linted, recent, fresh].map(record.byteCount(path:)).reduce(0, +)
         AnalysisCache.load(from: file, linted: [linted, fresh]).save(fresh: [fresh: record], now: Date(timeIntervalSince1970: 500), byteLimit: limit)
         let trimmed = AnalysisCache.load(from: file)
         XCTAssertEqual(Set(trimmed.records.keys), [linted, recent, fresh], "this run's files count as used now; the oldest other goes")

@@ -1,3 +1,4 @@
+import CorpusGenerator
 import Foundation
 import XCTest
 @testable import MVLintKit
@@ -26,11 +27,18 @@ final class CacheTests: XCTestCase {
             try folder.write("Row.swift", CacheTests.row)
         }
 
-        func lint(_ configure: (inout Configuration) -> Void = { _ in }) -> [Finding] {
+        func lint(_ configure: (inout Configuration) -> Void = { _ in }) -> [Finding] { run(configure).findings }
+
+        func run(_ configure: (inout Configuration) -> Void = { _ in }) -> Linter.Outcome {
             var configuration = Configuration(rootDirectory: folder.url)
             configure(&configuration)
             return Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration,
-                                             cacheFile: cacheFile)).findings
+                                             cacheFile: cacheFile))
+        }
+
+        /// Dates the row an hour back, old enough for its stamp to vouch for its content.
+        func ageRow() throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: rowPath)
         }
 
         /// Replaces the cached candidates' messages, so a run that reuses the entry shows it.
@@ -38,14 +46,12 @@ final class CacheTests: XCTestCase {
             let cache = AnalysisCache.load(from: cacheFile)
             XCTAssertEqual(cache.records.count, 1)
             let records = try cache.records.mapValues { record in
-                var entry = try JSONDecoder().decode(AnalysisCache.Entry.self, from: record.payload)
+                var entry = try XCTUnwrap(cache.entry(of: record))
                 for index in entry.candidates.indices { entry.candidates[index].message = "from the cache" }
-                var marked = record
-                marked.payload = try JSONEncoder().encode(entry)
-                return marked
+                return AnalysisCache.Record(context: record.context, content: record.content, stamp: record.stamp,
+                                            payload: try cache.encode(entry))
             }
-            try FileManager.default.removeItem(at: cacheFile)
-            AnalysisCache(file: cacheFile).save(fresh: records)
+            cache.save(fresh: records)
         }
     }
 
@@ -69,19 +75,70 @@ final class CacheTests: XCTestCase {
                        "the fresh analysis replaces the stale entry")
     }
 
+    func testAFileWhoseStampMatchesIsNotReadAndAnyOtherIsHashed() throws {
+        let scratch = try Scratch()
+        try scratch.ageRow()
+        let cold = scratch.run()
+        XCTAssertNotNil(cold.analyses.first?.text)
+        let stamp = try XCTUnwrap(AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath]?.stamp)
+        XCTAssertEqual(stamp, FileStamp(ofFileAt: scratch.rowPath))
+        let warm = scratch.run()
+        XCTAssertNil(warm.analyses.first?.text, "not read")
+        XCTAssertEqual(warm.findings, cold.findings)
+
+        try scratch.markCachedEntries()
+        let sameSize = Self.row.replacingOccurrences(of: "\"one\"", with: "\"two\"")
+        try scratch.folder.write("Row.swift", sameSize)
+        try scratch.ageRow()
+        XCTAssertEqual(scratch.lint().map(\.message), cold.findings.map(\.message), "same size, another time: hashed, analysed again")
+
+        try scratch.markCachedEntries()
+        let restampedFrom = AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath]?.stamp
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: scratch.rowPath)
+        XCTAssertEqual(scratch.lint().map(\.message), ["from the cache"], "another time, same content: the digest decides")
+        let restamped = AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath]?.stamp
+        XCTAssertNotEqual(restamped, restampedFrom)
+        XCTAssertEqual(restamped, FileStamp(ofFileAt: scratch.rowPath), "restamped, so the next run need not read it")
+        XCTAssertNil(scratch.run().analyses.first?.text)
+    }
+
+    func testAFileModifiedMomentsAgoGetsNoStampSoTheNextRunHashesItAgain() throws {
+        let scratch = try Scratch()
+        _ = scratch.lint()
+        XCTAssertNil(try XCTUnwrap(AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath]).stamp)
+        XCTAssertNotNil(scratch.run().analyses.first?.text, "read and hashed")
+    }
+
+    func testAWarmRunReadsTheTextsOfFilesWithFindingsForReportsAndBaselines() throws {
+        let scratch = try Scratch()
+        try scratch.folder.write("Clean.swift", "struct Clean {}\n")
+        for name in ["Row.swift", "Clean.swift"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: scratch.folder.url.appendingPathComponent(name).path)
+        }
+        _ = scratch.lint()
+        let warm = scratch.run()
+        XCTAssertEqual(warm.analyses.compactMap(\.text), [])
+        XCTAssertEqual(warm.analyses.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), ["Row.swift": Self.row])
+        try scratch.folder.write("Row.swift", Self.row + "// changed since\n")
+        XCTAssertEqual(warm.analyses.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), [:],
+                       "a file changed since its analysis quotes nothing rather than other lines")
+    }
+
     func testDamagedForeignOrOtherVersionFilesAreIgnoredAndRewritten() throws {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 3 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
         XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 3 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
-            "other build": Data("MVLINT-ANALYSIS-CACHE format 3 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 4 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
+            "no key table": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),
         ]
         for (name, data) in damaged {
             try data.write(to: scratch.cacheFile)
@@ -97,10 +154,15 @@ final class CacheTests: XCTestCase {
     func testAnEntryThatDoesNotDecodeIsAnalysedAgainAndReplaced() throws {
         let scratch = try Scratch()
         let cold = scratch.lint()
-        var record = try XCTUnwrap(AnalysisCache.load(from: scratch.cacheFile).records[scratch.rowPath])
-        record.payload = Data("{\"facts\": [".utf8)
-        try FileManager.default.removeItem(at: scratch.cacheFile)
-        AnalysisCache(file: scratch.cacheFile).save(fresh: [scratch.rowPath: record])
+        let cache = AnalysisCache.load(from: scratch.cacheFile)
+        let stored = try XCTUnwrap(cache.records[scratch.rowPath])
+        var flipped = stored.payload
+        flipped[flipped.startIndex + flipped.count / 2] ^= 0x04
+        XCTAssertNil(cache.entry(of: AnalysisCache.Record(context: stored.context, content: stored.content, stamp: nil,
+                                                          payload: flipped, checksum: stored.checksum)), "the checksum catches a damaged byte")
+        let record = AnalysisCache.Record(context: stored.context, content: stored.content, stamp: stored.stamp,
+                                          payload: try BinaryEncoder(keys: cache.keys).encode(["facts"]))
+        cache.save(fresh: [scratch.rowPath: record])
         XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath))
         XCTAssertEqual(scratch.lint(), cold)
         XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath)?.candidates.map(\.message), cold.map(\.message))
@@ -170,6 +232,45 @@ final class CacheTests: XCTestCase {
             XCTAssertEqual(warm.status, cold.status, "\(command)")
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: examples.path))
+    }
+
+    /// Warm runs after each change report what an uncached run reports: on a copy of the examples and on a
+    /// generated project whose files are old enough for their stamps to be trusted, so unchanged files are not read.
+    func testWarmRunsAfterEditsRenamesDeletionsAndConfigurationChangesMatchUncachedOnes() throws {
+        let examples = try TemporaryFolder(), generated = try TemporaryFolder(), cache = try TemporaryFolder()
+        try FileManager.default.removeItem(at: examples.url)
+        try FileManager.default.copyItem(at: BinaryRunner.packageRoot.appendingPathComponent("Examples"), to: examples.url)
+        try CorpusGenerator.write(files: 30, to: generated.url)
+        for project in [examples.url, generated.url] {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: project.path).filter { $0.hasSuffix(".swift") }.sorted()
+            for file in files {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                      ofItemAtPath: project.appendingPathComponent(file).path)
+            }
+            let (first, second, third) = (project.appendingPathComponent(files[0]), project.appendingPathComponent(files[1]),
+                                          project.appendingPathComponent(files[2]))
+            let changes: [(String, () throws -> Void)] = [
+                ("cold", {}),
+                ("unchanged", {}),
+                ("an edit", { try (String(contentsOf: first, encoding: .utf8) + "\nstruct Added: View { var body: some View { Text(\"a\").foregroundColor(.red) } }\n")
+                    .write(to: first, atomically: true, encoding: .utf8) }),
+                ("a rename", { try FileManager.default.moveItem(at: second, to: second.deletingLastPathComponent().appendingPathComponent("Renamed.swift")) }),
+                ("a deletion", { try FileManager.default.removeItem(at: third) }),
+                ("a configuration change", { try "disabled_rules:\n  - foreground-color\n".write(to: project.appendingPathComponent(".mvlint.yml"),
+                                                                                                   atomically: true, encoding: .utf8) }),
+                ("the configuration removed", { try FileManager.default.removeItem(at: project.appendingPathComponent(".mvlint.yml")) }),
+            ]
+            for (change, apply) in changes {
+                try apply()
+                for format in ["json", "sarif"] {
+                    let uncached = try BinaryRunner.run(["lint", "--advice", "--format", format, "--no-cache"], in: project)
+                    let warm = try BinaryRunner.run(["lint", "--advice", "--format", format, "--cache-path", cache.url.path], in: project, usesCache: true)
+                    XCTAssertFalse(uncached.stdout.isEmpty, "\(project.lastPathComponent), \(change)")
+                    XCTAssertEqual(warm.stdout, uncached.stdout, "\(project.lastPathComponent) after \(change), \(format)")
+                    XCTAssertEqual(warm.status, uncached.status, "\(project.lastPathComponent) after \(change), \(format)")
+                }
+            }
+        }
     }
 
     func testFixAfterAWarmRunFixesWhatItFixesAfterAColdOne() throws {

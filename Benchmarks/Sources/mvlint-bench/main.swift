@@ -1,5 +1,6 @@
 import Foundation
 import MVLintKit
+import CorpusGenerator
 import OSSCheck
 import SwiftParser
 import SwiftSyntax
@@ -16,6 +17,12 @@ USAGE:
         (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a; best of K runs (default 3)
+  mvlint-bench warm DIR --mvlint PATH [--repeat K]
+        on a copy of DIR (the original is never written; files dated an hour back, so their stamps count),
+        `mvlint lint COPY --quiet --format json --cache-path CACHE`:
+        (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after one file's content changed
+        prints each best of K (default 5), w/c and 1/w, the cache's bytes per file, and whether the warm
+        outputs equal the cold one and an uncached run's
 \(OSSCheckCommand.usage)
 """
 
@@ -51,11 +58,12 @@ func seconds(_ work: () -> Void) -> Double {
 }
 
 /// Runs a command, returning wall seconds and the child's peak resident set in MiB (from wait4's rusage).
-func spawn(_ arguments: [String]) -> (seconds: Double, peakMiB: Double, status: Int32) {
+/// Standard output goes to `output`.
+func spawn(_ arguments: [String], output: String = "/dev/null") -> (seconds: Double, peakMiB: Double, status: Int32) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
@@ -74,6 +82,66 @@ func spawn(_ arguments: [String]) -> (seconds: Double, peakMiB: Double, status: 
 func option(_ name: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
+}
+
+/// `folder` without its `.git`, into `destination`, every file dated an hour back. An empty `.git` stands in for
+/// the original's, so the search for project files above the linted folder stops there as it does in the original.
+func copyForWarmRuns(_ folder: URL, to destination: URL) throws {
+    try? FileManager.default.removeItem(at: destination)
+    try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+    if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+        try FileManager.default.createDirectory(at: destination.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    }
+    let past = Date(timeIntervalSinceNow: -3600)
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != ".git" {
+        let copy = destination.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy)
+        let enumerator = FileManager.default.enumerator(atPath: copy.path)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: copy.path)
+        while let path = enumerator?.nextObject() as? String {
+            try? FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: copy.appendingPathComponent(path).path)
+        }
+    }
+}
+
+func warmScenario(_ folder: URL, mvlint: String, repeats: Int) throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-warm-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
+    try copyForWarmRuns(folder, to: project)
+    let files = swiftFiles(in: project)
+    // A source file, not a manifest: editing one of those changes the project's settings, not one file's analysis.
+    guard let edited = files.first(where: { !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift" }) else {
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
+    func output(_ name: String) -> String { scratch.appendingPathComponent(name + ".json").path }
+    func read(_ name: String) -> Data? { FileManager.default.contents(atPath: output(name)) }
+
+    var cold = Double.infinity, warm = Double.infinity, oneChange = Double.infinity
+    for _ in 0..<repeats {
+        try? FileManager.default.removeItem(at: cache)
+        cold = min(cold, spawn(lint + ["--cache-path", cache.path], output: output("cold")).seconds)
+    }
+    for _ in 0..<repeats { warm = min(warm, spawn(lint + ["--cache-path", cache.path], output: output("warm")).seconds) }
+    let cacheBytes = ((try? FileManager.default.contentsOfDirectory(at: cache, includingPropertiesForKeys: [.fileSizeKey])) ?? [])
+        .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    for run in 0..<repeats {
+        let handle = try FileHandle(forWritingTo: edited)
+        handle.seekToEndOfFile()
+        handle.write(Data("\n// mvlint-bench edit \(run)\n".utf8))
+        try handle.close()
+        oneChange = min(oneChange, spawn(lint + ["--cache-path", cache.path], output: output("one-change")).seconds)
+    }
+    _ = spawn(lint + ["--no-cache"], output: output("uncached"))
+
+    print("files: \(files.count), best of \(repeats); edited: \(edited.lastPathComponent)")
+    print(String(format: "(c) cold, writes the cache:      %.3f s", cold))
+    print(String(format: "(w) warm, nothing changed:       %.3f s   w/c %.2f", warm, warm / cold))
+    print(String(format: "(1) warm, one file changed:      %.3f s   1/w %.2f", oneChange, oneChange / warm))
+    print("cache: \(cacheBytes) bytes, \(cacheBytes / max(files.count, 1)) per file")
+    print("warm output == cold output: \(read("warm") == read("cold") ? "yes" : "NO")")
+    print("one-change output == uncached output: \(read("one-change") == read("uncached") ? "yes" : "NO")")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -111,6 +179,13 @@ case "compare":
     print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s", cores, parallel))
     print(String(format: "(b) mvlint lint (binary, %d cores):        %.3f s   peak RSS %.0f MiB", cores, lint, peak))
     print(String(format: "ratio b/a: %.2f", lint / parallel))
+case "warm":
+    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
+                     repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5)
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:

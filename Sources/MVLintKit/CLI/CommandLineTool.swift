@@ -117,8 +117,8 @@ public struct CommandLineTool {
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome) }
         if let fixReport { outcome.findings = fixReport.findings }
         // The texts the findings were made on: the baseline keys on their lines and reporters quote them, without
-        // reading the files again (and `--stdin-path` text exists nowhere else).
-        let texts = (fixReport?.analyses ?? outcome.analyses).textsByPath
+        // reading the files again (and `--stdin-path` text exists nowhere else); only the files of findings.
+        let texts = (fixReport?.analyses ?? outcome.analyses).texts(of: Set(outcome.findings.map(\.file)), workingDirectory: workingDirectory)
         var hiddenByBaseline = 0
         if let baselineRequest {
             var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory, texts: texts)

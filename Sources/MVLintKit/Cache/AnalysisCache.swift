@@ -3,13 +3,15 @@ internal import Foundation
 /// Per-file analyses of earlier runs, so an unchanged file skips the parse. An entry is reused only when the
 /// file's content and everything else that shapes its analysis (tool version, rules with their options and
 /// severities, the file's target settings, its path) hash the same; project rules always run again on the
-/// facts, so a warm run reports exactly what a cold one does.
+/// facts, so a warm run reports exactly what a cold one does. A file whose size and modification time are those
+/// the record was made with is not even read: the content digest stays the key, the stamp only vouches for it.
 ///
-/// The file is a header line, then one record per file: its path, when a run last used it and its digests in a
-/// small binary frame, and the analysis as JSON. The file is mapped, not read: a load walks the frames and keeps
-/// only the records of the files being linted; the JSON of a file is decoded only when that file is linted, on
-/// the worker that lints it. Records of other files are carried over on save without being decoded, and the file
-/// is kept under `byteLimit` by dropping the records used longest ago.
+/// The file is a header line, the coding keys of all payloads (`BinaryKeyTable`), then one record per file: its
+/// path, when a run last used it, its digests and stamp, a checksum of the payload in a small binary frame, and the
+/// analysis in `BinaryEncoder`'s form. The file is mapped, not read: a load walks the frames and keeps only the
+/// records of the files being linted; a file's payload is decoded only when that file is linted, on the worker that
+/// lints it. Records of other files are carried over on save without being decoded, and the file is kept under
+/// `byteLimit` by dropping the records used longest ago.
 struct AnalysisCache: Sendable {
     /// What one file's analysis keeps once its syntax tree is gone.
     struct Entry: Codable, Sendable {
@@ -22,13 +24,27 @@ struct AnalysisCache: Sendable {
     struct Record: Sendable {
         var context: SourceDigest
         var content: SourceDigest
-        /// `Entry` as JSON.
-        var payload: Data
+        /// The file's size and modification time when `content` was read; nil when they cannot vouch for it.
+        var stamp: FileStamp?
+        /// `Entry` as `BinaryEncoder` writes it.
+        let payload: Data
+        /// Of `payload`: a damaged record decodes to nothing rather than to wrong facts.
+        let checksum: SourceDigest
         /// Seconds since 1970 of the last save by a run that linted the file: what eviction goes by.
         var lastUsed: UInt64 = 0
 
+        init(context: SourceDigest, content: SourceDigest, stamp: FileStamp?, payload: Data,
+             checksum: SourceDigest? = nil, lastUsed: UInt64 = 0) {
+            self.context = context
+            self.content = content
+            self.stamp = stamp
+            self.payload = payload
+            self.checksum = checksum ?? SourceDigest(bytes: payload)
+            self.lastUsed = lastUsed
+        }
+
         /// What the record takes in the file: eviction counts these against `byteLimit`.
-        func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 7 }
+        func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 11 }
     }
 
     /// The most a cache file holds (64 MB, a few large apps at 10–30 KB per file); a save over it drops the
@@ -37,7 +53,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 3 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -53,11 +69,14 @@ struct AnalysisCache: Sendable {
     private(set) var records: [String: Record]
     /// Of files this run does not lint: written back as they were read, never decoded.
     private(set) var otherFilesRecords: [String: Record]
+    /// The coding keys of every payload, read from the file and grown by the records this run encodes.
+    let keys: BinaryKeyTable
 
-    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:]) {
+    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], keys: BinaryKeyTable = BinaryKeyTable()) {
         self.file = file
         self.records = records
         self.otherFilesRecords = otherFilesRecords
+        self.keys = keys
     }
 
     /// The cache at `file`, or an empty one when it is missing, foreign, stale or damaged: never trusted blindly.
@@ -70,41 +89,58 @@ struct AnalysisCache: Sendable {
             return AnalysisCache(file: file)
         }
         var reader = FrameReader(data: data, offset: headerBytes.count)
-        var cache = AnalysisCache(file: file)
+        guard let keyCount = reader.integer(), keyCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
+        var keys: [String] = []
+        for _ in 0..<keyCount {
+            guard let key = reader.string() else { return AnalysisCache(file: file) }
+            keys.append(key)
+        }
+        var cache = AnalysisCache(file: file, keys: BinaryKeyTable(keys: keys))
         while !reader.isAtEnd {
             guard let path = reader.string(), let lastUsed = reader.integer(), let context = reader.digest(),
-                  let content = reader.digest(), let payload = reader.bytes() else { return AnalysisCache(file: file) }
-            let record = Record(context: context, content: content, payload: payload, lastUsed: lastUsed)
+                  let content = reader.digest(), let stamp = reader.stamp(), let checksum = reader.digest(),
+                  let payload = reader.bytes() else { return AnalysisCache(file: file) }
+            let record = Record(context: context, content: content, stamp: stamp, payload: payload, checksum: checksum, lastUsed: lastUsed)
             if linted?.contains(path) ?? true { cache.records[path] = record } else { cache.otherFilesRecords[path] = record }
         }
         return cache
     }
 
-    /// The stored analysis of this text, if it was made in the same context (and still decodes).
-    func analysis(at absolutePath: String, text: String, content: SourceDigest, context: SourceDigest) -> FileAnalysis? {
+    /// The stored analysis of the file at `absolutePath` when its record was made in this context from the same
+    /// content. `text` is the file's text when the caller read it; without it (the stamps matched) the analysis
+    /// has none, and `[FileAnalysis].texts(of:workingDirectory:)` reads it if a report needs it.
+    func analysis(at absolutePath: String, content: SourceDigest, context: SourceDigest, text: String?) -> FileAnalysis? {
         guard let record = records[absolutePath], record.content == content, record.context == context,
-              let entry = try? JSONDecoder().decode(Entry.self, from: record.payload) else { return nil }
+              let entry = entry(of: record) else { return nil }
         return FileAnalysis(path: entry.facts.path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
                             parseError: entry.parseError, sourceDigest: content, text: text)
     }
 
     /// The record of a fresh analysis; nil if it cannot be encoded or the file was over its budget (then the
     /// file is simply not cached: a timeout depends on the machine's load, and the other checks cost little).
-    static func record(for analysis: FileAnalysis, context: SourceDigest) -> Record? {
+    func record(for analysis: FileAnalysis, context: SourceDigest, stamp: FileStamp?) -> Record? {
         guard analysis.budgetProblem == nil else { return nil }
         let entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
                           parseError: analysis.parseError)
-        return (try? JSONEncoder().encode(entry)).map { Record(context: context, content: analysis.sourceDigest, payload: $0) }
+        return (try? encode(entry)).map { Record(context: context, content: analysis.sourceDigest, stamp: stamp, payload: $0) }
+    }
+
+    /// `entry` as a payload of this cache's file.
+    func encode(_ entry: Entry) throws -> Data { try BinaryEncoder(keys: keys).encode(entry) }
+
+    /// A record's entry, or nil when the payload is damaged or no longer decodes.
+    func entry(of record: Record) -> Entry? {
+        guard SourceDigest(bytes: record.payload) == record.checksum else { return nil }
+        return try? BinaryDecoder(keys: keys.snapshot).decode(Entry.self, from: record.payload)
     }
 
     /// The decoded entry stored for a path, whatever its digests.
-    func entry(at absolutePath: String) -> Entry? {
-        records[absolutePath].flatMap { try? JSONDecoder().decode(Entry.self, from: $0.payload) }
-    }
+    func entry(at absolutePath: String) -> Entry? { records[absolutePath].flatMap(entry(of:)) }
 
-    /// Stores the fresh records, drops those of files that no longer exist and, over `byteLimit`, those used
-    /// longest ago (this run's files count as used now), then replaces the file atomically. Writes nothing when
-    /// nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    /// Stores the fresh records (made by this cache, so their keys are in its table), drops those of files that no
+    /// longer exist and, over `byteLimit`, those used longest ago (this run's files count as used now), then replaces
+    /// the file atomically. Writes nothing when nothing changed. A cache that cannot be written only costs speed, so
+    /// failures are silent.
     func save(fresh: [String: Record], now: Date = Date(), byteLimit: Int = Self.byteLimit) {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
         var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
@@ -113,11 +149,16 @@ struct AnalysisCache: Sendable {
         let runTime = UInt64(max(0, now.timeIntervalSince1970))
         for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
         var writer = FrameWriter(data: Data(Self.header.utf8))
+        let keys = keys.snapshot
+        writer.integer(UInt64(keys.count))
+        for key in keys { writer.string(key) }
         for (path, record) in Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count).sorted(by: { $0.key < $1.key }) {
             writer.string(path)
             writer.integer(record.lastUsed)
             writer.digest(record.context)
             writer.digest(record.content)
+            writer.stamp(record.stamp)
+            writer.digest(record.checksum)
             writer.bytes(record.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -178,6 +219,12 @@ private struct FrameWriter {
         integer(UInt64(digest.byteCount))
         integer(digest.hash)
     }
+
+    /// A missing stamp is written as size `UInt64.max`, which no file has.
+    mutating func stamp(_ stamp: FileStamp?) {
+        integer(stamp.map { UInt64($0.size) } ?? .max)
+        integer(UInt64(bitPattern: stamp?.modified ?? 0))
+    }
 }
 
 /// Reads what `FrameWriter` wrote; nil for anything cut short or out of bounds.
@@ -212,6 +259,13 @@ private struct FrameReader {
     mutating func digest() -> SourceDigest? {
         guard let count = integer(), let hash = integer(), count <= UInt64(Int.max) else { return nil }
         return SourceDigest(byteCount: Int(count), hash: hash)
+    }
+
+    /// `.some(nil)` for a record written without a stamp, nil when cut short.
+    mutating func stamp() -> FileStamp?? {
+        guard let size = integer(), let modified = integer() else { return nil }
+        guard size <= UInt64(Int64.max) else { return .some(nil) }
+        return FileStamp(size: Int64(size), modified: Int64(bitPattern: modified))
     }
 }
 

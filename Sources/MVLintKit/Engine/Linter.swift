@@ -159,11 +159,13 @@ public enum Linter {
     }
 
     /// Reads and analyses every file on all cores, reusing cached analyses of unchanged files and caching the rest.
-    /// `standardInput` is the absolute path whose text comes from standard input instead of the disk.
+    /// A file whose stamp matches its record is not read at all. `standardInput` is the absolute path whose text
+    /// comes from standard input instead of the disk.
     private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
         let cache = cacheFile.map { AnalysisCache.load(from: $0, linted: Set(jobs.map(\.absolutePath))) }
         let engineContext = engine.selection.cacheContext + ";" + engine.budget.cacheContext
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
             job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
         }
@@ -172,14 +174,31 @@ public enum Linter {
             return readText(job).map { (engine.timedOut(path: job.display, text: $0), nil) }
         }) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
             defer { progress?.fileFinished(of: jobs.count) }
+            guard let cache else { return readText(job).map { (engine.analyze(path: job.display, text: $0, settings: job.settings), nil) } }
+            let context = SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+            // The buffer is not the file on disk: neither its stamp nor an entry made from it may stand for the file.
+            let isFile = job.absolutePath != standardInput?.path
+            // Taken before the read, so a write in between leaves a stamp that no longer matches.
+            let stamp = isFile ? FileStamp(ofFileAt: job.absolutePath) : nil
+            let record = cache.records[job.absolutePath]
+            if let stamp, let record, record.stamp == stamp,
+               let cached = cache.analysis(at: job.absolutePath, content: record.content, context: context, text: nil) {
+                return .success((cached, nil))
+            }
             return readText(job).map { text in
-                guard let cache else { return (engine.analyze(path: job.display, text: text, settings: job.settings), nil) }
                 let content = SourceDigest(text)
-                let context = SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
-                if let cached = cache.analysis(at: job.absolutePath, text: text, content: content, context: context) { return (cached, nil) }
+                let settledStamp = stamp.flatMap { $0.isSettled(at: now) ? $0 : nil }
+                if let cached = cache.analysis(at: job.absolutePath, content: content, context: context, text: text) {
+                    // Restamped, so the next run need not read the file again.
+                    let restamped = isFile && record?.stamp != settledStamp ? record.map { record in
+                        var restamped = record
+                        restamped.stamp = settledStamp
+                        return restamped
+                    } : nil
+                    return (cached, restamped)
+                }
                 let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content)
-                // The buffer is not the file on disk: its entry would replace the file's.
-                return (analysis, job.absolutePath == standardInput?.path ? nil : AnalysisCache.record(for: analysis, context: context))
+                return (analysis, isFile ? cache.record(for: analysis, context: context, stamp: settledStamp) : nil)
             }
         }
         var freshRecords: [String: AnalysisCache.Record] = [:]

@@ -9,10 +9,22 @@ public struct SourceDigest: Sendable, Hashable {
         self.hash = hash
     }
 
-    public init(_ text: String) {
+    public init(_ text: String) { self.init(bytes: text.utf8) }
+
+    init(bytes: some Sequence<UInt8>) {
+        // Through a pointer where the bytes are contiguous (a native string's UTF-8, `Data`): iterating `Data`
+        // element by element costs several times as much.
+        if let digest = bytes.withContiguousStorageIfAvailable({ Self(buffer: $0) }) {
+            self = digest
+            return
+        }
+        self.init(buffer: bytes)
+    }
+
+    private init(buffer bytes: some Sequence<UInt8>) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var count = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             count += 1
         }

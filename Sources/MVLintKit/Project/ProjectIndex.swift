@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// Everything the project declares, merged across files: a type's declaration and all its extensions.
 /// Built once from the facts of every file; rules ask it questions instead of re-reading code.
 public struct ProjectIndex: Sendable {
@@ -71,6 +73,10 @@ public struct ProjectIndex: Sendable {
     /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
     private var enclosingIDs: [String: [String: String]] = [:]
     private let moduleOfPath: [String: String]
+    /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
+    /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
+    /// over and over, and each resolution walks entries and builds names.
+    private var resolutions: ResolutionMemo?
 
     /// `moduleOf` names the target compiling each file: types of different targets with one name stay apart, and a
     /// reference prefers its own target's type.
@@ -98,6 +104,7 @@ public struct ProjectIndex: Sendable {
         var cache: [String: Bool] = [:]
         for id in types.keys { cache[id] = computeIsView(id, visiting: []) }
         viewCache = cache
+        resolutions = ResolutionMemo()
     }
 
     private mutating func registerDeclarations(_ files: [FileFacts]) {
@@ -186,6 +193,15 @@ public struct ProjectIndex: Sendable {
     /// stays SwiftUI's even where some other type nests its own `Color`). Optionals, `any` and generic
     /// arguments are stripped.
     public func resolve(_ reference: String, from context: String?, in path: String) -> String? {
+        guard let resolutions else { return resolveUncached(reference, from: context, in: path) }
+        let question = ResolutionMemo.Question(reference: reference, context: context, path: path)
+        if let answer = resolutions.answer(to: question) { return answer }
+        let answer = resolveUncached(reference, from: context, in: path)
+        resolutions.record(answer, for: question)
+        return answer
+    }
+
+    private func resolveUncached(_ reference: String, from context: String?, in path: String) -> String? {
         let name = Architecture.bareTypeName(reference)
         guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
         var scope = context.flatMap { types[$0] }
@@ -363,5 +379,30 @@ public struct ProjectContext: Sendable {
         updated.modelSitesByType = Self.groupModelSites(files, index: updated.index)
         updated.findDeclarations()
         return updated
+    }
+}
+
+/// `ProjectIndex.resolve`'s answers; shared by copies of the index, which never changes once built.
+private final class ResolutionMemo: @unchecked Sendable {
+    struct Question: Hashable {
+        var reference: String
+        var context: String?
+        var path: String
+    }
+
+    private let lock = NSLock()
+    /// An answer may be nil (an outside type), so the stored value is an optional of the optional.
+    private var answers: [Question: String?] = [:]
+
+    func answer(to question: Question) -> String?? {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers[question]
+    }
+
+    func record(_ answer: String?, for question: Question) {
+        lock.lock()
+        defer { lock.unlock() }
+        answers[question] = answer
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Writes a synthetic but realistic SwiftUI code base: feature folders with container and presentation
 /// views, `@Observable` models, `ObservableObject` view models and services, using the constructs the
 /// rules look at (wrappers, modifiers, ForEach, tasks, closures), about 60 lines per file.
-enum CorpusGenerator {
-    static func write(files count: Int, to folder: URL) throws {
+public enum CorpusGenerator {
+    public static func write(files count: Int, to folder: URL) throws {
         try? FileManager.default.removeItem(at: folder)
         for index in 0..<count {
             let feature = "Feature\(index / 5)"
