@@ -3,9 +3,6 @@ internal import SwiftSyntax
 /// Readings for `observed-object-creation`'s facts: where code creates an object that an `@ObservedObject`
 /// will hold. Each looks at one declaration, assignment or call; the project rule decides what is lost.
 enum ObservedCreationReading {
-    /// `@StateObject` (the fix) exists from these systems on.
-    private static let stateObjectAvailability: [Platform: Version] = [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)]
-
     /// `@ObservedObject var model = Model()` in a struct or an extension (a class holding one, or an `App`, which
     /// is made once, keeps what it creates).
     static func propertyDefault(_ node: VariableDeclSyntax, in walk: FileWalk) -> ObservedCreationFact? {
@@ -16,7 +13,7 @@ enum ObservedCreationReading {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName,
                   let value = binding.initializer?.value, let created = createdTypeName(value, annotation: binding.typeAnnotation),
                   SyntaxText.isCapitalized(created) else { continue }
-            let fix = walk.canUse(introducedIn: stateObjectAvailability) ? FixText.range(of: attribute.attributeName) : nil
+            let fix = walk.canUse(introducedIn: TargetSettings.stateObjectAvailability) ? FixText.range(of: attribute.attributeName) : nil
             return ObservedCreationFact(kind: .propertyDefault(property: name), createdType: created, enclosingType: type.qualifiedName,
                                         position: position(attribute, in: walk), stateObjectFix: fix)
         }

@@ -81,10 +81,11 @@ extension TargetSettings {
         canUse(introducedIn: [.iOS: Version(17), .macCatalyst: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10)])
     }
 
-    /// `@StateObject` needs iOS 14, macOS 11, tvOS 14, watchOS 7.
-    var canUseStateObject: Bool {
-        canUse(introducedIn: [.iOS: Version(14), .macCatalyst: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)])
-    }
+    /// `@StateObject` exists from these systems on.
+    static let stateObjectAvailability: [Platform: Version] = [.iOS: Version(14), .macCatalyst: Version(14), .macOS: Version(11),
+                                                                .tvOS: Version(14), .watchOS: Version(7)]
+
+    var canUseStateObject: Bool { canUse(introducedIn: Self.stateObjectAvailability) }
 
     /// Every platform the target builds for is at or above the version that introduced the API (a project rule's
     /// check: `FileWalk.canUse` also reads `#available` around the code).
