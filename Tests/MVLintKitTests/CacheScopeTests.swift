@@ -90,8 +90,8 @@ final class CacheScopeTests: XCTestCase {
         XCTAssertEqual(AnalysisCache.load(from: file).records.mapValues(\.lastUsed), [linted: 1, old: 100, recent: 200])
 
         // The file is over this limit already, as one written under a larger limit would be.
-        let emptyKeyTable = 8
-        let limit = AnalysisCache.header.utf8.count + emptyKeyTable + [linted, recent, fresh].map(record.byteCount(path:)).reduce(0, +)
+        let emptyFrameCounts = 8 * 3 // keys, records, run results
+        let limit = AnalysisCache.header.utf8.count + emptyFrameCounts + [linted, recent, fresh].map(record.byteCount(path:)).reduce(0, +)
         AnalysisCache.load(from: file, linted: [linted, fresh]).save(fresh: [fresh: record], now: Date(timeIntervalSince1970: 500), byteLimit: limit)
         let trimmed = AnalysisCache.load(from: file)
         XCTAssertEqual(Set(trimmed.records.keys), [linted, recent, fresh], "this run's files count as used now; the oldest other goes")

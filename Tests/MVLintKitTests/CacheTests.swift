@@ -119,23 +119,62 @@ final class CacheTests: XCTestCase {
         _ = scratch.lint()
         let warm = scratch.run()
         XCTAssertEqual(warm.analyses.compactMap(\.text), [])
-        XCTAssertEqual(warm.analyses.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), ["Row.swift": Self.row])
+        XCTAssertEqual(warm.sources.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), ["Row.swift": Self.row])
         try scratch.folder.write("Row.swift", Self.row + "// changed since\n")
-        XCTAssertEqual(warm.analyses.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), [:],
+        XCTAssertEqual(warm.sources.texts(of: ["Row.swift"], workingDirectory: scratch.folder.url), [:],
                        "a file changed since its analysis quotes nothing rather than other lines")
+    }
+
+    /// Replaces the stored run result's messages with a marker, under the same key.
+    private func markStoredRunResult(in scratch: Scratch) throws {
+        let cache = AnalysisCache.load(from: scratch.cacheFile)
+        let memo = try XCTUnwrap(cache.memos.first, "the run's result is stored")
+        var result = try XCTUnwrap(cache.runResult(for: memo.key))
+        for index in result.findings.indices { result.findings[index].message = "from the stored run" }
+        AnalysisCache(file: scratch.cacheFile, records: cache.records, keys: cache.keys)
+            .save(fresh: cache.records, memo: try XCTUnwrap(cache.memo(of: result, key: memo.key)))
+    }
+
+    func testARunInWhichNothingChangedReportsTheStoredResultWithoutDecodingTheFacts() throws {
+        let scratch = try Scratch()
+        try scratch.ageRow()
+        let cold = scratch.lint()
+        try markStoredRunResult(in: scratch)
+        let warm = scratch.run()
+        XCTAssertEqual(warm.findings.map(\.message), cold.map { _ in "from the stored run" })
+        XCTAssertEqual(warm.profileChoice, scratch.run().profileChoice)
+        XCTAssertEqual(warm.project.files.map(\.path), ["Row.swift"], "the project is still there for reports that draw it")
+
+        XCTAssertEqual(scratch.lint { $0.disabledRules = ["foreground-color"] }.map(\.message), [],
+                       "another configuration is another run: its findings are made, not replayed")
+        XCTAssertEqual(scratch.lint().map(\.message), cold.map(\.message),
+                       "back to the first configuration: the file's record was remade under the other, so is the result")
+        try markStoredRunResult(in: scratch)
+        try scratch.folder.write("Row.swift", CacheTests.row + "// edited\n")
+        XCTAssertEqual(scratch.lint().map(\.message), cold.map(\.message), "a changed file makes a new result")
+    }
+
+    func testAStoredResultIsKeptOnlyForTheLastFewRuns() throws {
+        let scratch = try Scratch()
+        let configurations: [Set<String>] = [[], ["any-view"], ["foreground-color"], ["task-in-view-init"], ["missing-bindable"]]
+        for disabled in configurations { _ = scratch.lint { $0.disabledRules = disabled } }
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).memos.count, AnalysisCache.memoLimit)
+        try scratch.folder.write("Row.swift", CacheTests.row + "// edited\n")
+        _ = scratch.lint()
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).memos.count, AnalysisCache.memoLimit, "the newest replaces the oldest")
     }
 
     func testDamagedForeignOrOtherVersionFilesAreIgnoredAndRewritten() throws {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
         XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 4 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
-            "other build": Data("MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 5 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
             "no key table": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),

@@ -136,21 +136,3 @@ struct Baseline: Equatable {
         }
     }
 }
-
-extension [FileAnalysis] {
-    /// The analysed texts of the files at `paths` (as findings show them). An analysis a warm run took from the cache
-    /// without reading its file has its text read now, if the file still has the content analysed (else it has
-    /// none, as for a file deleted since): a run with few findings reads few files.
-    func texts(of paths: Set<String>, workingDirectory: URL) -> [String: String] {
-        var texts: [String: String] = [:]
-        for analysis in self where paths.contains(analysis.path) && texts[analysis.path] == nil {
-            if let text = analysis.text {
-                texts[analysis.path] = text
-            } else if let data = FileManager.default.contents(atPath: Discovery.resolve(analysis.path, against: workingDirectory).path),
-                      SourceDigest(bytes: data) == analysis.sourceDigest, let text = String(validating: data, as: UTF8.self) {
-                texts[analysis.path] = text
-            }
-        }
-        return texts
-    }
-}

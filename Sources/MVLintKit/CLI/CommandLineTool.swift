@@ -117,10 +117,12 @@ public struct CommandLineTool {
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome) }
         if let fixReport { outcome.findings = fixReport.findings }
         // The texts the findings were made on: the baseline keys on their lines and reporters quote them, without
-        // reading the files again (and `--stdin-path` text exists nowhere else); only the files of findings.
-        let texts = (fixReport?.analyses ?? outcome.analyses).texts(of: Set(outcome.findings.map(\.file)), workingDirectory: workingDirectory)
+        // reading the files again where the run read them (`--stdin-path` text exists nowhere else); only the files
+        // of findings, and for reporters only those they quote.
+        let sources = fixReport?.analyses.map(AnalysedSource.init) ?? outcome.sources
         var hiddenByBaseline = 0
         if let baselineRequest {
+            let texts = sources.texts(of: Set(outcome.findings.map(\.file)), workingDirectory: workingDirectory)
             var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory, texts: texts)
             if case .write(let url) = baselineRequest {
                 return writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
@@ -140,7 +142,7 @@ public struct CommandLineTool {
         } else {
             written = emit(reporterKind.reporter.render(LintReport(
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
-                workingDirectory: workingDirectory, sources: .texts(texts), colored: style.colored, profileChoice: outcome.profileChoice)),
+                workingDirectory: workingDirectory, sources: sources.sourceTexts(workingDirectory: workingDirectory), colored: style.colored, profileChoice: outcome.profileChoice)),
                 to: parsed["--output"])
         }
         if let standardInput, outcome.filesLinted == 0 {

@@ -8,7 +8,8 @@ internal import Foundation
 ///
 /// The file is a header line, the coding keys of all payloads (`BinaryKeyTable`), then one record per file: its
 /// path, when a run last used it, its digests and stamp, a checksum of the payload in a small binary frame, and the
-/// analysis in `BinaryEncoder`'s form. The file is mapped, not read: a load walks the frames and keeps only the
+/// analysis in `BinaryEncoder`'s form; then the results of the last few whole runs (`RunMemo`), each keyed on
+/// everything its findings were made from, so a run in which nothing changed decodes none of the records. The file is mapped, not read: a load walks the frames and keeps only the
 /// records of the files being linted; a file's payload is decoded only when that file is linted, on the worker that
 /// lints it. Records of other files are carried over on save without being decoded, and the file is kept under
 /// `byteLimit` by dropping the records used longest ago.
@@ -43,9 +44,40 @@ struct AnalysisCache: Sendable {
             self.lastUsed = lastUsed
         }
 
+        /// Whether the payload still has the checksum it was written with.
+        var isIntact: Bool { SourceDigest(bytes: payload) == checksum }
+
         /// What the record takes in the file: eviction counts these against `byteLimit`.
         func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 11 }
     }
+
+    /// A whole run's result: its findings and, when the profile was detected, what detection said. Stored under
+    /// the digest of all the run's inputs (`Linter.runKey`): every file's record digests in order, the rules and
+    /// their configuration, the profile asked for, the layers. A run whose key matches reports these findings
+    /// without decoding a record or building the project; any change makes a different key.
+    struct RunResult: Codable, Sendable {
+        var findings: [Finding]
+        var detection: ProfileDetection?
+    }
+
+    struct RunMemo: Sendable {
+        var key: SourceDigest
+        /// `RunResult` as `BinaryEncoder` writes it.
+        let payload: Data
+        let checksum: SourceDigest
+        var lastUsed: UInt64 = 0
+
+        init(key: SourceDigest, payload: Data, checksum: SourceDigest? = nil, lastUsed: UInt64 = 0) {
+            self.key = key
+            self.payload = payload
+            self.checksum = checksum ?? SourceDigest(bytes: payload)
+            self.lastUsed = lastUsed
+        }
+    }
+
+    /// How many run results a file keeps (linting the project, a folder of it, with another profile...): the
+    /// most recently made or used.
+    static let memoLimit = 4
 
     /// The most a cache file holds (64 MB, a few large apps at 10–30 KB per file); a save over it drops the
     /// records used longest ago, so a file stays small enough to load in a blink whatever was linted before.
@@ -53,7 +85,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 4 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -69,13 +101,17 @@ struct AnalysisCache: Sendable {
     private(set) var records: [String: Record]
     /// Of files this run does not lint: written back as they were read, never decoded.
     private(set) var otherFilesRecords: [String: Record]
+    /// Results of earlier runs, the most recently used first.
+    private(set) var memos: [RunMemo]
     /// The coding keys of every payload, read from the file and grown by the records this run encodes.
     let keys: BinaryKeyTable
 
-    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], keys: BinaryKeyTable = BinaryKeyTable()) {
+    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], memos: [RunMemo] = [],
+         keys: BinaryKeyTable = BinaryKeyTable()) {
         self.file = file
         self.records = records
         self.otherFilesRecords = otherFilesRecords
+        self.memos = memos
         self.keys = keys
     }
 
@@ -96,19 +132,27 @@ struct AnalysisCache: Sendable {
             keys.append(key)
         }
         var cache = AnalysisCache(file: file, keys: BinaryKeyTable(keys: keys))
-        while !reader.isAtEnd {
+        guard let recordCount = reader.integer(), recordCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
+        for _ in 0..<recordCount {
             guard let path = reader.string(), let lastUsed = reader.integer(), let context = reader.digest(),
                   let content = reader.digest(), let stamp = reader.stamp(), let checksum = reader.digest(),
                   let payload = reader.bytes() else { return AnalysisCache(file: file) }
             let record = Record(context: context, content: content, stamp: stamp, payload: payload, checksum: checksum, lastUsed: lastUsed)
             if linted?.contains(path) ?? true { cache.records[path] = record } else { cache.otherFilesRecords[path] = record }
         }
+        guard let memoCount = reader.integer(), memoCount <= UInt64(Self.memoLimit) else { return AnalysisCache(file: file) }
+        for _ in 0..<memoCount {
+            guard let key = reader.digest(), let lastUsed = reader.integer(), let checksum = reader.digest(),
+                  let payload = reader.bytes() else { return AnalysisCache(file: file) }
+            cache.memos.append(RunMemo(key: key, payload: payload, checksum: checksum, lastUsed: lastUsed))
+        }
+        guard reader.isAtEnd else { return AnalysisCache(file: file) }
         return cache
     }
 
     /// The stored analysis of the file at `absolutePath` when its record was made in this context from the same
     /// content. `text` is the file's text when the caller read it; without it (the stamps matched) the analysis
-    /// has none, and `[FileAnalysis].texts(of:workingDirectory:)` reads it if a report needs it.
+    /// has none, and `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
     func analysis(at absolutePath: String, content: SourceDigest, context: SourceDigest, text: String?) -> FileAnalysis? {
         guard let record = records[absolutePath], record.content == content, record.context == context,
               let entry = entry(of: record) else { return nil }
@@ -137,22 +181,44 @@ struct AnalysisCache: Sendable {
     /// The decoded entry stored for a path, whatever its digests.
     func entry(at absolutePath: String) -> Entry? { records[absolutePath].flatMap(entry(of:)) }
 
-    /// Stores the fresh records (made by this cache, so their keys are in its table), drops those of files that no
-    /// longer exist and, over `byteLimit`, those used longest ago (this run's files count as used now), then replaces
-    /// the file atomically. Writes nothing when nothing changed. A cache that cannot be written only costs speed, so
-    /// failures are silent.
-    func save(fresh: [String: Record], now: Date = Date(), byteLimit: Int = Self.byteLimit) {
+    /// The result of an earlier run with exactly these inputs, or nil (none, or damaged).
+    func runResult(for key: SourceDigest) -> RunResult? {
+        guard let memo = memos.first(where: { $0.key == key }), SourceDigest(bytes: memo.payload) == memo.checksum else { return nil }
+        return try? BinaryDecoder(keys: keys.snapshot).decode(RunResult.self, from: memo.payload)
+    }
+
+    /// The memo of this run's result, to pass to `save`; nil if it cannot be encoded.
+    func memo(of result: RunResult, key: SourceDigest) -> RunMemo? {
+        (try? BinaryEncoder(keys: keys).encode(result)).map { RunMemo(key: key, payload: $0) }
+    }
+
+    /// Stores the fresh records (made by this cache, so their keys are in its table) and this run's memo (first,
+    /// before the others kept up to `memoLimit`), drops the records of files that no longer exist and, over
+    /// `byteLimit`, those used longest ago (this run's files count as used now), then replaces the file atomically.
+    /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    func save(fresh: [String: Record], memo: RunMemo? = nil, now: Date = Date(), byteLimit: Int = Self.byteLimit) {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
         var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
-        guard !fresh.isEmpty || kept.count != stored.count else { return }
+        let memoIsNew = memo.map { memo in !memos.contains { $0.key == memo.key } } ?? false
+        guard !fresh.isEmpty || kept.count != stored.count || memoIsNew else { return }
         kept.merge(fresh) { _, new in new }
         let runTime = UInt64(max(0, now.timeIntervalSince1970))
         for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
+        var keptMemos = memos.filter { $0.key != memo?.key }
+        if var memo {
+            memo.lastUsed = runTime
+            keptMemos.insert(memo, at: 0)
+        }
+        keptMemos = Array(keptMemos.prefix(Self.memoLimit))
         var writer = FrameWriter(data: Data(Self.header.utf8))
         let keys = keys.snapshot
         writer.integer(UInt64(keys.count))
         for key in keys { writer.string(key) }
-        for (path, record) in Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count).sorted(by: { $0.key < $1.key }) {
+        // The record and memo counts, and each memo's key, time, checksum and length, come off the limit first.
+        let memoBytes = 8 * 2 + keptMemos.reduce(0) { $0 + $1.payload.count + 8 * 6 }
+        let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes).sorted(by: { $0.key < $1.key })
+        writer.integer(UInt64(fitting.count))
+        for (path, record) in fitting {
             writer.string(path)
             writer.integer(record.lastUsed)
             writer.digest(record.context)
@@ -160,6 +226,13 @@ struct AnalysisCache: Sendable {
             writer.stamp(record.stamp)
             writer.digest(record.checksum)
             writer.bytes(record.payload)
+        }
+        writer.integer(UInt64(keptMemos.count))
+        for memo in keptMemos {
+            writer.digest(memo.key)
+            writer.integer(memo.lastUsed)
+            writer.digest(memo.checksum)
+            writer.bytes(memo.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? writer.data.write(to: file, options: .atomic)

@@ -26,7 +26,7 @@ public struct FileAnalysis: Sendable {
     /// The analysed text's fingerprint: fixes apply only if the file still has exactly this text.
     var sourceDigest: SourceDigest
     /// The analysed text: the baseline keys findings on their line's text without reading the file again. Nil
-    /// when a warm run took the analysis from the cache on the file's stamp without reading it: `texts(of:)`
+    /// when a warm run took the analysis from the cache on the file's stamp without reading it: `AnalysedSource`
     /// reads it then, for the files that need it.
     var text: String?
 }

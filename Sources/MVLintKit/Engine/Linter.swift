@@ -58,13 +58,39 @@ public enum Linter {
         public var profileChoice: ProfileChoice
         /// The rules that ran, and what a detected profile held back.
         public var rules: RulePlan
-        /// Facts, index and architecture of everything linted (for `roles` and `map`).
-        public var project: ProjectContext
         /// The project files' targets and settings (`init` lists each target's minimum).
         var projectSettings = ProjectSettings()
-        /// Each file's analysis and the engine that made it: `--fix` re-runs the rules on them in rounds.
-        var analyses: [FileAnalysis] = []
+        /// Path and analysed digest of every linted file, known without decoding a cached analysis.
+        var sources: [AnalysedSource] = []
         var engine: LintEngine?
+        private var deferredAnalyses: Deferred<[FileAnalysis]>
+        private var deferredProject: Deferred<ProjectContext>
+
+        /// Facts, index and architecture of everything linted (for `roles` and `map`). Built when first asked for
+        /// where the run's result came from the cache.
+        public var project: ProjectContext {
+            get { deferredProject.value }
+            set { deferredProject = Deferred(ready: newValue) }
+        }
+
+        /// Each file's analysis: `--fix` re-runs the rules on them in rounds. Decoded when first asked for where
+        /// the run's result came from the cache.
+        var analyses: [FileAnalysis] {
+            get { deferredAnalyses.value }
+            set { deferredAnalyses = Deferred(ready: newValue) }
+        }
+
+        init(findings: [Finding], filesLinted: Int, inputProblems: [String], settingsWarnings: [String],
+             profileChoice: ProfileChoice, rules: RulePlan, analyses: Deferred<[FileAnalysis]>, project: Deferred<ProjectContext>) {
+            self.findings = findings
+            self.filesLinted = filesLinted
+            self.inputProblems = inputProblems
+            self.settingsWarnings = settingsWarnings
+            self.profileChoice = profileChoice
+            self.rules = rules
+            deferredAnalyses = analyses
+            deferredProject = project
+        }
     }
 
     public static func run(_ request: Request) -> Outcome {
@@ -92,51 +118,100 @@ public enum Linter {
             Job(url: url, absolutePath: url.standardizedFileURL.path, display: displayPath(url, workingDirectory: request.workingDirectory),
                 settings: projectSettings.settings(for: url.standardizedFileURL.path))
         }
-        var analyses: [FileAnalysis] = []
-        for result in analyze(jobs, engine: engine, cacheFile: request.cacheFile, progress: request.progress, standardInput: standardInput.map { ($0.url.path, $0.text) }) {
+        let pass = analyze(jobs, engine: engine, cacheFile: request.cacheFile, progress: request.progress,
+                           standardInput: standardInput.map { ($0.url.path, $0.text) })
+        var pending: [PendingAnalysis] = []
+        /// The absolute path of each pending analysis: what its record is saved under.
+        var pendingPaths: [String] = []
+        for (job, result) in zip(jobs, pass.results) {
             switch result {
-            case .success(let analysis): analyses.append(analysis)
+            case .success(let analysis):
+                pending.append(analysis)
+                pendingPaths.append(job.absolutePath)
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
 
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
-        var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
-        project.layers = LayerPlan(configured: configuration.layers, files: jobs.map { job in
-            LayerPlan.File(path: job.display, relativePath: relativePath(job.url, under: configuration.rootDirectory),
-                           module: job.settings.name)
-        })
+        let layerFiles = jobs.map { job in
+            LayerPlan.File(path: job.display, relativePath: relativePath(job.url, under: configuration.rootDirectory), module: job.settings.name)
+        }
+        let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
+            var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
+            project.layers = LayerPlan(configured: configuration.layers, files: layerFiles)
+            return project
+        }
+        let fixedChoice = request.profile.map { ProfileChoice(profile: $0, origin: .commandLine) }
+            ?? configuration.profile.map { ProfileChoice(profile: $0, origin: .configuration(configuration.sourceFileName ?? "the configuration")) }
+        // A run whose every file came from the cache, with the same rules and configuration as one before it,
+        // has that run's findings: only a report or `--fix` that asks for them decodes the facts.
+        let runKey = { (records: [AnalysisCache.Record?]) -> SourceDigest? in
+            let present = records.compactMap { $0 }
+            guard pass.cache != nil, standardInput == nil, present.count == records.count else { return nil }
+            return Self.runKey(present, engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
+        }
+        let storedKey = runKey(pending.map(\.cachedRecord))
+        let stored = storedKey.flatMap { pass.cache?.runResult(for: $0) }
 
         let choice: ProfileChoice
-        if let profileOverride = request.profile {
-            choice = ProfileChoice(profile: profileOverride, origin: .commandLine)
-        } else if let configured = configuration.profile {
-            choice = ProfileChoice(profile: configured, origin: .configuration(configuration.sourceFileName ?? "the configuration"))
+        let rules: RulePlan
+        let findings: [Finding]
+        let analyses: Deferred<[FileAnalysis]>
+        let project: Deferred<ProjectContext>
+        var fresh = pass.freshRecords
+        if let stored, let resolvedChoice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) {
+            choice = resolvedChoice
+            rules = configuration.rulePlan(for: choice)
+            for id in rules.demoted { engine.selection.severities[id] = .warning }
+            findings = stored.findings
+            let cache = pass.cache
+            analyses = Deferred { [pending, engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
+            project = Deferred { [analyses] in
+                var project = makeProject(analyses.value)
+                project.profile = choice.profile
+                return project
+            }
         } else {
-            choice = .detected(ProfileDetector.detect(project))
+            let materialized = materialize(pending, cache: pass.cache, engine: engine)
+            for case (_, let (path, record)?) in materialized { fresh[path] = record }
+            let made = materialized.map(\.analysis)
+            var context = makeProject(made)
+            choice = fixedChoice ?? .detected(ProfileDetector.detect(context))
+            context.profile = choice.profile
+            rules = configuration.rulePlan(for: choice)
+            for id in rules.demoted { engine.selection.severities[id] = .warning }
+            findings = engine.finish(made, project: context) { rules.enabled.contains($0) }
+            analyses = Deferred(ready: made)
+            project = Deferred(ready: context)
         }
-        project.profile = choice.profile
-        let rules = configuration.rulePlan(for: choice)
-        for id in rules.demoted { engine.selection.severities[id] = .warning }
-        var findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
-        var filesLinted = analyses.count
-        var reported = analyses
+        if let cache = pass.cache {
+            // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on
+            // the machine's load) leaves the run's result unstored too.
+            let memo = stored != nil ? cache.memos.first { $0.key == storedKey }
+                : runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).flatMap { key in
+                    cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection), key: key)
+                }
+            cache.save(fresh: fresh, memo: memo)
+        }
+
+        var shownFindings = findings
+        var reported = pending
         if let url = standardInput?.url {
             let shown = displayPath(url, workingDirectory: request.workingDirectory)
-            findings = findings.filter { $0.file == shown }
-            reported = analyses.filter { $0.path == shown }
-            filesLinted = reported.count
+            shownFindings = findings.filter { $0.file == shown }
+            reported = pending.filter { $0.source.path == shown }
         }
-        var outcome = Outcome(findings: findings, filesLinted: filesLinted, inputProblems: inputProblems,
-                              settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, project: project,
-                              projectSettings: projectSettings, analyses: analyses, engine: engine)
+        var outcome = Outcome(findings: shownFindings, filesLinted: reported.count, inputProblems: inputProblems,
+                              settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, analyses: analyses, project: project)
+        outcome.projectSettings = projectSettings
+        outcome.engine = engine
+        outcome.sources = reported.map(\.source)
         outcome.overBudgetFiles = reported.compactMap { analysis in
-            analysis.budgetProblem.map { "\(analysis.path): error: \(FileTooComplexRule.id): \($0.message)" }
+            analysis.budgetProblem.map { "\(analysis.source.path): error: \(FileTooComplexRule.id): \($0.message)" }
         }
         return outcome
     }
-
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
     /// `--assume-ios17` applied), and warnings about those project files.
     public static func discover(_ request: Request) -> (found: Discovery.Result, settings: ProjectSettings, warnings: [String]) {
@@ -158,11 +233,44 @@ public enum Linter {
         var settings: TargetSettings
     }
 
-    /// Reads and analyses every file on all cores, reusing cached analyses of unchanged files and caching the rest.
-    /// A file whose stamp matches its record is not read at all. `standardInput` is the absolute path whose text
-    /// comes from standard input instead of the disk.
+    /// One file after the per-file pass: analysed now, or found unchanged in the cache and not decoded yet.
+    private enum PendingAnalysis: Sendable {
+        case analysed(FileAnalysis)
+        /// `text` is the file's text when the pass read it (its stamp had changed, its content had not).
+        case cached(Job, AnalysisCache.Record, text: String?)
+
+        var isCached: Bool { cachedRecord != nil }
+
+        var cachedRecord: AnalysisCache.Record? {
+            if case .cached(_, let record, _) = self { return record }
+            return nil
+        }
+
+        var source: AnalysedSource {
+            switch self {
+            case .analysed(let analysis): return AnalysedSource(analysis)
+            case .cached(let job, let record, let text): return AnalysedSource(path: job.display, digest: record.content, text: text)
+            }
+        }
+
+        var budgetProblem: BudgetProblem? {
+            if case .analysed(let analysis) = self { return analysis.budgetProblem }
+            return nil
+        }
+    }
+
+    private struct AnalysisPass: Sendable {
+        var results: [Result<PendingAnalysis, InputProblem>]
+        var cache: AnalysisCache?
+        /// Records to save, by absolute path: fresh analyses, and unchanged ones with a new stamp.
+        var freshRecords: [String: AnalysisCache.Record]
+    }
+
+    /// Reads and analyses every file on all cores; an unchanged file's cached analysis stays encoded (`materialize`
+    /// decodes it). A file whose stamp matches its record is not read at all. `standardInput` is the absolute path
+    /// whose text comes from standard input instead of the disk.
     private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
-                                standardInput: (path: String, text: String)?) -> [Result<FileAnalysis, InputProblem>] {
+                                standardInput: (path: String, text: String)?) -> AnalysisPass {
         let cache = cacheFile.map { AnalysisCache.load(from: $0, linted: Set(jobs.map(\.absolutePath))) }
         let engineContext = engine.selection.cacheContext + ";" + engine.budget.cacheContext
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
@@ -171,42 +279,84 @@ public enum Linter {
         }
         let results = ParallelMap.run(jobs, timeLimit: engine.budget.maxParseSeconds, timedOut: { job in
             progress?.fileFinished(of: jobs.count)
-            return readText(job).map { (engine.timedOut(path: job.display, text: $0), nil) }
-        }) { job -> Result<(FileAnalysis, AnalysisCache.Record?), InputProblem> in
+            return readText(job).map { (PendingAnalysis.analysed(engine.timedOut(path: job.display, text: $0)), nil) }
+        }) { job -> Result<(PendingAnalysis, AnalysisCache.Record?), InputProblem> in
             defer { progress?.fileFinished(of: jobs.count) }
-            guard let cache else { return readText(job).map { (engine.analyze(path: job.display, text: $0, settings: job.settings), nil) } }
+            guard let cache else { return readText(job).map { (.analysed(engine.analyze(path: job.display, text: $0, settings: job.settings)), nil) } }
             let context = SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
             // The buffer is not the file on disk: neither its stamp nor an entry made from it may stand for the file.
             let isFile = job.absolutePath != standardInput?.path
             // Taken before the read, so a write in between leaves a stamp that no longer matches.
             let stamp = isFile ? FileStamp(ofFileAt: job.absolutePath) : nil
-            let record = cache.records[job.absolutePath]
-            if let stamp, let record, record.stamp == stamp,
-               let cached = cache.analysis(at: job.absolutePath, content: record.content, context: context, text: nil) {
-                return .success((cached, nil))
+            let record = cache.records[job.absolutePath].flatMap { $0.context == context && $0.isIntact ? $0 : nil }
+            if let stamp, let record, record.stamp == stamp {
+                return .success((.cached(job, record, text: nil), nil))
             }
             return readText(job).map { text in
                 let content = SourceDigest(text)
                 let settledStamp = stamp.flatMap { $0.isSettled(at: now) ? $0 : nil }
-                if let cached = cache.analysis(at: job.absolutePath, content: content, context: context, text: text) {
+                if isFile, var record, record.content == content {
                     // Restamped, so the next run need not read the file again.
-                    let restamped = isFile && record?.stamp != settledStamp ? record.map { record in
-                        var restamped = record
-                        restamped.stamp = settledStamp
-                        return restamped
-                    } : nil
-                    return (cached, restamped)
+                    let restamped = record.stamp != settledStamp
+                    record.stamp = settledStamp
+                    return (.cached(job, record, text: text), restamped ? record : nil)
                 }
                 let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content)
-                return (analysis, isFile ? cache.record(for: analysis, context: context, stamp: settledStamp) : nil)
+                return (.analysed(analysis), isFile ? cache.record(for: analysis, context: context, stamp: settledStamp) : nil)
             }
         }
         var freshRecords: [String: AnalysisCache.Record] = [:]
         for (job, result) in zip(jobs, results) {
             if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
         }
-        cache?.save(fresh: freshRecords)
-        return results.map { $0.map(\.0) }
+        return AnalysisPass(results: results.map { $0.map(\.0) }, cache: cache, freshRecords: freshRecords)
+    }
+
+    /// Every file's analysis, decoding the cached ones on all cores. A record that no longer decodes is analysed
+    /// again, and its new record comes back with the absolute path to save it under.
+    private static func materialize(_ pending: [PendingAnalysis], cache: AnalysisCache?,
+                                    engine: LintEngine) -> [(analysis: FileAnalysis, record: (String, AnalysisCache.Record)?)] {
+        guard let cache, pending.contains(where: \.isCached) else {
+            return pending.compactMap { if case .analysed(let analysis) = $0 { (analysis, nil) } else { nil } }
+        }
+        return ParallelMap.run(pending) { pending -> (analysis: FileAnalysis, record: (String, AnalysisCache.Record)?) in
+            switch pending {
+            case .analysed(let analysis): return (analysis, nil)
+            case .cached(let job, let record, let text):
+                if let entry = cache.entry(of: record) {
+                    return (FileAnalysis(path: job.display, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
+                                         parseError: entry.parseError, sourceDigest: record.content, text: text), nil)
+                }
+                // Read again if need be: the file is analysed as empty only if it vanished since the pass.
+                let text = text ?? (try? readSource(job.url, display: job.display).get()) ?? ""
+                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: SourceDigest(text))
+                return (analysis, cache.record(for: analysis, context: record.context, stamp: nil).map { (job.absolutePath, $0) })
+            }
+        }
+    }
+
+    /// The digest of everything a run's findings are made from, given that every file's record stands: each file's
+    /// record digests (which cover the rules with their options and severities, the file's settings, path and
+    /// content) and its payload's checksum (the findings were made from that payload), the
+    /// profile asked for, the configuration's rule choices and layers, and the files' place in the layers.
+    private static func runKey(_ records: [AnalysisCache.Record], engine: LintEngine, fixedChoice: ProfileChoice?,
+                               configuration: Configuration, layerFiles: [LayerPlan.File]) -> SourceDigest {
+        func sortedPairs<Value>(_ values: [String: Value], _ show: (Value) -> String) -> String {
+            values.sorted { $0.key < $1.key }.map { "\($0.key)=\(show($0.value))" }.joined(separator: ",")
+        }
+        var parts = [engine.selection.cacheContext, engine.budget.cacheContext,
+                     fixedChoice.map { "profile:\($0.profile.rawValue) \($0.origin)" } ?? "profile:detect",
+                     "disabled:" + configuration.disabledRules.sorted().joined(separator: ","),
+                     "opt-in:" + configuration.optInRules.sorted().joined(separator: ","),
+                     "only:" + (configuration.onlyRules?.sorted().joined(separator: ",") ?? "-"),
+                     "severities:" + sortedPairs(configuration.severities, \.rawValue),
+                     "options:" + sortedPairs(configuration.ruleOptions) { "{" + sortedPairs($0, String.init) + "}" }]
+        parts += configuration.layers.map { "layer:\($0.name)|\($0.paths)|\($0.modules)|\($0.mayDependOn)" }
+        parts += layerFiles.map { "file:\($0.path)|\($0.relativePath ?? "-")|\($0.module)" }
+        parts += records.map { record in
+            "record:" + [record.context, record.content, record.checksum].map { "\($0.byteCount):\($0.hash)" }.joined(separator: ":")
+        }
+        return SourceDigest(parts.joined(separator: "\n"))
     }
 
     /// Project files found below the paths, plus the nearest ones above them

@@ -1,5 +1,5 @@
 /// One problem found in one place. Plain values only: findings outlive the syntax trees.
-public struct Finding: Sendable, Hashable {
+public struct Finding: Sendable, Hashable, Codable {
     public var rule: String
     public var severity: Severity
     /// The path as the user should see it (relative to the working directory when inside it).

@@ -1,5 +1,5 @@
 /// An architecture style a project follows; it picks the default rule set.
-public enum Profile: String, Sendable, CaseIterable {
+public enum Profile: String, Sendable, CaseIterable, Codable {
     case mv
     case containerPresentation = "container-presentation"
     case mvvm
@@ -61,8 +61,8 @@ public enum RuleProfiles: Sendable, Equatable {
 }
 
 /// What profile detection settled on, how sure it is, and the measure that decided.
-public struct ProfileDetection: Sendable, Equatable {
-    public enum Confidence: String, Sendable {
+public struct ProfileDetection: Sendable, Equatable, Codable {
+    public enum Confidence: String, Sendable, Codable {
         /// A clear share of a sample large enough to mean something: the profile's rules run (errors as warnings).
         case strong
         /// A small sample or a narrow majority: only the rules every profile shares run.

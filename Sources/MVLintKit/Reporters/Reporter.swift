@@ -87,7 +87,7 @@ public final class SourceTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: SourceLines?] = [:]
 
-    private init(read: @escaping @Sendable (String) -> String?) { self.read = read }
+    init(read: @escaping @Sendable (String) -> String?) { self.read = read }
 
     public static func files(relativeTo workingDirectory: URL) -> SourceTexts {
         SourceTexts { path in
