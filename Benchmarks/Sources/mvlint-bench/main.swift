@@ -97,7 +97,8 @@ func copyForWarmRuns(_ folder: URL, to destination: URL) throws {
         let copy = destination.appendingPathComponent(name)
         try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy)
         let enumerator = FileManager.default.enumerator(atPath: copy.path)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: copy.path)
+        // `try?`: a link to a sibling not copied yet has nothing to date.
+        try? FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: copy.path)
         while let path = enumerator?.nextObject() as? String {
             try? FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: copy.appendingPathComponent(path).path)
         }

@@ -137,11 +137,12 @@ public struct CommandLineTool {
         let showAdvice = parsed.has("--advice")
         let summary = LintSummary(files: outcome.filesLinted, findings: outcome.findings)
         let written: Bool
+        let linted = outcome
         if let fixReport, fixReport.isDiff {
             written = emit(fixReport.diff, to: parsed["--output"])
         } else {
             written = emit(reporterKind.reporter.render(LintReport(
-                findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: outcome.project,
+                findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: linted.project,
                 workingDirectory: workingDirectory, sources: sources.sourceTexts(workingDirectory: workingDirectory), colored: style.colored, profileChoice: outcome.profileChoice)),
                 to: parsed["--output"])
         }

@@ -44,9 +44,6 @@ struct AnalysisCache: Sendable {
             self.lastUsed = lastUsed
         }
 
-        /// Whether the payload still has the checksum it was written with.
-        var isIntact: Bool { SourceDigest(bytes: payload) == checksum }
-
         /// What the record takes in the file: eviction counts these against `byteLimit`.
         func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 11 }
     }

@@ -114,9 +114,13 @@ public enum Linter {
             // A buffer not yet saved is linted; a file on disk that discovery skipped stays excluded.
             files.append(url)
         }
+        // `URL` path operations are slow on Linux: each file's path is standardised once, then cut as text.
+        let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
         let jobs = files.map { url in
-            Job(url: url, absolutePath: url.standardizedFileURL.path, display: displayPath(url, workingDirectory: request.workingDirectory),
-                settings: projectSettings.settings(for: url.standardizedFileURL.path))
+            let absolutePath = url.standardizedFileURL.path
+            return Job(url: url, absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
+                       pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
+                       settings: projectSettings.settings(for: absolutePath))
         }
         let pass = analyze(jobs, engine: engine, cacheFile: request.cacheFile, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
@@ -135,7 +139,7 @@ public enum Linter {
         var settingsByPath: [String: TargetSettings] = [:]
         for job in jobs { settingsByPath[job.display] = job.settings }
         let layerFiles = jobs.map { job in
-            LayerPlan.File(path: job.display, relativePath: relativePath(job.url, under: configuration.rootDirectory), module: job.settings.name)
+            LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
         }
         let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
             var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
@@ -230,6 +234,8 @@ public enum Linter {
         var absolutePath: String
         /// The path findings show.
         var display: String
+        /// Relative to the configuration's folder, which layer globs are written against; nil outside it.
+        var pathInConfigurationFolder: String?
         var settings: TargetSettings
     }
 
@@ -272,7 +278,9 @@ public enum Linter {
     private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> AnalysisPass {
         let cache = cacheFile.map { AnalysisCache.load(from: $0, linted: Set(jobs.map(\.absolutePath))) }
-        let engineContext = engine.selection.cacheContext + ";" + engine.budget.cacheContext
+        // The rules' part of every file's context is long: hashed once, each file's context starts from its digest.
+        let rulesDigest = SourceDigest(engine.selection.cacheContext + ";" + engine.budget.cacheContext)
+        let engineContext = "\(rulesDigest.byteCount):\(rulesDigest.hash)"
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
             job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
@@ -288,7 +296,7 @@ public enum Linter {
             let isFile = job.absolutePath != standardInput?.path
             // Taken before the read, so a write in between leaves a stamp that no longer matches.
             let stamp = isFile ? FileStamp(ofFileAt: job.absolutePath) : nil
-            let record = cache.records[job.absolutePath].flatMap { $0.context == context && $0.isIntact ? $0 : nil }
+            let record = cache.records[job.absolutePath].flatMap { $0.context == context ? $0 : nil }
             if let stamp, let record, record.stamp == stamp {
                 return .success((.cached(job, record, text: nil), nil))
             }
@@ -393,10 +401,18 @@ public enum Linter {
 
     /// The path of `url` below `folder`, or nil when it lies elsewhere.
     static func relativePath(_ url: URL, under folder: URL) -> String? {
-        let path = url.standardizedFileURL.path
+        relativePath(url.standardizedFileURL.path, under: folderPrefix(folder))
+    }
+
+    /// The standardised path of `folder`, ending in a slash.
+    private static func folderPrefix(_ folder: URL) -> String {
         let base = folder.standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        return base.hasSuffix("/") ? base : base + "/"
+    }
+
+    /// `path` (standardised) below the folder whose `folderPrefix` is `prefix`, or nil when it lies elsewhere.
+    private static func relativePath(_ path: String, under prefix: String) -> String? {
+        path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }
 

@@ -25,8 +25,10 @@ public struct LintReport: Sendable {
     /// Whether advice is listed by the reporters that follow `--advice` (xcode, junit, markdown, summary); the
     /// others carry a severity per finding and always include it.
     public var showAdvice: Bool
-    /// The project as linted (facts, index, roles): for reporters that draw the architecture or quote code.
-    public var project: ProjectContext
+    /// The project as linted (facts, index, roles): for reporters that draw the architecture or quote code. Made
+    /// when a reporter first asks: a warm run's stored result has findings without a project built.
+    public var project: ProjectContext { deferredProject.value }
+    private let deferredProject: Deferred<ProjectContext>
     /// The folder finding paths are relative to.
     public var workingDirectory: URL
     /// The linted files' text by finding path: for reporters that quote lines or place fixes by line and column.
@@ -36,13 +38,13 @@ public struct LintReport: Sendable {
     /// Where the profile came from and, when detected, how sure detection was: for reports that state it.
     public var profileChoice: ProfileChoice?
 
-    public init(findings: [Finding], summary: LintSummary, showAdvice: Bool, project: ProjectContext,
+    public init(findings: [Finding], summary: LintSummary, showAdvice: Bool, project: @autoclosure @escaping @Sendable () -> ProjectContext,
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
                 sources: SourceTexts? = nil, colored: Bool = false, profileChoice: ProfileChoice? = nil) {
         self.findings = findings
         self.summary = summary
         self.showAdvice = showAdvice
-        self.project = project
+        deferredProject = Deferred(project)
         self.workingDirectory = workingDirectory
         self.sources = sources ?? .files(relativeTo: workingDirectory)
         self.colored = colored

@@ -61,15 +61,15 @@ public struct Discovery {
         guard visited.insert(identity).inserted else { return }
         // List the real folder by path: Foundation on Linux lists nothing for a URL that is a symlink.
         // Entries keep the path the user reached them by, so reported paths stay as typed.
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: identity) else {
+        guard let entries = FolderListing.entries(of: identity) else {
             result.problems.append("mvlint: error: cannot read folder: \(folder.path)")
             return
         }
-        for name in names.sorted() {
+        for listed in entries {
+            let name = listed.name
             let entry = folder.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
+            switch listed.kind {
+            case .folder:
                 if name.hasSuffix(".xcodeproj") {
                     let project = entry.appendingPathComponent("project.pbxproj")
                     if FileManager.default.fileExists(atPath: project.path) { result.xcodeProjects.append(project) }
@@ -77,15 +77,18 @@ public struct Discovery {
                 }
                 if Discovery.skippedFolders.contains(name) || isExcluded(entry) { continue }
                 walk(entry, into: &result, visited: &visited, seen: &seen)
-            } else if name == XcodeGenReader.fileName {
+            case .file where name == XcodeGenReader.fileName:
                 result.xcodeGenSpecs.append(entry)
-            } else if entry.pathExtension == "swift" {
+            case .file where name.hasSuffix(".swift"):
                 if isManifest(entry) {
                     result.manifests.append(entry)
                 } else if !name.hasSuffix(".generated.swift"), isIncluded(entry), !isExcluded(entry),
-                          seen.insert(entry.resolvingSymlinksInPath().path).inserted {
+                          // A file reached by a link is known by its real path, so a linked copy is linted once.
+                          seen.insert(listed.isLink ? entry.resolvingSymlinksInPath().path : identity + "/" + name).inserted {
                     result.files.append(entry)
                 }
+            case .file, .other:
+                continue
             }
         }
     }
