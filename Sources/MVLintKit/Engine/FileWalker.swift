@@ -8,6 +8,10 @@ final class FileWalker: SyntaxVisitor {
     private(set) var facts: FileFacts
     /// Index into `facts.types` for each type on the walk's stack, so members land in their type.
     private var typeFactIndices: [Int] = []
+    /// Per type index, its stored instance properties declared so far whose type names a view model: asked at
+    /// every member access, so a set rather than a scan of the type's properties (a type with thousands of
+    /// properties made that quadratic).
+    private var viewModelPropertiesByType: [Int: Set<String>] = [:]
     /// Where the code being walked runs, per function, accessor and closure around it (innermost last).
     var executionFrames: [ExecutionFrame] = []
     /// Names introduced by `@Bindable var x = …` in the local scopes we are in.
@@ -178,6 +182,10 @@ final class FileWalker: SyntaxVisitor {
                     hasInitializer: binding.initializer != nil, position: position(binding.pattern),
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
                 let last = facts.types[typeIndex].properties.count - 1
+                let added = facts.types[typeIndex].properties[last]
+                if !added.isStatic, !added.isComputed, added.heldTypeName?.contains("ViewModel") ?? false {
+                    viewModelPropertiesByType[typeIndex, default: []].insert(name)
+                }
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                 facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
@@ -932,10 +940,7 @@ extension FileWalker {
         } else {
             return nil
         }
-        let holdsViewModel = facts.types[typeIndex].properties.contains {
-            $0.name == name && !$0.isStatic && !$0.isComputed && ($0.heldTypeName?.contains("ViewModel") ?? false)
-        }
-        return holdsViewModel ? name : nil
+        return viewModelPropertiesByType[typeIndex]?.contains(name) ?? false ? name : nil
     }
 
     /// The call, with any `try`/`await`, is a statement of its own, so its result is dropped: it starts work.

@@ -131,9 +131,15 @@ public struct LintEngine: Sendable {
     public func finish(_ analyses: [FileAnalysis], project: ProjectContext, isEnabled: (String) -> Bool) -> [Finding] {
         let index = project.index
         var perFile: [String: [LocatedCandidate]] = [:]
-        for rule in selection.projectRules where isEnabled(rule.description.id) {
+        // Project rules only read the project, so they run side by side; their findings are taken in rule order.
+        let selection = self.selection
+        let rules = selection.projectRules.filter { isEnabled($0.description.id) }
+        let reportedByRule = ParallelMap.run(rules) { rule -> [ProjectFinding] in
             var reported: [ProjectFinding] = []
             rule.check(project, options: selection.options[rule.description.id]!, report: &reported)
+            return reported
+        }
+        for (rule, reported) in zip(rules, reportedByRule) {
             for finding in reported {
                 perFile[finding.path, default: []].append(LocatedCandidate(
                     rule: rule.description.id, line: finding.position.line, column: finding.position.column,
