@@ -1074,7 +1074,9 @@ extension FileWalker {
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .unknown }
         let name = member.declName.baseName.identifierName
-        let base = member.base?.trimmedDescription ?? ""
+        // Read only for the calls whose receiver matters: in a modifier chain the receiver is everything before the
+        // closure, and printing it for every closure made long chains quadratic.
+        var base: String { member.base?.trimmedDescription ?? "" }
         switch name {
         case "detached" where base == "Task":
             return .offMain("in `Task.detached`")
