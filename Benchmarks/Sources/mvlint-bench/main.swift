@@ -14,9 +14,9 @@ let usage = """
 USAGE:
   mvlint-bench generate --files N --out DIR     write a synthetic SwiftUI corpus of N files
   mvlint-bench compare DIR --mvlint PATH [--repeat K]
-        (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process
+        (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process, and its peak RSS
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
-        prints b/a; best of K runs (default 3)
+        prints b/a of the times and of the peak RSS; best of K runs (default 3)
   mvlint-bench warm DIR --mvlint PATH [--repeat K]
         on a copy of DIR (the original is never written; files dated an hour back, so their stamps count),
         `mvlint lint COPY --quiet --format json --cache-path CACHE`:
@@ -174,12 +174,20 @@ case "compare":
         lint = min(lint, run.seconds)
         peak = max(peak, run.peakMiB)
     }
+    // This process's own peak: the parses of (a), one tree per core at a time, as mvlint holds them.
+    var own = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
+    #else
+    getrusage(RUSAGE_SELF, &own)
+    #endif
+    let parsePeak = Double(own.ru_maxrss) / 1024
     let cores = ProcessInfo.processInfo.activeProcessorCount
     print("files: \(files.count), cores: \(cores), best of \(repeats)")
     print(String(format: "(a) bare parse + empty walk, serial:      %.3f s", serial))
-    print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s", cores, parallel))
+    print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s   peak RSS %.0f MiB", cores, parallel, parsePeak))
     print(String(format: "(b) mvlint lint (binary, %d cores):        %.3f s   peak RSS %.0f MiB", cores, lint, peak))
-    print(String(format: "ratio b/a: %.2f", lint / parallel))
+    print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", lint / parallel, peak / parsePeak))
 case "warm":
     guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
         print(usage)
