@@ -147,14 +147,13 @@ struct AnalysisCache: Sendable {
         return cache
     }
 
-    /// The stored analysis of the file at `absolutePath` when its record was made in this context from the same
-    /// content. `text` is the file's text when the caller read it; without it (the stamps matched) the analysis
-    /// has none, and `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
-    func analysis(at absolutePath: String, content: SourceDigest, context: SourceDigest, text: String?) -> FileAnalysis? {
-        guard let record = records[absolutePath], record.content == content, record.context == context,
-              let entry = entry(of: record) else { return nil }
-        return FileAnalysis(path: entry.facts.path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
-                            parseError: entry.parseError, sourceDigest: content, text: text)
+    /// The analysis stored in `record`, shown as `path`, or nil when its payload is damaged or no longer decodes.
+    /// `text` is the file's text when the caller read it; without it (the stamps matched) the analysis has none,
+    /// and `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
+    func analysis(of record: Record, path: String, text: String?) -> FileAnalysis? {
+        guard let entry = entry(of: record) else { return nil }
+        return FileAnalysis(path: path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
+                            parseError: entry.parseError, sourceDigest: record.content, text: text)
     }
 
     /// The record of a fresh analysis; nil if it cannot be encoded or the file was over its budget (then the

@@ -1074,17 +1074,17 @@ extension FileWalker {
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .unknown }
         let name = member.declName.baseName.identifierName
-        // Read only for the calls whose receiver matters: in a modifier chain the receiver is everything before the
-        // closure, and printing it for every closure made long chains quadratic.
-        var base: String { member.base?.trimmedDescription ?? "" }
+        // Printed only for the calls whose receiver matters, once: in a modifier chain the receiver is everything
+        // before the closure, and printing it for every closure made long chains quadratic.
+        let receiver = { member.base?.trimmedDescription ?? "" }
         switch name {
-        case "detached" where base == "Task":
-            return .offMain("in `Task.detached`")
-        case "init" where base == "Task":
-            return .task
+        case "detached", "init":
+            guard receiver() == "Task" else { return synchronousClosureCalls.contains(name) ? .transparent : .unknown }
+            return name == "detached" ? .offMain("in `Task.detached`") : .task
         case "run", "assumeIsolated":
-            return base == "MainActor" ? .main : .unknown
+            return receiver() == "MainActor" ? .main : .unknown
         case "async", "asyncAfter", "asyncAndWait":
+            let base = receiver()
             if base.hasSuffix("main") || base.hasSuffix("Main") { return .main }
             if base.contains("global") { return .offMain("on a global dispatch queue") }
             // A queue of the class's own (`syncQueue.async { … }`) is a background queue.

@@ -331,10 +331,7 @@ public enum Linter {
             switch pending {
             case .analysed(let analysis): return (analysis, nil)
             case .cached(let job, let record, let text):
-                if let entry = cache.entry(of: record) {
-                    return (FileAnalysis(path: job.display, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
-                                         parseError: entry.parseError, sourceDigest: record.content, text: text), nil)
-                }
+                if let analysis = cache.analysis(of: record, path: job.display, text: text) { return (analysis, nil) }
                 // Read again if need be: the file is analysed as empty only if it vanished since the pass.
                 let text = text ?? (try? readSource(job.url, display: job.display).get()) ?? ""
                 let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: SourceDigest(text))
