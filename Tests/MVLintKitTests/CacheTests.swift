@@ -154,6 +154,21 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(scratch.lint().map(\.message), cold.map(\.message), "a changed file makes a new result")
     }
 
+    func testADamagedStoredResultIsMadeAgainNotReplayed() throws {
+        let scratch = try Scratch()
+        try scratch.ageRow()
+        let cold = scratch.lint()
+        try markStoredRunResult(in: scratch)
+        let cache = AnalysisCache.load(from: scratch.cacheFile)
+        let memo = try XCTUnwrap(cache.memos.first)
+        var flipped = memo.payload
+        flipped[flipped.startIndex + flipped.count / 2] ^= 0x10
+        AnalysisCache(file: scratch.cacheFile, records: cache.records, keys: cache.keys)
+            .save(fresh: cache.records, memo: AnalysisCache.RunMemo(key: memo.key, payload: flipped, checksum: memo.checksum))
+        XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).runResult(for: memo.key), "the checksum catches a damaged byte")
+        XCTAssertEqual(scratch.lint(), cold, "the findings are made from the records instead")
+    }
+
     func testAStoredResultIsKeptOnlyForTheLastFewRuns() throws {
         let scratch = try Scratch()
         let configurations: [Set<String>] = [[], ["any-view"], ["foreground-color"], ["task-in-view-init"], ["missing-bindable"]]
