@@ -23,6 +23,9 @@ USAGE:
         (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after one file's content changed
         prints each best of K (default 5), w/c and 1/w, the cache's bytes per file, and whether the warm
         outputs equal the cold one and an uncached run's
+  mvlint-bench decode CACHE-FILE [--repeat K]
+        decodes every record of a cache file (e.g. one `warm` or `mvlint lint --cache-path` wrote), serially, in-process:
+        prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5)
 \(OSSCheckCommand.usage)
 """
 
@@ -195,6 +198,16 @@ case "warm":
     }
     try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
                      repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5)
+case "decode":
+    guard arguments.count >= 2,
+          let result = CacheDecodingBenchmark.decodeEveryRecord(of: URL(fileURLWithPath: arguments[1]),
+                                                               repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5) else {
+        print(usage)
+        exit(2)
+    }
+    print("records: \(result.records), payload \(result.bytes / result.records) bytes per file")
+    print(String(format: "decode all: %.3f s, %.1f MB/s, %.1f µs per record", result.seconds,
+                 Double(result.bytes) / result.seconds / 1e6, result.seconds / Double(result.records) * 1e6))
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:
