@@ -11,7 +11,7 @@ SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 RELEASE = $(SWIFT) build -c release --product mvlint $(SWIFT_BUILD_FLAGS)
 
-.PHONY: build install uninstall test
+.PHONY: build install uninstall test codegen
 
 build:
 	$(RELEASE)
@@ -25,3 +25,7 @@ uninstall:
 
 test:
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+# Rewrites the analysis cache's coder after a cached fact type changed (`FactCodingTests` says when).
+codegen:
+	$(SWIFT) run $(SWIFT_BUILD_FLAGS) mvlint-codegen

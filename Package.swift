@@ -97,6 +97,21 @@ let package = Package(
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
+        // Writes the cache's coder (`Sources/MVLintKit/Cache/FactCoding.generated.swift`) from the fact types'
+        // declarations; the tests check the checked-in file is what it makes. Built like MVLintKit, for the same
+        // reason: the test-discovery module must load it without SwiftSyntax.
+        .target(
+            name: "MVLintCodegen",
+            dependencies: syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings + libraryEvolution,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .executableTarget(
+            name: "mvlint-codegen",
+            dependencies: ["MVLintCodegen"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
         // The oss-check's logic, apart so it can be tested; it runs mvlint binaries and never imports
         // SwiftSyntax, so it needs none of the toolchain flags above.
         .target(name: "OSSCheck", path: "Benchmarks/Sources/OSSCheck"),
@@ -118,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVLintKitTests",
-            dependencies: ["MVLintKit", "CorpusGenerator"],
+            dependencies: ["MVLintKit", "CorpusGenerator", "MVLintCodegen"],
             exclude: ["Expected"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings

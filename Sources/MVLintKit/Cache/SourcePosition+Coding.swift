@@ -15,3 +15,17 @@ extension SourcePosition {
         if let utf8Offset { try container.encode(utf8Offset) }
     }
 }
+
+/// By hand, as its `Codable` is (the generator leaves out types with their own coding): line, column, then the
+/// offset as an `Optional`.
+extension SourcePosition: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.init(line: try reader.read(), column: try reader.read(), utf8Offset: try reader.read())
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(line)
+        writer.write(column)
+        writer.write(utf8Offset)
+    }
+}

@@ -22,8 +22,9 @@ public struct SuppressionMap: Sendable, Codable {
         var lastLine: Int
     }
 
-    public private(set) var directives: [Directive] = []
-    private var regions: [Region] = []
+    /// Setters internal, not private: the cache's generated coder, in another file, sets them.
+    public internal(set) var directives: [Directive] = []
+    var regions: [Region] = []
 
     public init() {}
 

@@ -4,8 +4,9 @@
 public struct DependencyFacts: Sendable, Codable {
     public var imports: [ImportFact] = []
     /// Each name once, at its first mention: the verdict is per file and type, and the list stays small.
-    public private(set) var typeReferences: [TypeReferenceFact] = []
-    private var mentioned: Set<String> = []
+    /// Setters internal, not private, here and below: the cache's generated coder, in another file, sets them.
+    public internal(set) var typeReferences: [TypeReferenceFact] = []
+    var mentioned: Set<String> = []
 
     public init() {}
 

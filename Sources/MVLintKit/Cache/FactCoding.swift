@@ -1,0 +1,250 @@
+internal import Foundation
+
+/// A value the analysis cache stores positionally: what `FactWriter` writes and `FactReader` reads back. The
+/// cached fact types conform in `FactCoding.generated.swift`, which `make codegen` writes from their declarations
+/// (`MVLintCodegen`); the standard types they are made of conform below. `Codable` stays for the JSON
+/// reporters: through it, decoding was most of a one-change run.
+///
+/// Payload layout: a string table (a varint count, then each string's UTF-8 length and bytes, each distinct string
+/// once), then the root value. No keys, no lengths: a struct is its stored properties in declaration order, an enum
+/// its case index (a varint) then its associated values; an `Optional` a presence byte then the value; an array or
+/// set its count then the elements (a set sorted), a dictionary its count then the pairs sorted by key, so equal
+/// values give equal bytes. A string is its varint index in the table, an integer a LEB128 varint (zigzagged), a
+/// `Bool` one byte, a `Double` its 8 little-endian bytes.
+protocol BinaryCodable {
+    init(from reader: inout FactReader) throws
+    func write(to writer: inout FactWriter)
+}
+
+struct FactWriter {
+    private var body: [UInt8] = []
+    private var strings: [String] = []
+    private var stringIndices: [String: Int] = [:]
+
+    /// The payload of `value`: the string table, then the value.
+    static func payload(of value: some BinaryCodable) -> Data {
+        var writer = FactWriter()
+        writer.write(value)
+        var table = FactWriter()
+        table.writeVarint(UInt64(writer.strings.count))
+        for string in writer.strings {
+            table.writeVarint(UInt64(string.utf8.count))
+            table.body.append(contentsOf: string.utf8)
+        }
+        return Data(table.body + writer.body)
+    }
+
+    mutating func write(_ value: some BinaryCodable) { value.write(to: &self) }
+
+    mutating func writeByte(_ byte: UInt8) { body.append(byte) }
+
+    mutating func writeVarint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        body.append(UInt8(rest))
+    }
+
+    mutating func writeCount(_ count: Int) { writeVarint(UInt64(count)) }
+
+    mutating func writeCaseIndex(_ index: Int) { writeVarint(UInt64(index)) }
+
+    mutating func writeString(_ string: String) {
+        if let index = stringIndices[string] { return writeVarint(UInt64(index)) }
+        stringIndices[string] = strings.count
+        writeVarint(UInt64(strings.count))
+        strings.append(string)
+    }
+
+    mutating func writeBytes(_ bytes: some Sequence<UInt8>) { body.append(contentsOf: bytes) }
+}
+
+/// Reads what `FactWriter` wrote. Every read is bounds-checked and throws `Damage` on bytes that are not a
+/// payload of the expected type; every count is checked against the bytes left, so damage never makes a long loop.
+struct FactReader {
+    struct Damage: Error {
+        let offset: Int
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+    private var strings: [String] = []
+
+    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    static func decode<Value: BinaryCodable>(_ type: Value.Type, from payload: Data) throws -> Value {
+        try payload.withUnsafeBytes { bytes in
+            var reader = FactReader(bytes: bytes)
+            let stringCount = try reader.readCount()
+            reader.strings.reserveCapacity(stringCount)
+            for _ in 0..<stringCount {
+                let length = try reader.readCount()
+                let start = reader.offset
+                reader.offset += length
+                reader.strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<reader.offset]), as: UTF8.self))
+            }
+            let value = try Value(from: &reader)
+            guard reader.offset == bytes.count else { throw reader.damage }
+            return value
+        }
+    }
+
+    private var damage: Damage { Damage(offset: offset) }
+
+    mutating func read<Value: BinaryCodable>() throws -> Value { try Value(from: &self) }
+
+    mutating func readByte() throws -> UInt8 {
+        guard offset < bytes.count else { throw damage }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func readVarint() throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readByte()
+            // The tenth byte holds the top bit only: anything more would not fit in 64 bits.
+            guard shift < 63 || byte <= 1 else { throw damage }
+            value |= UInt64(byte & 0x7f) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+    }
+
+    /// A count of elements or bytes: each takes at least one byte, so more than remain is damage.
+    mutating func readCount() throws -> Int {
+        let count = try readVarint()
+        guard count <= UInt64(bytes.count - offset) else { throw damage }
+        return Int(count)
+    }
+
+    /// An enum's case index; the generated `switch` throws on one it does not know.
+    mutating func readCaseIndex() throws -> Int {
+        let index = try readVarint()
+        guard index <= UInt64(Int.max) else { throw damage }
+        return Int(index)
+    }
+
+    mutating func readString() throws -> String {
+        let index = try readVarint()
+        guard index < UInt64(strings.count) else { throw damage }
+        return strings[Int(index)]
+    }
+
+    mutating func readBytes(count: Int) throws -> UnsafeRawBufferPointer {
+        guard count <= bytes.count - offset else { throw damage }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    /// For a value read whole that is not what the writer can have written (`Range` bounds out of order, a
+    /// dictionary key twice).
+    func invalid() -> Damage { damage }
+}
+
+extension Int: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        let zigzag = try reader.readVarint()
+        self = Int(truncatingIfNeeded: Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))))
+    }
+
+    func write(to writer: inout FactWriter) {
+        let value = Int64(self)
+        writer.writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+}
+
+extension Bool: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readByte() {
+        case 0: self = false
+        case 1: self = true
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) { writer.writeByte(self ? 1 : 0) }
+}
+
+extension Double: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self = Double(bitPattern: UInt64(littleEndian: try reader.readBytes(count: 8).loadUnaligned(as: UInt64.self)))
+    }
+
+    func write(to writer: inout FactWriter) {
+        withUnsafeBytes(of: bitPattern.littleEndian) { writer.writeBytes($0) }
+    }
+}
+
+extension String: BinaryCodable {
+    init(from reader: inout FactReader) throws { self = try reader.readString() }
+
+    func write(to writer: inout FactWriter) { writer.writeString(self) }
+}
+
+extension Optional: BinaryCodable where Wrapped: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self = try reader.read() as Bool ? .some(reader.read()) : nil
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self != nil)
+        if let self { writer.write(self) }
+    }
+}
+
+extension Array: BinaryCodable where Element: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        let count = try reader.readCount()
+        self.init()
+        reserveCapacity(count)
+        for _ in 0..<count { append(try reader.read()) }
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.writeCount(count)
+        for element in self { writer.write(element) }
+    }
+}
+
+extension Set: BinaryCodable where Element: BinaryCodable & Comparable {
+    init(from reader: inout FactReader) throws { self.init(try reader.read() as [Element]) }
+
+    func write(to writer: inout FactWriter) { writer.write(sorted()) }
+}
+
+extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        let count = try reader.readCount()
+        self.init(minimumCapacity: count)
+        for _ in 0..<count {
+            let key: Key = try reader.read()
+            guard updateValue(try reader.read(), forKey: key) == nil else { throw reader.invalid() }
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.writeCount(count)
+        for (key, value) in sorted(by: { $0.key < $1.key }) {
+            writer.write(key)
+            writer.write(value)
+        }
+    }
+}
+
+extension Range: BinaryCodable where Bound: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        let lower: Bound = try reader.read()
+        let upper: Bound = try reader.read()
+        guard lower <= upper else { throw reader.invalid() }
+        self = lower..<upper
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(lowerBound)
+        writer.write(upperBound)
+    }
+}

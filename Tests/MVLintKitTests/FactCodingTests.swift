@@ -1,0 +1,186 @@
+import CorpusGenerator
+import Foundation
+import MVLintCodegen
+import XCTest
+@testable import MVLintKit
+
+/// The cache's coder gives back exactly what it was given: every stored property of every fact type. Its
+/// conformances are generated from the types' declarations, and the checked-in file must be what the sources make
+/// now, so a field added to a fact fails here until `make codegen` codes it. Damaged bytes throw, never crash.
+final class FactCodingTests: XCTestCase {
+    func testTheGeneratedCoderIsWhatTheSourcesMake() throws {
+        let root = BinaryRunner.packageRoot
+        let made = try FactCodingGenerator.generate(packageRoot: root.path)
+        let checkedIn = try String(contentsOf: root.appendingPathComponent(FactCodingGenerator.generatedFile), encoding: .utf8)
+        XCTAssertTrue(made == checkedIn, "\(FactCodingGenerator.generatedFile) is not what the cached types' declarations make: run `\(FactCodingGenerator.command)`")
+    }
+
+    func testTheGeneratorCodesWhatSynthesizedCodableCodesAndRefusesWhatItCannotSet() throws {
+        let package = try TemporaryFolder()
+        let folder = FactCodingGenerator.sourceFolder
+        try package.write(folder + "/Facts.swift", """
+            struct Outer {
+                struct Fact: Sendable, Codable {
+                    static let shared = 1
+                    let kind = "fixed"
+                    let name: String
+                    var count = 0
+                    var doubled: Int { count * 2 }
+                    var watched: Int { didSet {} }
+                    enum Shape: Codable { case point, labelled(x: Int, _ y: Int) }
+                    func helper() { struct Local: Codable { var ignored: Int } }
+                }
+            }
+            struct Positioned: Codable {
+                var line: Int
+                init(from decoder: any Decoder) throws { line = 0 }
+            }
+            """)
+        let text = try FactCodingGenerator.generate(packageRoot: package.url.path)
+        XCTAssertTrue(text.contains("Hand-written, as their `Codable` is: Positioned."), text)
+        XCTAssertTrue(text.contains("""
+            extension Outer.Fact: BinaryCodable {
+                init(from reader: inout FactReader) throws {
+                    self.name = try reader.read()
+                    self.count = try reader.read()
+                    self.watched = try reader.read()
+                }
+            """), text)
+        XCTAssertTrue(text.contains("case 1: self = try .labelled(x: reader.read(), reader.read())"), text)
+        XCTAssertFalse(text.contains("Local") || text.contains("extension Positioned"), text)
+
+        try package.write(folder + "/Facts.swift", "struct Hidden: Codable {\n    private(set) var name: String\n}\n")
+        XCTAssertThrowsError(try FactCodingGenerator.generate(packageRoot: package.url.path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(folder)/Facts.swift:2: Hidden.name is private"), "\(error)")
+        }
+    }
+
+    func testTheAnalysesAndResultsOfEveryExampleAndOfAGeneratedProjectRoundTrip() throws {
+        let generated = try TemporaryFolder()
+        try CorpusGenerator.write(files: 40, to: generated.url)
+        for folder in [BinaryRunner.packageRoot.appendingPathComponent("Examples"), generated.url] {
+            let outcome = Linter.run(Linter.Request(paths: [folder.path], workingDirectory: folder,
+                                                    configuration: Configuration(rootDirectory: folder)))
+            XCTAssertGreaterThanOrEqual(outcome.analyses.count, 40, folder.path)
+            for analysis in outcome.analyses {
+                let entry = Self.entry(of: analysis)
+                let decoded = try Self.roundTrip(entry)
+                XCTAssertEqual(Self.structure(decoded), Self.structure(entry), analysis.path)
+            }
+            XCTAssertFalse(outcome.findings.isEmpty, folder.path)
+            let result = AnalysisCache.RunResult(findings: outcome.findings, detection: outcome.profileChoice.detection)
+            XCTAssertEqual(Self.structure(try Self.roundTrip(result)), Self.structure(result), folder.path)
+        }
+    }
+
+    func testTheComparisonSeesEveryStoredProperty() {
+        var facts = FileFacts(path: "A.swift")
+        facts.dependencies.noteTypeReference("Store") { SourcePosition(line: 1, column: 1) }
+        var moved = facts
+        moved.dependencies.noteTypeReference("Other") { SourcePosition(line: 2, column: 1) }
+        XCTAssertNotEqual(Self.structure(moved), Self.structure(facts))
+        XCTAssertNotEqual(Self.structure(SourcePosition(line: 1, column: 1, utf8Offset: 5)), Self.structure(SourcePosition(line: 1, column: 1)))
+        XCTAssertEqual(Self.structure(Set(["a", "b", "c"])), Self.structure(Set(["c", "b", "a"])))
+    }
+
+    /// The standard types the generated code is made of, at their edges; coded by hand, as a fact type's
+    /// generated conformance would be.
+    private struct Sample: BinaryCodable, Equatable {
+        var text = "text"
+        var missing: String?
+        var present: Int? = 0
+        var nilInList: [Int?] = [1, nil, 0]
+        var range: Range<Int>? = 3..<9
+        var names: Set<String> = ["a", "b", "c", "d"]
+        var counts: [String: Int] = ["x": 1, "y": -2, "": 0]
+        var nested: [[String]] = [["a"], [], ["b", "c", "a"]]
+        var extremes: [Int] = [.min, .max, 0, -1, 63, -64, 64, 1 << 40]
+        var real = -3.25
+        var flags = [true, false]
+        var long = String(repeating: "é", count: 200)
+        var positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1)]
+
+        init() {}
+
+        init(from reader: inout FactReader) throws {
+            (text, missing, present, nilInList, range) = try (reader.read(), reader.read(), reader.read(), reader.read(), reader.read())
+            (names, counts, nested, extremes) = try (reader.read(), reader.read(), reader.read(), reader.read())
+            (real, flags, long, positions) = try (reader.read(), reader.read(), reader.read(), reader.read())
+        }
+
+        func write(to writer: inout FactWriter) {
+            writer.write(text); writer.write(missing); writer.write(present); writer.write(nilInList); writer.write(range)
+            writer.write(names); writer.write(counts); writer.write(nested); writer.write(extremes)
+            writer.write(real); writer.write(flags); writer.write(long); writer.write(positions)
+        }
+    }
+
+    private static func entry(of analysis: FileAnalysis) -> AnalysisCache.Entry {
+        AnalysisCache.Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
+                            parseError: analysis.parseError)
+    }
+
+    private static func roundTrip<Value: BinaryCodable>(_ value: Value) throws -> Value {
+        try FactReader.decode(Value.self, from: FactWriter.payload(of: value))
+    }
+
+    func testScalarsOptionalsAndCollectionsRoundTrip() throws {
+        let sample = Sample()
+        XCTAssertEqual(try Self.roundTrip(sample), sample)
+        XCTAssertEqual(try Self.roundTrip(sample).positions.map(\.utf8Offset), [42, nil])
+        XCTAssertNil(try Self.roundTrip(Sample?.none) as Sample?)
+        var other = Sample()
+        (other.text, other.missing, other.present, other.range) = ("", "here", nil, 5..<5)
+        XCTAssertEqual(try Self.roundTrip([sample, other]), [sample, other])
+    }
+
+    func testEachStringIsStoredOnceAndEqualValuesGiveEqualBytes() {
+        let payload = FactWriter.payload(of: ["repeated", "repeated", "repeated"])
+        XCTAssertEqual(payload.count, 1 + 1 + "repeated".utf8.count + 1 + 3, "table, then the count and three indices")
+        var reordered = Sample()
+        reordered.names = Set(Sample().names.sorted().reversed())
+        reordered.counts = Dictionary(uniqueKeysWithValues: Sample().counts.sorted { $0.key > $1.key })
+        XCTAssertEqual(FactWriter.payload(of: reordered), FactWriter.payload(of: Sample()))
+    }
+
+    func testDamagedTruncatedAndForeignBytesThrowInsteadOfCrashing() throws {
+        let example = BinaryRunner.packageRoot.appendingPathComponent("Examples")
+        let analysis = try XCTUnwrap(Linter.run(Linter.Request(paths: [example.path], workingDirectory: example,
+                                                               configuration: Configuration(rootDirectory: example)))
+            .analyses.max { $0.candidates.count < $1.candidates.count })
+        try Self.assertDamageThrows(Self.entry(of: analysis))
+        try Self.assertDamageThrows(Sample())
+    }
+
+    private static func assertDamageThrows<Value: BinaryCodable>(_ value: Value, file: StaticString = #filePath, line: UInt = #line) throws {
+        let data = FactWriter.payload(of: value)
+        for length in 0..<data.count {
+            XCTAssertThrowsError(try FactReader.decode(Value.self, from: data.prefix(length)), "\(length) bytes", file: file, line: line)
+        }
+        XCTAssertThrowsError(try FactReader.decode(Value.self, from: data + [0]), "a byte too many", file: file, line: line)
+        for index in data.indices {
+            for flip: UInt8 in [0x01, 0x80, 0xff] {
+                var damaged = data
+                damaged[index] ^= flip
+                _ = try? FactReader.decode(Value.self, from: damaged)
+            }
+        }
+        for foreign in [Data(), Data("{\"text\": \"json\"}".utf8), Data(repeating: 0xff, count: 64), Data(repeating: 0, count: 64)] {
+            XCTAssertThrowsError(try FactReader.decode(Value.self, from: foreign), file: file, line: line)
+        }
+    }
+
+    /// Every stored property, recursively, in a stable order (sets and dictionaries sorted, since equal ones may
+    /// iterate differently): unlike the coder, `Mirror` also shows a property the coder leaves out.
+    static func structure(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        let children = mirror.children.map { (label: $0.label ?? "", value: structure($0.value)) }
+        switch mirror.displayStyle {
+        case .set, .dictionary: return "{" + children.map(\.value).sorted().joined(separator: ", ") + "}"
+        case .optional: return children.first?.value ?? "nil"
+        default:
+            guard !children.isEmpty else { return String(reflecting: value) }
+            return "\(mirror.subjectType)(" + children.map { "\($0.label): \($0.value)" }.joined(separator: ", ") + ")"
+        }
+    }
+}
