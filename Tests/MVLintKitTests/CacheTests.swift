@@ -49,7 +49,7 @@ final class CacheTests: XCTestCase {
                 var entry = try XCTUnwrap(cache.entry(of: record))
                 for index in entry.candidates.indices { entry.candidates[index].message = "from the cache" }
                 return AnalysisCache.Record(context: record.context, content: record.content, stamp: record.stamp,
-                                            payload: try cache.encode(entry))
+                                            payload: FactWriter.payload(of: entry))
             }
             cache.save(fresh: records)
         }
@@ -131,8 +131,8 @@ final class CacheTests: XCTestCase {
         let memo = try XCTUnwrap(cache.memos.first, "the run's result is stored")
         var result = try XCTUnwrap(cache.runResult(for: memo.key))
         for index in result.findings.indices { result.findings[index].message = "from the stored run" }
-        AnalysisCache(file: scratch.cacheFile, records: cache.records, keys: cache.keys)
-            .save(fresh: cache.records, memo: try XCTUnwrap(cache.memo(of: result, key: memo.key)))
+        AnalysisCache(file: scratch.cacheFile, records: cache.records)
+            .save(fresh: cache.records, memo: cache.memo(of: result, key: memo.key))
     }
 
     func testARunInWhichNothingChangedReportsTheStoredResultWithoutDecodingTheFacts() throws {
@@ -163,7 +163,7 @@ final class CacheTests: XCTestCase {
         let memo = try XCTUnwrap(cache.memos.first)
         var flipped = memo.payload
         flipped[flipped.startIndex + flipped.count / 2] ^= 0x10
-        AnalysisCache(file: scratch.cacheFile, records: cache.records, keys: cache.keys)
+        AnalysisCache(file: scratch.cacheFile, records: cache.records)
             .save(fresh: cache.records, memo: AnalysisCache.RunMemo(key: memo.key, payload: flipped, checksum: memo.checksum))
         XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).runResult(for: memo.key), "the checksum catches a damaged byte")
         XCTAssertEqual(scratch.lint(), cold, "the findings are made from the records instead")
@@ -183,16 +183,16 @@ final class CacheTests: XCTestCase {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 6 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
         XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 5 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
-            "other build": Data("MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 6 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 6 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
-            "no key table": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),
+            "a record count past the end": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),
         ]
         for (name, data) in damaged {
             try data.write(to: scratch.cacheFile)
@@ -215,7 +215,7 @@ final class CacheTests: XCTestCase {
         XCTAssertNil(cache.entry(of: AnalysisCache.Record(context: stored.context, content: stored.content, stamp: nil,
                                                           payload: flipped, checksum: stored.checksum)), "the checksum catches a damaged byte")
         let record = AnalysisCache.Record(context: stored.context, content: stored.content, stamp: stored.stamp,
-                                          payload: try BinaryEncoder(keys: cache.keys).encode(["facts"]))
+                                          payload: FactWriter.payload(of: ["facts"]))
         cache.save(fresh: [scratch.rowPath: record])
         XCTAssertNil(AnalysisCache.load(from: scratch.cacheFile).entry(at: scratch.rowPath))
         XCTAssertEqual(scratch.lint(), cold)

@@ -6,9 +6,8 @@ internal import Foundation
 /// facts, so a warm run reports exactly what a cold one does. A file whose size and modification time are those
 /// the record was made with is not even read: the content digest stays the key, the stamp only vouches for it.
 ///
-/// The file is a header line, the coding keys of all payloads (`BinaryKeyTable`), then one record per file: its
-/// path, when a run last used it, its digests and stamp, a checksum of the payload in a small binary frame, and the
-/// analysis in `BinaryEncoder`'s form; then the results of the last few whole runs (`RunMemo`), each keyed on
+/// The file is a header line, then one record per file: its path, when a run last used it, its digests and stamp, a
+/// checksum of the payload in a small binary frame, and the analysis as `FactWriter` writes it; then the results of the last few whole runs (`RunMemo`), each keyed on
 /// everything its findings were made from, so a run in which nothing changed decodes none of the records. The file is mapped, not read: a load walks the frames and keeps only the
 /// records of the files being linted; a file's payload is decoded only when that file is linted, on the worker that
 /// lints it. Records of other files are carried over on save without being decoded, and the file is kept under
@@ -27,7 +26,7 @@ struct AnalysisCache: Sendable {
         var content: SourceDigest
         /// The file's size and modification time when `content` was read; nil when they cannot vouch for it.
         var stamp: FileStamp?
-        /// `Entry` as `BinaryEncoder` writes it.
+        /// `Entry` as `FactWriter` writes it.
         let payload: Data
         /// Of `payload`: a damaged record decodes to nothing rather than to wrong facts.
         let checksum: SourceDigest
@@ -59,7 +58,7 @@ struct AnalysisCache: Sendable {
 
     struct RunMemo: Sendable {
         var key: SourceDigest
-        /// `RunResult` as `BinaryEncoder` writes it.
+        /// `RunResult` as `FactWriter` writes it.
         let payload: Data
         let checksum: SourceDigest
         var lastUsed: UInt64 = 0
@@ -82,7 +81,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 5 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 6 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -100,16 +99,12 @@ struct AnalysisCache: Sendable {
     private(set) var otherFilesRecords: [String: Record]
     /// Results of earlier runs, the most recently used first.
     private(set) var memos: [RunMemo]
-    /// The coding keys of every payload, read from the file and grown by the records this run encodes.
-    let keys: BinaryKeyTable
 
-    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], memos: [RunMemo] = [],
-         keys: BinaryKeyTable = BinaryKeyTable()) {
+    init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], memos: [RunMemo] = []) {
         self.file = file
         self.records = records
         self.otherFilesRecords = otherFilesRecords
         self.memos = memos
-        self.keys = keys
     }
 
     /// The cache at `file`, or an empty one when it is missing, foreign, stale or damaged: never trusted blindly.
@@ -122,13 +117,7 @@ struct AnalysisCache: Sendable {
             return AnalysisCache(file: file)
         }
         var reader = FrameReader(data: data, offset: headerBytes.count)
-        guard let keyCount = reader.integer(), keyCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
-        var keys: [String] = []
-        for _ in 0..<keyCount {
-            guard let key = reader.string() else { return AnalysisCache(file: file) }
-            keys.append(key)
-        }
-        var cache = AnalysisCache(file: file, keys: BinaryKeyTable(keys: keys))
+        var cache = AnalysisCache(file: file)
         guard let recordCount = reader.integer(), recordCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
         for _ in 0..<recordCount {
             guard let path = reader.string(), let lastUsed = reader.integer(), let context = reader.digest(),
@@ -156,22 +145,19 @@ struct AnalysisCache: Sendable {
                             parseError: entry.parseError, sourceDigest: record.content, text: text)
     }
 
-    /// The record of a fresh analysis; nil if it cannot be encoded or the file was over its budget (then the
-    /// file is simply not cached: a timeout depends on the machine's load, and the other checks cost little).
+    /// The record of a fresh analysis; nil if the file was over its budget (then the file is simply not cached: a
+    /// timeout depends on the machine's load, and the other checks cost little).
     func record(for analysis: FileAnalysis, context: SourceDigest, stamp: FileStamp?) -> Record? {
         guard analysis.budgetProblem == nil else { return nil }
         let entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
                           parseError: analysis.parseError)
-        return (try? encode(entry)).map { Record(context: context, content: analysis.sourceDigest, stamp: stamp, payload: $0) }
+        return Record(context: context, content: analysis.sourceDigest, stamp: stamp, payload: FactWriter.payload(of: entry))
     }
-
-    /// `entry` as a payload of this cache's file.
-    func encode(_ entry: Entry) throws -> Data { try BinaryEncoder(keys: keys).encode(entry) }
 
     /// A record's entry, or nil when the payload is damaged or no longer decodes.
     func entry(of record: Record) -> Entry? {
         guard SourceDigest(bytes: record.payload) == record.checksum else { return nil }
-        return try? BinaryDecoder(keys: keys.snapshot).decode(Entry.self, from: record.payload)
+        return try? FactReader.decode(Entry.self, from: record.payload)
     }
 
     /// The decoded entry stored for a path, whatever its digests.
@@ -180,15 +166,13 @@ struct AnalysisCache: Sendable {
     /// The result of an earlier run with exactly these inputs, or nil (none, or damaged).
     func runResult(for key: SourceDigest) -> RunResult? {
         guard let memo = memos.first(where: { $0.key == key }), SourceDigest(bytes: memo.payload) == memo.checksum else { return nil }
-        return try? BinaryDecoder(keys: keys.snapshot).decode(RunResult.self, from: memo.payload)
+        return try? FactReader.decode(RunResult.self, from: memo.payload)
     }
 
-    /// The memo of this run's result, to pass to `save`; nil if it cannot be encoded.
-    func memo(of result: RunResult, key: SourceDigest) -> RunMemo? {
-        (try? BinaryEncoder(keys: keys).encode(result)).map { RunMemo(key: key, payload: $0) }
-    }
+    /// The memo of this run's result, to pass to `save`.
+    func memo(of result: RunResult, key: SourceDigest) -> RunMemo { RunMemo(key: key, payload: FactWriter.payload(of: result)) }
 
-    /// Stores the fresh records (made by this cache, so their keys are in its table) and this run's memo (first,
+    /// Stores the fresh records and this run's memo (first,
     /// before the others kept up to `memoLimit`), drops the records of files that no longer exist and, over
     /// `byteLimit`, those used longest ago (this run's files count as used now), then replaces the file atomically.
     /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
@@ -207,9 +191,6 @@ struct AnalysisCache: Sendable {
         }
         keptMemos = Array(keptMemos.prefix(Self.memoLimit))
         var writer = FrameWriter(data: Data(Self.header.utf8))
-        let keys = keys.snapshot
-        writer.integer(UInt64(keys.count))
-        for key in keys { writer.string(key) }
         // The record and memo counts, and each memo's key, time, checksum and length, come off the limit first.
         let memoBytes = 8 * 2 + keptMemos.reduce(0) { $0 + $1.payload.count + 8 * 6 }
         let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes).sorted(by: { $0.key < $1.key })

@@ -193,7 +193,7 @@ public enum Linter {
             // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on
             // the machine's load) leaves the run's result unstored too.
             let memo = stored != nil ? cache.memos.first { $0.key == storedKey }
-                : runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).flatMap { key in
+                : runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).map { key in
                     cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection), key: key)
                 }
             cache.save(fresh: fresh, memo: memo)
