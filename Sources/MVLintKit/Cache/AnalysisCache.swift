@@ -43,7 +43,8 @@ struct AnalysisCache: Sendable {
             self.lastUsed = lastUsed
         }
 
-        /// What the record takes in the file: eviction counts these against `byteLimit`.
+        /// At most what the record takes in the file (its frame's eleven numbers at 8 bytes each; the varints of
+        /// real sizes, times and lengths take fewer): eviction counts these against `byteLimit`.
         func byteCount(path: String) -> Int { path.utf8.count + payload.count + 8 * 11 }
     }
 
@@ -250,12 +251,18 @@ struct AnalysisCache: Sendable {
     }
 }
 
-/// Little-endian length-prefixed frames.
+/// Length-prefixed frames: counts, lengths, sizes and times as LEB128 varints, digests' hashes as their 8
+/// little-endian bytes (random bits, which a varint would only lengthen).
 private struct FrameWriter {
     var data: Data
 
     mutating func integer(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        var rest = value
+        while rest >= 0x80 {
+            data.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        data.append(UInt8(rest))
     }
 
     mutating func bytes(_ bytes: Data) {
@@ -267,7 +274,7 @@ private struct FrameWriter {
 
     mutating func digest(_ digest: SourceDigest) {
         integer(UInt64(digest.byteCount))
-        integer(digest.hash)
+        withUnsafeBytes(of: digest.hash.littleEndian) { data.append(contentsOf: $0) }
     }
 
     /// A missing stamp is written as size `UInt64.max`, which no file has.
@@ -290,11 +297,17 @@ private struct FrameReader {
     var isAtEnd: Bool { offset >= data.endIndex }
 
     mutating func integer() -> UInt64? {
-        guard data.endIndex - offset >= 8 else { return nil }
         var value: UInt64 = 0
-        for index in (0..<8).reversed() { value = value << 8 | UInt64(data[offset + index]) }
-        offset += 8
-        return value
+        for shift in stride(from: UInt64(0), through: 63, by: 7) {
+            guard offset < data.endIndex else { return nil }
+            let byte = data[offset]
+            offset += 1
+            // The tenth byte holds the top bit only.
+            guard shift < 63 || byte <= 1 else { return nil }
+            value |= UInt64(byte & 0x7f) << shift
+            if byte & 0x80 == 0 { return value }
+        }
+        return nil
     }
 
     mutating func bytes() -> Data? {
@@ -307,7 +320,10 @@ private struct FrameReader {
     mutating func string() -> String? { bytes().flatMap { String(data: $0, encoding: .utf8) } }
 
     mutating func digest() -> SourceDigest? {
-        guard let count = integer(), let hash = integer(), count <= UInt64(Int.max) else { return nil }
+        guard let count = integer(), count <= UInt64(Int.max), data.endIndex - offset >= 8 else { return nil }
+        var hash: UInt64 = 0
+        for index in (0..<8).reversed() { hash = hash << 8 | UInt64(data[offset + index]) }
+        offset += 8
         return SourceDigest(byteCount: Int(count), hash: hash)
     }
 
