@@ -98,7 +98,8 @@ final class FactCodingTests: XCTestCase {
         var real = -3.25
         var flags = [true, false]
         var long = String(repeating: "é", count: 200)
-        var positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1)]
+        var positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1),
+                         SourcePosition(line: 200, column: -1, utf8Offset: 1 << 20)]
 
         init() {}
 
@@ -127,7 +128,7 @@ final class FactCodingTests: XCTestCase {
     func testScalarsOptionalsAndCollectionsRoundTrip() throws {
         let sample = Sample()
         XCTAssertEqual(try Self.roundTrip(sample), sample)
-        XCTAssertEqual(try Self.roundTrip(sample).positions.map(\.utf8Offset), [42, nil])
+        XCTAssertEqual(try Self.roundTrip(sample).positions.map(\.utf8Offset), [42, nil, 1 << 20])
         XCTAssertNil(try Self.roundTrip(Sample?.none) as Sample?)
         var other = Sample()
         (other.text, other.missing, other.present, other.range) = ("", "here", nil, 5..<5)
