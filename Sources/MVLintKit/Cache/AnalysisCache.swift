@@ -7,10 +7,11 @@ internal import Foundation
 /// the record was made with is not even read: the content digest stays the key, the stamp only vouches for it.
 ///
 /// The file is a header line, then one record per file: its path, when a run last used it, its digests and stamp, a
-/// checksum of the payload in a small binary frame, and the analysis as `FactWriter` writes it; then the results of the last few whole runs (`RunMemo`), each keyed on
-/// everything its findings were made from, so a run in which nothing changed decodes none of the records. The file is mapped, not read: a load walks the frames and keeps only the
-/// records of the files being linted; a file's payload is decoded only when that file is linted, on the worker that
-/// lints it. Records of other files are carried over on save without being decoded, and the file is kept under
+/// checksum of the payload in a small binary frame, and the analysis as `FactWriter` writes it; then the results of
+/// the last few whole runs (`RunMemo`), each keyed on everything its findings were made from, so a run in which
+/// nothing changed decodes none of the records. The file is mapped, not read: a load walks the frames and keeps only
+/// the records of the files being linted; a file's payload is decoded only when that file is linted, on the worker
+/// that lints it. Records of other files are carried over on save without being decoded, and the file is kept under
 /// `byteLimit` by dropping the records used longest ago.
 struct AnalysisCache: Sendable {
     /// What one file's analysis keeps once its syntax tree is gone.
