@@ -90,7 +90,7 @@ final class CacheScopeTests: XCTestCase {
         XCTAssertEqual(AnalysisCache.load(from: file).records.mapValues(\.lastUsed), [linted: 1, old: 100, recent: 200])
 
         // The file is over this limit already, as one written under a larger limit would be.
-        let emptyFrameCounts = 8 * 2 // records, run results
+        let emptyFrameCounts = 8 * 3 // records, run results, project settings
         let limit = AnalysisCache.header.utf8.count + emptyFrameCounts + [linted, recent, fresh].map(record.byteCount(path:)).reduce(0, +)
         AnalysisCache.load(from: file, linted: [linted, fresh]).save(fresh: [fresh: record], now: Date(timeIntervalSince1970: 500), byteLimit: limit)
         let trimmed = AnalysisCache.load(from: file)

@@ -310,6 +310,11 @@ final class CacheTests: XCTestCase {
                     .write(to: first, atomically: true, encoding: .utf8) }),
                 ("a rename", { try FileManager.default.moveItem(at: second, to: second.deletingLastPathComponent().appendingPathComponent("Renamed.swift")) }),
                 ("a deletion", { try FileManager.default.removeItem(at: third) }),
+                ("a package manifest added", { try Self.manifest(iOS: "14").write(to: project.appendingPathComponent("Package.swift"),
+                                                                                 atomically: true, encoding: .utf8) }),
+                ("the manifest's minimum raised", { try Self.manifest(iOS: "17").write(to: project.appendingPathComponent("Package.swift"),
+                                                                                      atomically: true, encoding: .utf8) }),
+                ("the manifest removed", { try FileManager.default.removeItem(at: project.appendingPathComponent("Package.swift")) }),
                 ("a configuration change", { try "disabled_rules:\n  - foreground-color\n".write(to: project.appendingPathComponent(".mvlint.yml"),
                                                                                                    atomically: true, encoding: .utf8) }),
                 ("the configuration removed", { try FileManager.default.removeItem(at: project.appendingPathComponent(".mvlint.yml")) }),
@@ -325,6 +330,16 @@ final class CacheTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A package whose one target compiles every file below it, for iOS `iOS` on: below 15, `foregroundStyle` does
+    /// not exist, so `foreground-color` has nothing to suggest.
+    private static func manifest(iOS: String) -> String {
+        """
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(name: "Everything", platforms: [.iOS(.v\(iOS))], targets: [.target(name: "Everything", path: ".")])
+        """
     }
 
     func testFixAfterAWarmRunFixesWhatItFixesAfterAColdOne() throws {

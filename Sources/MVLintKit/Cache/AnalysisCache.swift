@@ -9,7 +9,9 @@ internal import Foundation
 /// The file is a header line, then one record per file: its path, when a run last used it, its digests and stamp, a
 /// checksum of the payload in a small binary frame, and the analysis as `FactWriter` writes it; then the results of
 /// the last few whole runs (`RunMemo`), each keyed on everything its findings were made from, so a run in which
-/// nothing changed decodes none of the records. The file is mapped, not read: a load walks the frames and keeps only
+/// nothing changed decodes none of the records; then the settings read from the last few sets of project files with
+/// the probes they were read with (`ProjectSettingsMemo`), so an unchanged `Package.swift` or `project.pbxproj` is not
+/// parsed again. The file is mapped, not read: a load walks the frames and keeps only
 /// the records of the files being linted; a file's payload is decoded only when that file is linted, on the worker
 /// that lints it. Records of other files are carried over on save without being decoded, and the file is kept under
 /// `byteLimit` by dropping the records used longest ago.
@@ -73,7 +75,14 @@ struct AnalysisCache: Sendable {
         }
     }
 
-    /// How many run results a file keeps (linting the project, a folder of it, with another profile...): the
+    /// One set of project files' settings, keyed by the files (`ProjectSettingsMemo.key`), as `FactWriter` writes it.
+    struct StoredSettings: Sendable {
+        var key: String
+        let payload: Data
+        let checksum: SourceDigest
+    }
+
+    /// How many run results (and sets of project settings) a file keeps (linting the project, a folder of it, with another profile...): the
     /// most recently made or used.
     static let memoLimit = 4
 
@@ -101,6 +110,8 @@ struct AnalysisCache: Sendable {
     private(set) var otherFilesRecords: [String: Record]
     /// Results of earlier runs, the most recently used first.
     private(set) var memos: [RunMemo]
+    /// Settings of earlier runs' project files, the most recently read first.
+    private(set) var storedSettings: [StoredSettings] = []
 
     init(file: URL, records: [String: Record] = [:], otherFilesRecords: [String: Record] = [:], memos: [RunMemo] = []) {
         self.file = file
@@ -133,6 +144,11 @@ struct AnalysisCache: Sendable {
             guard let key = reader.digest(), let lastUsed = reader.integer(), let checksum = reader.digest(),
                   let payload = reader.bytes() else { return AnalysisCache(file: file) }
             cache.memos.append(RunMemo(key: key, payload: payload, checksum: checksum, lastUsed: lastUsed))
+        }
+        guard let settingsCount = reader.integer(), settingsCount <= UInt64(Self.memoLimit) else { return AnalysisCache(file: file) }
+        for _ in 0..<settingsCount {
+            guard let key = reader.string(), let checksum = reader.digest(), let payload = reader.bytes() else { return AnalysisCache(file: file) }
+            cache.storedSettings.append(StoredSettings(key: key, payload: payload, checksum: checksum))
         }
         guard reader.isAtEnd else { return AnalysisCache(file: file) }
         return cache
@@ -171,6 +187,13 @@ struct AnalysisCache: Sendable {
         return try? FactReader.decode(RunResult.self, from: memo.payload)
     }
 
+    /// The project settings stored for these files, or nil (none, or damaged). Whether they still hold is the
+    /// loader's question (`ProjectFileReads.stillHold`).
+    func settingsMemo(for key: String) -> ProjectSettingsMemo? {
+        guard let stored = storedSettings.first(where: { $0.key == key }), SourceDigest(bytes: stored.payload) == stored.checksum else { return nil }
+        return try? FactReader.decode(ProjectSettingsMemo.self, from: stored.payload)
+    }
+
     /// The memo of this run's result, to pass to `save`.
     func memo(of result: RunResult, key: SourceDigest) -> RunMemo { RunMemo(key: key, payload: FactWriter.payload(of: result)) }
 
@@ -178,11 +201,16 @@ struct AnalysisCache: Sendable {
     /// before the others kept up to `memoLimit`), drops the records of files that no longer exist and, over
     /// `byteLimit`, those used longest ago (this run's files count as used now), then replaces the file atomically.
     /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
-    func save(fresh: [String: Record], memo: RunMemo? = nil, now: Date = Date(), byteLimit: Int = Self.byteLimit) {
+    func save(fresh: [String: Record], memo: RunMemo? = nil, settings: ProjectSettingsMemo? = nil, now: Date = Date(),
+              byteLimit: Int = Self.byteLimit) {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
         var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
         let memoIsNew = memo.map { memo in !memos.contains { $0.key == memo.key } } ?? false
-        guard !fresh.isEmpty || kept.count != stored.count || memoIsNew else { return }
+        let newSettings = settings.map { settings in
+            let payload = FactWriter.payload(of: settings)
+            return StoredSettings(key: settings.key, payload: payload, checksum: SourceDigest(bytes: payload))
+        }
+        guard !fresh.isEmpty || kept.count != stored.count || memoIsNew || newSettings != nil else { return }
         kept.merge(fresh) { _, new in new }
         let runTime = UInt64(max(0, now.timeIntervalSince1970))
         for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
@@ -192,10 +220,13 @@ struct AnalysisCache: Sendable {
             keptMemos.insert(memo, at: 0)
         }
         keptMemos = Array(keptMemos.prefix(Self.memoLimit))
+        let keptSettings = Array(([newSettings].compactMap { $0 } + storedSettings.filter { $0.key != newSettings?.key }).prefix(Self.memoLimit))
         var writer = FrameWriter(data: Data(Self.header.utf8))
-        // The record and memo counts, and each memo's key, time, checksum and length, come off the limit first.
-        let memoBytes = 8 * 2 + keptMemos.reduce(0) { $0 + $1.payload.count + 8 * 6 }
-        let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes).sorted(by: { $0.key < $1.key })
+        // The record, memo and settings counts, each memo's key, time, checksum and length, and the stored settings come
+        // off the limit first.
+        let memoBytes: Int = keptMemos.reduce(8 * 3) { $0 + $1.payload.count + 8 * 6 }
+        let settingsBytes: Int = keptSettings.reduce(0) { $0 + $1.key.utf8.count + $1.payload.count + 8 * 4 }
+        let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes - settingsBytes).sorted(by: { $0.key < $1.key })
         writer.integer(UInt64(fitting.count))
         for (path, record) in fitting {
             writer.string(path)
@@ -212,6 +243,12 @@ struct AnalysisCache: Sendable {
             writer.integer(memo.lastUsed)
             writer.digest(memo.checksum)
             writer.bytes(memo.payload)
+        }
+        writer.integer(UInt64(keptSettings.count))
+        for settings in keptSettings {
+            writer.string(settings.key)
+            writer.digest(settings.checksum)
+            writer.bytes(settings.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? writer.data.write(to: file, options: .atomic)

@@ -32,6 +32,18 @@ extension AnalysisCache.RunResult: BinaryCodable {
     }
 }
 
+extension FileStamp: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.size = try reader.read()
+        self.modified = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.size)
+        writer.write(self.modified)
+    }
+}
+
 extension LocatedCandidate: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.rule = try reader.read()
@@ -975,6 +987,18 @@ extension Fix: BinaryCodable {
     }
 }
 
+extension SourceDigest: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.byteCount = try reader.read()
+        self.hash = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.byteCount)
+        writer.write(self.hash)
+    }
+}
+
 extension Finding: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.rule = try reader.read()
@@ -1065,5 +1089,198 @@ extension Severity: BinaryCodable {
         case .warning: writer.writeCaseIndex(1)
         case .error: writer.writeCaseIndex(2)
         }
+    }
+}
+
+extension Version: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.components = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.components)
+    }
+}
+
+extension Platform: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = .iOS
+        case 1: self = .macOS
+        case 2: self = .tvOS
+        case 3: self = .watchOS
+        case 4: self = .visionOS
+        case 5: self = .macCatalyst
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case .iOS: writer.writeCaseIndex(0)
+        case .macOS: writer.writeCaseIndex(1)
+        case .tvOS: writer.writeCaseIndex(2)
+        case .watchOS: writer.writeCaseIndex(3)
+        case .visionOS: writer.writeCaseIndex(4)
+        case .macCatalyst: writer.writeCaseIndex(5)
+        }
+    }
+}
+
+extension DeclaredTarget: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.settings = try reader.read()
+        self.kind = try reader.read()
+        self.memberships = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.settings)
+        writer.write(self.kind)
+        writer.write(self.memberships)
+    }
+}
+
+extension DeclaredTarget.Kind: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = .application
+        case 1: self = .test
+        case 2: self = .other
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case .application: writer.writeCaseIndex(0)
+        case .test: writer.writeCaseIndex(1)
+        case .other: writer.writeCaseIndex(2)
+        }
+    }
+}
+
+extension DeclaredTarget.Membership: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.path = try reader.read()
+        self.isFolder = try reader.read()
+        self.isMember = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.path)
+        writer.write(self.isFolder)
+        writer.write(self.isMember)
+    }
+}
+
+extension DeclaredProject: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.file = try reader.read()
+        self.root = try reader.read()
+        self.targets = try reader.read()
+        self.warnings = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.file)
+        writer.write(self.root)
+        writer.write(self.targets)
+        writer.write(self.warnings)
+    }
+}
+
+extension ProjectFileReads.Probe: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = try .text(path: reader.read(), digest: reader.read(), stamp: reader.read())
+        case 1: self = try .isFolder(path: reader.read(), answer: reader.read())
+        case 2: self = try .fileExists(path: reader.read(), answer: reader.read())
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case let .text(value0, value1, value2):
+            writer.writeCaseIndex(0)
+            writer.write(value0)
+            writer.write(value1)
+            writer.write(value2)
+        case let .isFolder(value0, value1):
+            writer.writeCaseIndex(1)
+            writer.write(value0)
+            writer.write(value1)
+        case let .fileExists(value0, value1):
+            writer.writeCaseIndex(2)
+            writer.write(value0)
+            writer.write(value1)
+        }
+    }
+}
+
+extension ProjectSettingsMemo: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.key = try reader.read()
+        self.probes = try reader.read()
+        self.projects = try reader.read()
+        self.warnings = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.key)
+        writer.write(self.probes)
+        writer.write(self.projects)
+        writer.write(self.warnings)
+    }
+}
+
+extension TargetSettings: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.name = try reader.read()
+        self.deploymentTargets = try reader.read()
+        self.swiftLanguageMode = try reader.read()
+        self.swiftToolsVersion = try reader.read()
+        self.defaultIsolationIsMainActor = try reader.read()
+        self.sources = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.name)
+        writer.write(self.deploymentTargets)
+        writer.write(self.swiftLanguageMode)
+        writer.write(self.swiftToolsVersion)
+        writer.write(self.defaultIsolationIsMainActor)
+        writer.write(self.sources)
+    }
+}
+
+extension TargetSettings.Sources: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.target = try reader.read()
+        self.deploymentTargets = try reader.read()
+        self.swiftLanguageMode = try reader.read()
+        self.swiftToolsVersion = try reader.read()
+        self.defaultIsolation = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.target)
+        writer.write(self.deploymentTargets)
+        writer.write(self.swiftLanguageMode)
+        writer.write(self.swiftToolsVersion)
+        writer.write(self.defaultIsolation)
+    }
+}
+
+extension SettingSource: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.statement = try reader.read()
+        self.file = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.statement)
+        writer.write(self.file)
     }
 }

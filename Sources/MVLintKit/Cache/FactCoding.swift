@@ -157,6 +157,23 @@ extension Int: BinaryCodable {
     }
 }
 
+/// Zigzagged, like `Int`: file sizes and modification times in the project settings' probes.
+extension Int64: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        let zigzag = try reader.readVarint()
+        self = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
+    }
+
+    func write(to writer: inout FactWriter) { writer.writeVarint(UInt64(bitPattern: (self << 1) ^ (self >> 63))) }
+}
+
+/// Content hashes (`SourceDigest`).
+extension UInt64: BinaryCodable {
+    init(from reader: inout FactReader) throws { self = try reader.readVarint() }
+
+    func write(to writer: inout FactWriter) { writer.writeVarint(self) }
+}
+
 extension Bool: BinaryCodable {
     init(from reader: inout FactReader) throws {
         switch try reader.readByte() {

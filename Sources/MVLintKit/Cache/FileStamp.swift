@@ -10,7 +10,7 @@ import Darwin
 /// recorded the file's content digest, a warm run trusts that digest without reading the file; when either
 /// differs it reads and hashes the file, and the digest decides (so a branch switch that restores a file's
 /// content still reuses its analysis).
-struct FileStamp: Sendable, Equatable {
+struct FileStamp: Sendable, Equatable, Codable {
     var size: Int64
     var modified: Int64
 

@@ -95,7 +95,7 @@ public enum Linter {
 
     public static func run(_ request: Request) -> Outcome {
         let configuration = request.configuration
-        let (found, projectSettings, settingsWarnings) = discover(request)
+        let found = findFiles(request)
         var inputProblems = found.problems
 
         let fixedProfile = request.profile ?? configuration.profile
@@ -115,14 +115,17 @@ public enum Linter {
             files.append(url)
         }
         // `URL` path operations are slow on Linux: each file's path is standardised once, then cut as text.
+        let absolutePaths = files.map(\.standardizedFileURL.path)
+        // Loaded before the project files are read: it holds the settings they gave last time.
+        let cache = request.cacheFile.map { AnalysisCache.load(from: $0, linted: Set(absolutePaths)) }
+        let (projectSettings, settingsWarnings, settingsMemo) = readSettings(request, found: found, cache: cache)
         let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
-        let jobs = files.map { url in
-            let absolutePath = url.standardizedFileURL.path
-            return Job(url: url, absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
-                       pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
-                       settings: projectSettings.settings(for: absolutePath))
+        let jobs = zip(files, absolutePaths).map { url, absolutePath in
+            Job(url: url, absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
+                pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
+                settings: projectSettings.settings(for: absolutePath))
         }
-        let pass = analyze(jobs, engine: engine, cacheFile: request.cacheFile, progress: request.progress,
+        let pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
         var pending: [PendingAnalysis] = []
         /// The absolute path of each pending analysis: what its record is saved under.
@@ -196,7 +199,7 @@ public enum Linter {
                 : runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).map { key in
                     cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection), key: key)
                 }
-            cache.save(fresh: fresh, memo: memo)
+            cache.save(fresh: fresh, memo: memo, settings: settingsMemo)
         }
 
         var shownFindings = findings
@@ -219,14 +222,28 @@ public enum Linter {
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
     /// `--assume-ios17` applied), and warnings about those project files.
     public static func discover(_ request: Request) -> (found: Discovery.Result, settings: ProjectSettings, warnings: [String]) {
+        let found = findFiles(request)
+        let (settings, warnings, _) = readSettings(request, found: found, cache: nil)
+        return (found, settings, warnings)
+    }
+
+    private static func findFiles(_ request: Request) -> Discovery.Result {
         let configuration = request.configuration
-        let paths = request.paths.isEmpty ? ["."] : request.paths
         let discovery = Discovery(included: configuration.included, excluded: configuration.excluded,
                                   root: configuration.rootDirectory)
-        let found = discovery.discover(paths, workingDirectory: request.workingDirectory)
-        var (settings, warnings) = ProjectSettingsLoader.load(projectFilesAround(paths, found: found, workingDirectory: request.workingDirectory))
-        settings.overrides = SettingsOverrides(configuration, assumingModernOS: request.assumesModernOS)
-        return (found, settings, warnings)
+        return discovery.discover(request.paths.isEmpty ? ["."] : request.paths, workingDirectory: request.workingDirectory)
+    }
+
+    /// The settings of the project files around what was found, from the cache when none of them changed; the memo
+    /// of what was read anew, for the cache.
+    private static func readSettings(_ request: Request, found: Discovery.Result, cache: AnalysisCache?)
+        -> (settings: ProjectSettings, warnings: [String], memo: ProjectSettingsMemo?) {
+        let projectFiles = projectFilesAround(request.paths.isEmpty ? ["."] : request.paths, found: found,
+                                              workingDirectory: request.workingDirectory)
+        var (settings, warnings, memo) = ProjectSettingsLoader.load(
+            projectFiles, stored: cache?.settingsMemo(for: ProjectSettingsMemo.key(of: projectFiles)))
+        settings.overrides = SettingsOverrides(request.configuration, assumingModernOS: request.assumesModernOS)
+        return (settings, warnings, memo)
     }
 
     private struct Job: Sendable {
@@ -275,9 +292,8 @@ public enum Linter {
     /// Reads and analyses every file on all cores; an unchanged file's cached analysis stays encoded (`materialize`
     /// decodes it). A file whose stamp matches its record is not read at all. `standardInput` is the absolute path
     /// whose text comes from standard input instead of the disk.
-    private static func analyze(_ jobs: [Job], engine: LintEngine, cacheFile: URL?, progress: (any LintProgress)?,
+    private static func analyze(_ jobs: [Job], engine: LintEngine, cache: AnalysisCache?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> AnalysisPass {
-        let cache = cacheFile.map { AnalysisCache.load(from: $0, linted: Set(jobs.map(\.absolutePath))) }
         // The rules' part of every file's context is long: hashed once, each file's context starts from its digest.
         let rulesDigest = SourceDigest(engine.selection.cacheContext + ";" + engine.budget.cacheContext)
         let engineContext = "\(rulesDigest.byteCount):\(rulesDigest.hash)"

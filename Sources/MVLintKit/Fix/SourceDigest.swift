@@ -1,6 +1,6 @@
 /// A fingerprint of a file's bytes (FNV-1a and length). The fix engine compares it with the file on disk to
 /// make sure its edits, computed on the text that was analysed, still land on that text.
-public struct SourceDigest: Sendable, Hashable {
+public struct SourceDigest: Sendable, Hashable, Codable {
     let byteCount: Int
     let hash: UInt64
 

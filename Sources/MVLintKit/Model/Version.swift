@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// An OS or tools version such as `17.0` or `6.1.2`; compares component by component.
-public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public var components: [Int]
 
     public init?(_ text: String) {
@@ -44,7 +44,7 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 /// The Apple platforms a deployment target can name.
-public enum Platform: String, Sendable, CaseIterable, Hashable {
+public enum Platform: String, Sendable, CaseIterable, Hashable, Codable, Comparable {
     case iOS, macOS, tvOS, watchOS, visionOS, macCatalyst
 
     /// Accepts the spellings used by `Package.swift`, `#available`, build settings and config files.
@@ -59,4 +59,9 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
         default: return nil
         }
     }
+}
+
+extension Platform {
+    /// By name: the cache writes dictionaries keyed by platform in this order, so equal settings give equal bytes.
+    public static func < (left: Platform, right: Platform) -> Bool { left.rawValue < right.rawValue }
 }

@@ -2,8 +2,8 @@ internal import Foundation
 
 /// A target as a project file declares it: its settings and the sources it compiles.
 /// The project file readers produce these; `ProjectSettings` decides which of them compile a file.
-struct DeclaredTarget: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+struct DeclaredTarget: Sendable, Equatable, Codable {
+    enum Kind: Sendable, Equatable, Codable {
         /// An app (Xcode) or an executable (SwiftPM): the code a project's unclaimed files most likely belong to.
         case application
         case test
@@ -12,7 +12,7 @@ struct DeclaredTarget: Sendable, Equatable {
 
     /// A folder (every Swift file below it) or one file that the target does, or explicitly does not, compile.
     /// The most specific membership wins, so a target can own a folder except for one file inside it.
-    struct Membership: Sendable, Equatable {
+    struct Membership: Sendable, Equatable, Codable {
         /// Absolute and standardised.
         var path: String
         var isFolder: Bool
@@ -26,7 +26,7 @@ struct DeclaredTarget: Sendable, Equatable {
 
 /// A project file and the targets it declares: an Xcode project, a `Package.swift`, XcodeGen's `project.yml`
 /// or Tuist's `Project.swift`.
-struct DeclaredProject: Sendable {
+struct DeclaredProject: Sendable, Codable {
     /// The absolute path of the project file.
     var file: String
     /// The folder the project's paths start from. Code below it that no target claims, and that lies in no
@@ -50,9 +50,9 @@ struct ProjectFileError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The UTF-8 text of a manifest or project file; `description` names the file in the error.
-func readProjectFile(_ url: URL, describedAs description: String) throws(ProjectFileError) -> String {
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+/// The UTF-8 text of a manifest or project file, noted in `reads`; `description` names the file in the error.
+func readProjectFile(_ url: URL, describedAs description: String, reads: ProjectFileReads) throws(ProjectFileError) -> String {
+    guard let text = reads.text(of: url) else {
         throw ProjectFileError(path: url.path, message: "cannot read \(description)")
     }
     return text

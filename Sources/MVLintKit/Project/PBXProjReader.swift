@@ -4,21 +4,22 @@ internal import Foundation
 /// and the Swift files each target compiles, listed one by one or through Xcode 16 synchronized folders.
 enum PBXProjReader {
     /// `url` is the `project.pbxproj` inside a `.xcodeproj` bundle.
-    static func read(_ url: URL) throws(ProjectFileError) -> DeclaredProject {
-        let text = try readProjectFile(url, describedAs: "the Xcode project")
+    static func read(_ url: URL, reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> DeclaredProject {
+        let text = try readProjectFile(url, describedAs: "the Xcode project", reads: reads)
         // Paths in the project are relative to the folder that holds the `.xcodeproj` bundle.
         let projectFolder = url.deletingLastPathComponent().deletingLastPathComponent()
-        return try parse(text, path: url.path, projectFolder: projectFolder)
+        return try parse(text, path: url.path, projectFolder: projectFolder, reads: reads)
     }
 
-    static func parse(_ text: String, path: String, projectFolder: URL) throws(ProjectFileError) -> DeclaredProject {
+    static func parse(_ text: String, path: String, projectFolder: URL,
+                      reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> DeclaredProject {
         let root: PropertyListValue
         do throws(PropertyListSyntaxError) {
             root = try OldStylePropertyListParser.parse(text)
         } catch {
             throw ProjectFileError(path: path, line: error.line, message: "the Xcode project does not parse: \(error.message)")
         }
-        guard let graph = ProjectGraph(root: root, path: path, projectFolder: projectFolder) else {
+        guard let graph = ProjectGraph(root: root, path: path, projectFolder: projectFolder, reads: reads) else {
             throw ProjectFileError(path: path, message: "the Xcode project has no PBXProject root object")
         }
         let (targets, warnings) = graph.targets()
@@ -36,13 +37,16 @@ private struct ProjectGraph {
     private let path: String
     /// Absolute locations of the project's file references and groups, by object id.
     private let locations: [String: URL]
+    /// Where the `.xcconfig` files the configurations are based on are read.
+    private let reads: ProjectFileReads
 
-    init?(root: PropertyListValue, path: String, projectFolder: URL) {
+    init?(root: PropertyListValue, path: String, projectFolder: URL, reads: ProjectFileReads) {
         guard let entries = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
               let project = entries[rootID]?.dictionary, project["isa"]?.string == "PBXProject" else { return nil }
         objects = entries.compactMapValues(\.dictionary)
         self.project = project
         self.path = path
+        self.reads = reads
         let projectDirectory = project["projectDirPath"]?.string ?? ""
         let sourceRoot = projectDirectory.isEmpty ? projectFolder
             : projectDirectory.hasPrefix("/") ? URL(fileURLWithPath: projectDirectory, isDirectory: true)
@@ -174,7 +178,7 @@ private struct ProjectGraph {
             guard let configuration = objects[id] else { return nil }
             var base: BuildConfiguration = [:]
             if let file = baseConfigurationFile(of: configuration) {
-                let read = XCConfigReader.read(file, setBy: owner)
+                let read = XCConfigReader.read(file, setBy: owner, reads: reads)
                 base = read.configuration
                 warnings += read.warnings
             }

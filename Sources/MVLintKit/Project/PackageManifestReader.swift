@@ -11,12 +11,13 @@ enum PackageManifestReader {
         var targets: [DeclaredTarget]
     }
 
-    static func read(_ url: URL) throws(ProjectFileError) -> Manifest {
-        let text = try readProjectFile(url, describedAs: "the package manifest")
-        return try parse(text, path: url.path, packageFolder: url.deletingLastPathComponent())
+    static func read(_ url: URL, reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> Manifest {
+        let text = try readProjectFile(url, describedAs: "the package manifest", reads: reads)
+        return try parse(text, path: url.path, packageFolder: url.deletingLastPathComponent(), reads: reads)
     }
 
-    static func parse(_ text: String, path: String, packageFolder: URL) throws(ProjectFileError) -> Manifest {
+    static func parse(_ text: String, path: String, packageFolder: URL,
+                      reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> Manifest {
         let tree = try ManifestSyntax.parseWithinBudget(text, path: path, describedAs: "the package manifest")
         if tree.hasError {
             // A manifest that does not parse would not build either; guessing its settings could mislead.
@@ -60,7 +61,7 @@ enum PackageManifestReader {
             syntax.apply(swiftSettings: syntax.elements(of: arguments["swiftSettings"]), to: &settings,
                          source: { SettingSource("`.\($0)` of target `\(name)`", file: path) })
             let folder = sourceFolder(named: name, customPath: syntax.string(of: arguments["path"]),
-                                      roots: layout.roots, packageFolder: packageFolder)
+                                      roots: layout.roots, packageFolder: packageFolder, reads: reads)
             targets.append(DeclaredTarget(settings: settings, kind: layout.kind,
                                           memberships: [.init(path: folder, isFolder: true, isMember: true)]))
         }
@@ -96,14 +97,15 @@ enum PackageManifestReader {
         ]
     }()
 
-    private static func sourceFolder(named name: String, customPath: String?, roots: [String], packageFolder: URL) -> String {
+    private static func sourceFolder(named name: String, customPath: String?, roots: [String], packageFolder: URL,
+                                     reads: ProjectFileReads) -> String {
         if let customPath {
             let url = customPath.hasPrefix("/") ? URL(fileURLWithPath: customPath)
                 : packageFolder.appendingPathComponent(customPath)
             return url.standardizedFileURL.path
         }
         let candidates = roots.map { packageFolder.appendingPathComponent($0).appendingPathComponent(name) }
-        return (candidates.first(where: \.isExistingFolder) ?? candidates[0]).standardizedFileURL.path
+        return (candidates.first(where: reads.isFolder) ?? candidates[0]).standardizedFileURL.path
     }
 }
 

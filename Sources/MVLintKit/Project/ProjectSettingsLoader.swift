@@ -28,13 +28,28 @@ public enum ProjectSettingsLoader {
     /// Runs on a worker with a large stack and under the parse time limit, as source files do: manifests are
     /// Swift, parsed and walked the same way, and a pathological one must not crash or stall the run.
     public static func load(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
-        let limit = FileBudget().maxParseSeconds
-        return ParallelMap.run([files], timeLimit: limit, timedOut: { _ in
-            (ProjectSettings(projects: []), ["reading the project files took longer than \(Int(limit)) s; their build settings are ignored"])
-        }, loadOnThisThread)[0]
+        let loaded = load(files, stored: nil)
+        return (loaded.settings, loaded.warnings)
     }
 
-    private static func loadOnThisThread(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
+    /// The same, taken from `stored` (an earlier run's) when it read these files and its probes all still hold:
+    /// nothing changed that reading them again could see. `memo` is what this run read anew, for the cache; nil
+    /// when the stored memo stood or reading took too long.
+    static func load(_ files: ProjectFiles, stored: ProjectSettingsMemo?)
+        -> (settings: ProjectSettings, warnings: [String], memo: ProjectSettingsMemo?) {
+        if let stored, stored.key == ProjectSettingsMemo.key(of: files), ProjectFileReads.stillHold(stored.probes) {
+            return (ProjectSettings(projects: stored.projects), stored.warnings, nil)
+        }
+        let limit = FileBudget().maxParseSeconds
+        let memo = ParallelMap.run([files], timeLimit: limit, timedOut: { _ in nil }, loadOnThisThread)[0]
+        guard let memo else {
+            return (ProjectSettings(projects: []), ["reading the project files took longer than \(Int(limit)) s; their build settings are ignored"], nil)
+        }
+        return (ProjectSettings(projects: memo.projects), memo.warnings, memo)
+    }
+
+    private static func loadOnThisThread(_ files: ProjectFiles) -> ProjectSettingsMemo? {
+        let reads = ProjectFileReads()
         var projects: [DeclaredProject] = []
         var warnings: [String] = []
         func read(_ reader: () throws(ProjectFileError) -> DeclaredProject) {
@@ -50,7 +65,7 @@ public enum ProjectSettingsLoader {
             var chosen: (url: URL, manifest: PackageManifestReader.Manifest)?
             for url in folderManifests {
                 do throws(ProjectFileError) {
-                    let manifest = try PackageManifestReader.read(url)
+                    let manifest = try PackageManifestReader.read(url, reads: reads)
                     // SwiftPM uses the manifest written for the newest tools; `Package.swift` (read first) wins ties.
                     if let current = chosen, !(toolsVersion(of: manifest) > toolsVersion(of: current.manifest)) { continue }
                     chosen = (url, manifest)
@@ -64,18 +79,18 @@ public enum ProjectSettingsLoader {
             }
         }
         for projectFile in unique(files.xcodeProjects.map(projectFile)) {
-            read { () throws(ProjectFileError) in try PBXProjReader.read(projectFile) }
+            read { () throws(ProjectFileError) in try PBXProjReader.read(projectFile, reads: reads) }
         }
         // A generator's spec describes the `.xcodeproj` it makes; when that project is there, it is what builds.
         let xcodeProjectFolders = Set(projects.filter { $0.file.hasSuffix(".pbxproj") }.map(\.root))
         for spec in unique(files.xcodeGenSpecs) where !xcodeProjectFolders.contains(spec.deletingLastPathComponent().path) {
-            read { () throws(ProjectFileError) in try XcodeGenReader.read(spec) }
+            read { () throws(ProjectFileError) in try XcodeGenReader.read(spec, reads: reads) }
         }
         for manifest in unique(files.manifests) where manifest.lastPathComponent == TuistManifestReader.fileName
             && !xcodeProjectFolders.contains(manifest.deletingLastPathComponent().path) {
-            read { () throws(ProjectFileError) in try TuistManifestReader.read(manifest) }
+            read { () throws(ProjectFileError) in try TuistManifestReader.read(manifest, reads: reads) }
         }
-        return (ProjectSettings(projects: projects), warnings)
+        return ProjectSettingsMemo(key: ProjectSettingsMemo.key(of: files), probes: reads.probes, projects: projects, warnings: warnings)
     }
 
     /// The nearest package manifests (`Package.swift` and its variants) and the nearest app project (an

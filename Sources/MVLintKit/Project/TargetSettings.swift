@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// Build settings that change verdicts, for the target a file belongs to, and where each value came from.
-public struct TargetSettings: Sendable, Equatable {
+public struct TargetSettings: Sendable, Equatable, Codable {
     /// The SwiftPM target or Xcode target name; empty when the file belongs to no known target.
     public var name: String
     /// Minimum deployment targets the target declares. Empty means unknown: rules then assume a current OS.
@@ -33,7 +33,7 @@ public struct TargetSettings: Sendable, Equatable {
     }
 
     /// The origin of each value; nil where no file stated it (the value is then the default).
-    public struct Sources: Sendable, Equatable {
+    public struct Sources: Sendable, Equatable, Codable {
         /// Why the file belongs to `name`, or why it belongs to no target.
         public var target: SettingSource?
         public var deploymentTargets: [Platform: SettingSource] = [:]
@@ -46,7 +46,7 @@ public struct TargetSettings: Sendable, Equatable {
 }
 
 /// Where a setting's value came from: what stated it, and in which file.
-public struct SettingSource: Sendable, Equatable {
+public struct SettingSource: Sendable, Equatable, Codable {
     /// What stated the value, e.g. "`IPHONEOS_DEPLOYMENT_TARGET` of target `App`" or "`platforms:`".
     public var statement: String
     /// The absolute path of the file that holds the statement; nil for the command line.

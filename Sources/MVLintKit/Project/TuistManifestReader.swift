@@ -16,8 +16,8 @@ enum TuistManifestReader {
         return start.contains("import ProjectDescription")
     }
 
-    static func read(_ url: URL) throws(ProjectFileError) -> DeclaredProject {
-        let text = try readProjectFile(url, describedAs: "the Tuist manifest")
+    static func read(_ url: URL, reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> DeclaredProject {
+        let text = try readProjectFile(url, describedAs: "the Tuist manifest", reads: reads)
         let tree = try ManifestSyntax.parseWithinBudget(text, path: url.path, describedAs: "the Tuist manifest")
         let syntax = ManifestSyntax(tree)
         let collector = TuistCallCollector(viewMode: .sourceAccurate)

@@ -10,18 +10,18 @@ enum XCConfigReader {
 
     /// The settings of the file at `url`, each described as set by `owner` ("target `App`"). A configuration
     /// file that is not there is no warning: CocoaPods' and local secrets' files are generated, not committed.
-    static func read(_ url: URL, setBy owner: String) -> (configuration: BuildConfiguration, warnings: [String]) {
+    static func read(_ url: URL, setBy owner: String, reads: ProjectFileReads) -> (configuration: BuildConfiguration, warnings: [String]) {
         var configuration: BuildConfiguration = [:]
         var warnings: [String] = []
-        if FileManager.default.fileExists(atPath: url.path) {
-            read(url.standardizedFileURL, setBy: owner, depth: 0, into: &configuration, warnings: &warnings)
+        if reads.fileExists(url) {
+            read(url.standardizedFileURL, setBy: owner, depth: 0, into: &configuration, warnings: &warnings, reads: reads)
         }
         return (configuration, warnings)
     }
 
     private static func read(_ url: URL, setBy owner: String, depth: Int, into configuration: inout BuildConfiguration,
-                             warnings: inout [String]) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                             warnings: inout [String], reads: ProjectFileReads) {
+        guard let text = reads.text(of: url) else {
             warnings.append("\(url.path): cannot read the .xcconfig file; its build settings are ignored")
             return
         }
@@ -33,7 +33,7 @@ enum XCConfigReader {
                 guard let included = quotedPath(in: trimmed) else { continue }
                 let includedURL = (included.hasPrefix("/") ? URL(fileURLWithPath: included)
                     : url.deletingLastPathComponent().appendingPathComponent(included)).standardizedFileURL
-                if !FileManager.default.fileExists(atPath: includedURL.path) {
+                if !reads.fileExists(includedURL) {
                     // `#include?` is how teams name an optional local override; a missing one is expected.
                     if !isOptional { warnings.append("\(url.path): #include \"\(included)\" does not exist; its build settings are ignored") }
                     continue
@@ -42,7 +42,7 @@ enum XCConfigReader {
                     warnings.append("\(url.path): #include nests deeper than \(maximumIncludeDepth) files; the rest is ignored")
                     continue
                 }
-                read(includedURL, setBy: owner, depth: depth + 1, into: &configuration, warnings: &warnings)
+                read(includedURL, setBy: owner, depth: depth + 1, into: &configuration, warnings: &warnings, reads: reads)
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else { continue }

@@ -10,17 +10,18 @@ enum XcodeGenReader {
     /// How deep `include:` may nest; stops specs that include each other.
     private static let maximumIncludeDepth = 8
 
-    static func read(_ url: URL) throws(ProjectFileError) -> DeclaredProject {
+    static func read(_ url: URL, reads: ProjectFileReads = ProjectFileReads()) throws(ProjectFileError) -> DeclaredProject {
         var warnings: [String] = []
-        let spec = try mergedSpec(url, depth: 0, warnings: &warnings)
+        let spec = try mergedSpec(url, depth: 0, warnings: &warnings, reads: reads)
         let folder = url.deletingLastPathComponent().standardizedFileURL
         let reader = SpecReader(spec: spec, path: url.path, folder: folder)
         return DeclaredProject(file: url.path, root: folder.path, targets: reader.targets(), warnings: warnings)
     }
 
     /// The spec with its includes merged under it.
-    private static func mergedSpec(_ url: URL, depth: Int, warnings: inout [String]) throws(ProjectFileError) -> YAMLNode {
-        let text = try readProjectFile(url, describedAs: "the XcodeGen spec")
+    private static func mergedSpec(_ url: URL, depth: Int, warnings: inout [String],
+                                   reads: ProjectFileReads) throws(ProjectFileError) -> YAMLNode {
+        let text = try readProjectFile(url, describedAs: "the XcodeGen spec", reads: reads)
         let spec: YAMLNode
         do throws(ConfigurationError) {
             spec = try YAML.parse(text, path: url.path)
@@ -36,7 +37,7 @@ enum XcodeGenReader {
                 continue
             }
             do throws(ProjectFileError) {
-                merged = merging(try mergedSpec(includedURL, depth: depth + 1, warnings: &warnings), onto: merged)
+                merged = merging(try mergedSpec(includedURL, depth: depth + 1, warnings: &warnings, reads: reads), onto: merged)
             } catch {
                 warnings.append(error.description)
             }
