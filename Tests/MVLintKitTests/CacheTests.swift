@@ -154,6 +154,39 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(scratch.lint().map(\.message), cold.map(\.message), "a changed file makes a new result")
     }
 
+    func testAStoredResultIsReplayedWhenTheDetectedProfileTurnsErrorsIntoWarnings() throws {
+        // Screens handing values and closures to presentation views: a strongly detected Container/Presentation
+        // profile, whose own error rule then reports warnings. The stored result is keyed as the run found the
+        // rules, before that, so the next run finds it.
+        let scratch = try Scratch()
+        let names = ["Feed", "Search", "Profile", "Settings", "Inbox"]
+        var files = ["App.swift": ProfileDetectorTests.app(showing: names.map { $0 + "Screen" }) + ProfileDetectorTests.library]
+        for name in names {
+            files["\(name).swift"] = """
+            import SwiftUI
+            struct \(name)Screen: View {
+                @Environment(Library.self) private var library
+                var body: some View { \(name)List(titles: library.titles, onRefresh: { library.titles = [] }) }
+            }
+            struct \(name)List: View {
+                let titles: [String]
+                let onRefresh: () -> Void
+                var body: some View { List(titles, id: \\.self) { Text($0) } }
+            }
+            """
+        }
+        for (name, text) in files {
+            let url = try scratch.folder.write(name, text)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path)
+        }
+        try scratch.ageRow()
+        let cold = scratch.run()
+        XCTAssertEqual(cold.profileChoice.profile, .containerPresentation)
+        XCTAssertFalse(cold.rules.demoted.isEmpty, "the case this test is about")
+        try markStoredRunResult(in: scratch)
+        XCTAssertEqual(scratch.lint().map(\.message), cold.findings.map { _ in "from the stored run" })
+    }
+
     func testADamagedStoredResultIsMadeAgainNotReplayed() throws {
         let scratch = try Scratch()
         try scratch.ageRow()

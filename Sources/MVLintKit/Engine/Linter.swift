@@ -152,8 +152,9 @@ public enum Linter {
         let fixedChoice = request.profile.map { ProfileChoice(profile: $0, origin: .commandLine) }
             ?? configuration.profile.map { ProfileChoice(profile: $0, origin: .configuration(configuration.sourceFileName ?? "the configuration")) }
         // A run whose every file came from the cache, with the same rules and configuration as one before it,
-        // has that run's findings: only a report or `--fix` that asks for them decodes the facts.
-        let runKey = { (records: [AnalysisCache.Record?]) -> SourceDigest? in
+        // has that run's findings: only a report or `--fix` that asks for them decodes the facts. Keyed on the rules
+        // as configured, before a detected profile demotes any: the next run looks the result up before detecting.
+        let runKey = { [engine] (records: [AnalysisCache.Record?]) -> SourceDigest? in
             let present = records.compactMap { $0 }
             guard pass.cache != nil, standardInput == nil, present.count == records.count else { return nil }
             return Self.runKey(present, engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
@@ -161,37 +162,18 @@ public enum Linter {
         let storedKey = runKey(pending.map(\.cachedRecord))
         let stored = storedKey.flatMap { pass.cache?.runResult(for: $0) }
 
-        let choice: ProfileChoice
-        let rules: RulePlan
-        let findings: [Finding]
-        let analyses: Deferred<[FileAnalysis]>
-        let project: Deferred<ProjectContext>
         var fresh = pass.freshRecords
-        if let stored, let resolvedChoice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) {
-            choice = resolvedChoice
-            rules = configuration.rulePlan(for: choice)
-            for id in rules.demoted { engine.selection.severities[id] = .warning }
-            findings = stored.findings
-            let cache = pass.cache
-            analyses = Deferred { [pending, engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
-            project = Deferred { [analyses] in
-                var project = makeProject(analyses.value)
-                project.profile = choice.profile
-                return project
-            }
+        let verdict: Verdict
+        if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
+                                             configuration: configuration, makeProject: makeProject) {
+            verdict = replayed
         } else {
             let materialized = materialize(pending, cache: pass.cache, engine: engine)
             for case (_, let (path, record)?) in materialized { fresh[path] = record }
-            let made = materialized.map(\.analysis)
-            var context = makeProject(made)
-            choice = fixedChoice ?? .detected(ProfileDetector.detect(context))
-            context.profile = choice.profile
-            rules = configuration.rulePlan(for: choice)
-            for id in rules.demoted { engine.selection.severities[id] = .warning }
-            findings = engine.finish(made, project: context) { rules.enabled.contains($0) }
-            analyses = Deferred(ready: made)
-            project = Deferred(ready: context)
+            verdict = judge(materialized.map(\.analysis), engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
+                            makeProject: makeProject)
         }
+        let (choice, rules, findings) = (verdict.choice, verdict.rules, verdict.findings)
         if let cache = pass.cache {
             // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on
             // the machine's load) leaves the run's result unstored too.
@@ -210,7 +192,8 @@ public enum Linter {
             reported = pending.filter { $0.source.path == shown }
         }
         var outcome = Outcome(findings: shownFindings, filesLinted: reported.count, inputProblems: inputProblems,
-                              settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, analyses: analyses, project: project)
+                              settingsWarnings: settingsWarnings, profileChoice: choice, rules: rules, analyses: verdict.analyses,
+                              project: verdict.project)
         outcome.projectSettings = projectSettings
         outcome.engine = engine
         outcome.sources = reported.map(\.source)
@@ -219,6 +202,44 @@ public enum Linter {
         }
         return outcome
     }
+    /// What a run concludes: the profile and rules it used, its findings, and the analyses and project they came from.
+    private struct Verdict {
+        var choice: ProfileChoice
+        var rules: RulePlan
+        var findings: [Finding]
+        var analyses: Deferred<[FileAnalysis]>
+        var project: Deferred<ProjectContext>
+    }
+
+    /// An earlier run's result with exactly this run's inputs, its analyses and project made only if asked for;
+    /// nil when its profile was detected and the detection was not stored.
+    private static func replay(_ stored: AnalysisCache.RunResult, pending: [PendingAnalysis], cache: AnalysisCache?,
+                               engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
+                               makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
+        guard let choice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) else { return nil }
+        let rules = configuration.rulePlan(for: choice)
+        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        let analyses = Deferred { [engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
+        let project = Deferred { [analyses] in
+            var project = makeProject(analyses.value)
+            project.profile = choice.profile
+            return project
+        }
+        return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project)
+    }
+
+    /// Builds the project from the analyses, detects the profile unless one was given, and runs the rules.
+    private static func judge(_ analyses: [FileAnalysis], engine: inout LintEngine, fixedChoice: ProfileChoice?,
+                              configuration: Configuration, makeProject: ([FileAnalysis]) -> ProjectContext) -> Verdict {
+        var project = makeProject(analyses)
+        let choice = fixedChoice ?? .detected(ProfileDetector.detect(project))
+        project.profile = choice.profile
+        let rules = configuration.rulePlan(for: choice)
+        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        let findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
+        return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project))
+    }
+
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and
     /// `--assume-ios17` applied), and warnings about those project files.
     public static func discover(_ request: Request) -> (found: Discovery.Result, settings: ProjectSettings, warnings: [String]) {
