@@ -159,24 +159,8 @@ final class CacheTests: XCTestCase {
         // profile, whose own error rule then reports warnings. The stored result is keyed as the run found the
         // rules, before that, so the next run finds it.
         let scratch = try Scratch()
-        let names = ["Feed", "Search", "Profile", "Settings", "Inbox"]
-        var files = ["App.swift": ProfileDetectorTests.app(showing: names.map { $0 + "Screen" }) + ProfileDetectorTests.library]
-        for name in names {
-            files["\(name).swift"] = """
-            import SwiftUI
-            struct \(name)Screen: View {
-                @Environment(Library.self) private var library
-                var body: some View { \(name)List(titles: library.titles, onRefresh: { library.titles = [] }) }
-            }
-            struct \(name)List: View {
-                let titles: [String]
-                let onRefresh: () -> Void
-                var body: some View { List(titles, id: \\.self) { Text($0) } }
-            }
-            """
-        }
-        for (name, text) in files {
-            let url = try scratch.folder.write(name, text)
+        for (name, text) in ProfileDetectorTests.handingOffScreens {
+            let url = try scratch.folder.write(name, "import SwiftUI\n" + text)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path)
         }
         try scratch.ageRow()

@@ -185,9 +185,11 @@ final class ProfileDetectorTests: XCTestCase {
         XCTAssertEqual(detect(files).profile, .mv)
     }
 
-    func testMostContainersHandingValuesAndClosuresToPresentationViewsMeanContainerPresentation() {
+    /// Five screens, each reading the library from the environment and handing its titles and a closure to a list
+    /// that holds no model: Container/Presentation by hand-off.
+    static let handingOffScreens: [String: String] = {
         let names = ["Feed", "Search", "Profile", "Settings", "Inbox"]
-        var files = ["App.swift": Self.app(showing: names.map { $0 + "Screen" }) + Self.library]
+        var files = ["App.swift": app(showing: names.map { $0 + "Screen" }) + library]
         for name in names {
             files["\(name).swift"] = """
             struct \(name)Screen: View {
@@ -201,6 +203,11 @@ final class ProfileDetectorTests: XCTestCase {
             }
             """
         }
+        return files
+    }()
+
+    func testMostContainersHandingValuesAndClosuresToPresentationViewsMeanContainerPresentation() {
+        let files = Self.handingOffScreens
         XCTAssertEqual(detect(files), ProfileDetection(.containerPresentation, .strong,
             "5 of 5 screens hand values and closures to presentation views, e.g. FeedScreen → FeedList"))
     }

@@ -294,14 +294,7 @@ struct AnalysisCache: Sendable {
 private struct FrameWriter {
     var data: Data
 
-    mutating func integer(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            data.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        data.append(UInt8(rest))
-    }
+    mutating func integer(_ value: UInt64) { appendVarint(value, to: &data) }
 
     mutating func bytes(_ bytes: Data) {
         integer(UInt64(bytes.count))

@@ -38,14 +38,7 @@ struct FactWriter {
 
     mutating func writeByte(_ byte: UInt8) { body.append(byte) }
 
-    mutating func writeVarint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        body.append(UInt8(rest))
-    }
+    mutating func writeVarint(_ value: UInt64) { appendVarint(value, to: &body) }
 
     mutating func writeCount(_ count: Int) { writeVarint(UInt64(count)) }
 
@@ -264,4 +257,15 @@ extension Range: BinaryCodable where Bound: BinaryCodable {
         writer.write(lowerBound)
         writer.write(upperBound)
     }
+}
+
+/// `value` as a LEB128 varint: seven bits a byte, lowest first, the high bit set on every byte but the last. The
+/// payloads and the cache file's frames both write them.
+func appendVarint(_ value: UInt64, to bytes: inout some RangeReplaceableCollection<UInt8>) {
+    var rest = value
+    while rest >= 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+        rest >>= 7
+    }
+    bytes.append(UInt8(rest))
 }
