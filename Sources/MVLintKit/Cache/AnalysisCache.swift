@@ -327,19 +327,7 @@ private struct FrameReader {
 
     var isAtEnd: Bool { offset >= data.endIndex }
 
-    mutating func integer() -> UInt64? {
-        var value: UInt64 = 0
-        for shift in stride(from: UInt64(0), through: 63, by: 7) {
-            guard offset < data.endIndex else { return nil }
-            let byte = data[offset]
-            offset += 1
-            // The tenth byte holds the top bit only.
-            guard shift < 63 || byte <= 1 else { return nil }
-            value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value }
-        }
-        return nil
-    }
+    mutating func integer() -> UInt64? { varint(in: data, at: &offset) }
 
     mutating func bytes() -> Data? {
         guard let count = integer(), count <= UInt64(data.endIndex - offset) else { return nil }

@@ -95,16 +95,8 @@ struct FactReader {
     }
 
     mutating func readVarint() throws -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try readByte()
-            // The tenth byte holds the top bit only: anything more would not fit in 64 bits.
-            guard shift < 63 || byte <= 1 else { throw damage }
-            value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value }
-            shift += 7
-        }
+        guard let value = varint(in: bytes, at: &offset) else { throw damage }
+        return value
     }
 
     /// A count of elements or bytes: each takes at least one byte, so more than remain is damage.
@@ -138,19 +130,14 @@ struct FactReader {
     func invalid() -> Damage { damage }
 }
 
+/// As an `Int64`.
 extension Int: BinaryCodable {
-    init(from reader: inout FactReader) throws {
-        let zigzag = try reader.readVarint()
-        self = Int(truncatingIfNeeded: Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))))
-    }
+    init(from reader: inout FactReader) throws { self = Int(truncatingIfNeeded: try Int64(from: &reader)) }
 
-    func write(to writer: inout FactWriter) {
-        let value = Int64(self)
-        writer.writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-    }
+    func write(to writer: inout FactWriter) { Int64(self).write(to: &writer) }
 }
 
-/// Zigzagged, like `Int`: file sizes and modification times in the project settings' probes.
+/// Zigzagged, so small negative numbers stay short.
 extension Int64: BinaryCodable {
     init(from reader: inout FactReader) throws {
         let zigzag = try reader.readVarint()
@@ -260,7 +247,7 @@ extension Range: BinaryCodable where Bound: BinaryCodable {
 }
 
 /// `value` as a LEB128 varint: seven bits a byte, lowest first, the high bit set on every byte but the last. The
-/// payloads and the cache file's frames both write them.
+/// payloads and the cache file's frames both write them, and read them with `varint(in:at:)`.
 func appendVarint(_ value: UInt64, to bytes: inout some RangeReplaceableCollection<UInt8>) {
     var rest = value
     while rest >= 0x80 {
@@ -268,4 +255,19 @@ func appendVarint(_ value: UInt64, to bytes: inout some RangeReplaceableCollecti
         rest >>= 7
     }
     bytes.append(UInt8(rest))
+}
+
+/// The LEB128 varint of `bytes` at `offset`, which moves past it; nil when the bytes end first or it would not fit in
+/// 64 bits (the tenth byte may hold the top bit only).
+func varint<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at offset: inout Int) -> UInt64? where Bytes.Index == Int {
+    var value: UInt64 = 0
+    for shift in stride(from: UInt64(0), through: 63, by: 7) {
+        guard offset < bytes.endIndex else { return nil }
+        let byte = bytes[offset]
+        offset += 1
+        guard shift < 63 || byte <= 1 else { return nil }
+        value |= UInt64(byte & 0x7f) << shift
+        if byte & 0x80 == 0 { return value }
+    }
+    return nil
 }
