@@ -5,23 +5,21 @@ import XCTest
 /// The settings of unchanged project files come from the cache: a memo stands only while every file the readers
 /// read has the same content and every folder they looked for is still there or still absent.
 final class SettingsMemoTests: XCTestCase {
-    private var root: URL!
+    private var folder: TemporaryFolder!
+    private var root: URL { folder.url }
 
-    override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-settings-memo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: root)
-    }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
 
     private func write(_ text: String, to relativePath: String, aged: Bool = true) throws {
-        let url = root.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        let url = try folder.write(relativePath, text)
         // An hour old, so its stamp can vouch for its content.
         if aged { try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path) }
+    }
+
+    /// A load whose cache holds `memo`, whatever key it is asked for: the loader must check the key itself.
+    private func load(_ files: ProjectFiles, cacheHolding memo: ProjectSettingsMemo)
+        -> (settings: ProjectSettings, warnings: [String], memo: ProjectSettingsMemo?) {
+        ProjectSettingsLoader.load(files) { _ in memo }
     }
 
     private static func manifest(iOS: String) -> String {
@@ -37,7 +35,7 @@ final class SettingsMemoTests: XCTestCase {
     /// The memo of reading `files`, with every target's iOS minimum replaced by 99: a load that reports 99 took its
     /// settings from the memo, not from the files.
     private func markedMemo(of files: ProjectFiles) throws -> ProjectSettingsMemo {
-        var memo = try XCTUnwrap(ProjectSettingsLoader.load(files, stored: nil).memo, "a fresh read gives a memo")
+        var memo = try XCTUnwrap(ProjectSettingsLoader.load(files) { _ in nil }.memo, "a fresh read gives a memo")
         for project in memo.projects.indices {
             for target in memo.projects[project].targets.indices {
                 memo.projects[project].targets[target].settings.deploymentTargets[.iOS] = Version(99)
@@ -54,10 +52,10 @@ final class SettingsMemoTests: XCTestCase {
         try write(Self.manifest(iOS: "16"), to: "Package.swift")
         try write("struct A {}", to: "Sources/Atlas/A.swift")
         let memo = try markedMemo(of: packageFiles)
-        let loaded = ProjectSettingsLoader.load(packageFiles, stored: memo)
+        let loaded = load(packageFiles, cacheHolding: memo)
         XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", loaded), Version(99), "taken from the memo")
         XCTAssertNil(loaded.memo, "nothing new to store")
-        XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", ProjectSettingsLoader.load(packageFiles, stored: nil)), Version(16))
+        XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", ProjectSettingsLoader.load(packageFiles) { _ in nil }), Version(16))
     }
 
     func testAnEditedManifestIsReadAgainEvenAtTheSameSize() throws {
@@ -65,7 +63,7 @@ final class SettingsMemoTests: XCTestCase {
         try write("struct A {}", to: "Sources/Atlas/A.swift")
         let memo = try markedMemo(of: packageFiles)
         try write(Self.manifest(iOS: "15"), to: "Package.swift", aged: false)
-        let loaded = ProjectSettingsLoader.load(packageFiles, stored: memo)
+        let loaded = load(packageFiles, cacheHolding: memo)
         XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", loaded), Version(15))
         XCTAssertNotNil(loaded.memo, "what was read anew is stored")
     }
@@ -75,7 +73,7 @@ final class SettingsMemoTests: XCTestCase {
         try write(Self.manifest(iOS: "16"), to: "Package.swift")
         let memo = try markedMemo(of: packageFiles)
         try write("struct A {}", to: "Source/Atlas/A.swift")
-        let loaded = ProjectSettingsLoader.load(packageFiles, stored: memo)
+        let loaded = load(packageFiles, cacheHolding: memo)
         XCTAssertEqual(iOSMinimum(of: "Source/Atlas/A.swift", loaded), Version(16))
         XCTAssertEqual(loaded.memo?.projects.first?.targets.first?.memberships.first?.path,
                        root.appendingPathComponent("Source/Atlas").standardizedFileURL.path)
@@ -87,15 +85,15 @@ final class SettingsMemoTests: XCTestCase {
         try write("struct A {}", to: "Notes/A.swift")
         try write("IPHONEOS_DEPLOYMENT_TARGET = 16.0\n#include? \"Local.xcconfig\"\n", to: "Config/App.xcconfig")
         let files = ProjectFiles(xcodeProjects: [root.appendingPathComponent("Notes.xcodeproj")])
-        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", ProjectSettingsLoader.load(files, stored: try markedMemo(of: files))), Version(99))
+        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", load(files, cacheHolding: try markedMemo(of: files))), Version(99))
 
         var memo = try markedMemo(of: files)
         try write("IPHONEOS_DEPLOYMENT_TARGET = 15.0\n#include? \"Local.xcconfig\"\n", to: "Config/App.xcconfig", aged: false)
-        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", ProjectSettingsLoader.load(files, stored: memo)), Version(15), "an edit")
+        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", load(files, cacheHolding: memo)), Version(15), "an edit")
 
         memo = try markedMemo(of: files)
         try write("IPHONEOS_DEPLOYMENT_TARGET = 14.0\n", to: "Config/Local.xcconfig")
-        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", ProjectSettingsLoader.load(files, stored: memo)), Version(14),
+        XCTAssertEqual(iOSMinimum(of: "Notes/A.swift", load(files, cacheHolding: memo)), Version(14),
                        "an optional include that now exists")
     }
 
@@ -104,7 +102,7 @@ final class SettingsMemoTests: XCTestCase {
         try write(Self.manifest(iOS: "17"), to: "Other/Package.swift")
         try write("struct A {}", to: "Sources/Atlas/A.swift")
         let memo = try markedMemo(of: ProjectFiles(manifests: [root.appendingPathComponent("Other/Package.swift")]))
-        XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", ProjectSettingsLoader.load(packageFiles, stored: memo)), Version(16))
+        XCTAssertEqual(iOSMinimum(of: "Sources/Atlas/A.swift", load(packageFiles, cacheHolding: memo)), Version(16))
     }
 
     func testTheCacheKeepsTheSettingsAndRefusesADamagedCopy() throws {

@@ -202,6 +202,7 @@ public enum Linter {
         }
         return outcome
     }
+
     /// What a run concludes: the profile and rules it used, its findings, and the analyses and project they came from.
     private struct Verdict {
         var choice: ProfileChoice
@@ -217,8 +218,7 @@ public enum Linter {
                                engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
                                makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
         guard let choice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) else { return nil }
-        let rules = configuration.rulePlan(for: choice)
-        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let analyses = Deferred { [engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
         let project = Deferred { [analyses] in
             var project = makeProject(analyses.value)
@@ -228,14 +228,20 @@ public enum Linter {
         return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project)
     }
 
+    /// The rules `choice` runs, with the ones a detected profile demotes set to report warnings.
+    private static func plan(for choice: ProfileChoice, configuration: Configuration, engine: inout LintEngine) -> RulePlan {
+        let rules = configuration.rulePlan(for: choice)
+        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        return rules
+    }
+
     /// Builds the project from the analyses, detects the profile unless one was given, and runs the rules.
     private static func judge(_ analyses: [FileAnalysis], engine: inout LintEngine, fixedChoice: ProfileChoice?,
                               configuration: Configuration, makeProject: ([FileAnalysis]) -> ProjectContext) -> Verdict {
         var project = makeProject(analyses)
         let choice = fixedChoice ?? .detected(ProfileDetector.detect(project))
         project.profile = choice.profile
-        let rules = configuration.rulePlan(for: choice)
-        for id in rules.demoted { engine.selection.severities[id] = .warning }
+        let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project))
     }
@@ -261,8 +267,7 @@ public enum Linter {
         -> (settings: ProjectSettings, warnings: [String], memo: ProjectSettingsMemo?) {
         let projectFiles = projectFilesAround(request.paths.isEmpty ? ["."] : request.paths, found: found,
                                               workingDirectory: request.workingDirectory)
-        var (settings, warnings, memo) = ProjectSettingsLoader.load(
-            projectFiles, stored: cache?.settingsMemo(for: ProjectSettingsMemo.key(of: projectFiles)))
+        var (settings, warnings, memo) = ProjectSettingsLoader.load(projectFiles) { cache?.settingsMemo(for: $0) }
         settings.overrides = SettingsOverrides(request.configuration, assumingModernOS: request.assumesModernOS)
         return (settings, warnings, memo)
     }

@@ -28,27 +28,28 @@ public enum ProjectSettingsLoader {
     /// Runs on a worker with a large stack and under the parse time limit, as source files do: manifests are
     /// Swift, parsed and walked the same way, and a pathological one must not crash or stall the run.
     public static func load(_ files: ProjectFiles) -> (settings: ProjectSettings, warnings: [String]) {
-        let loaded = load(files, stored: nil)
+        let loaded = load(files) { _ in nil }
         return (loaded.settings, loaded.warnings)
     }
 
-    /// The same, taken from `stored` (an earlier run's) when it read these files and its probes all still hold:
-    /// nothing changed that reading them again could see. `memo` is what this run read anew, for the cache; nil
-    /// when the stored memo stood or reading took too long.
-    static func load(_ files: ProjectFiles, stored: ProjectSettingsMemo?)
+    /// The same, taken from what an earlier run read from these files (`stored`, asked with their key) when its
+    /// probes all still hold: nothing changed that reading them again could see. `memo` is what this run read anew,
+    /// for the cache; nil when the stored memo stood or reading took too long.
+    static func load(_ files: ProjectFiles, stored: (_ key: String) -> ProjectSettingsMemo?)
         -> (settings: ProjectSettings, warnings: [String], memo: ProjectSettingsMemo?) {
-        if let stored, stored.key == ProjectSettingsMemo.key(of: files), ProjectFileReads.stillHold(stored.probes) {
+        let key = ProjectSettingsMemo.key(of: files)
+        if let stored = stored(key), stored.key == key, ProjectFileReads.stillHold(stored.probes) {
             return (ProjectSettings(projects: stored.projects), stored.warnings, nil)
         }
         let limit = FileBudget().maxParseSeconds
-        let memo = ParallelMap.run([files], timeLimit: limit, timedOut: { _ in nil }, loadOnThisThread)[0]
+        let memo = ParallelMap.run([files], timeLimit: limit, timedOut: { _ in nil }) { loadOnThisThread($0, key: key) }[0]
         guard let memo else {
             return (ProjectSettings(projects: []), ["reading the project files took longer than \(Int(limit)) s; their build settings are ignored"], nil)
         }
         return (ProjectSettings(projects: memo.projects), memo.warnings, memo)
     }
 
-    private static func loadOnThisThread(_ files: ProjectFiles) -> ProjectSettingsMemo? {
+    private static func loadOnThisThread(_ files: ProjectFiles, key: String) -> ProjectSettingsMemo? {
         let reads = ProjectFileReads()
         var projects: [DeclaredProject] = []
         var warnings: [String] = []
@@ -90,7 +91,7 @@ public enum ProjectSettingsLoader {
             && !xcodeProjectFolders.contains(manifest.deletingLastPathComponent().path) {
             read { () throws(ProjectFileError) in try TuistManifestReader.read(manifest, reads: reads) }
         }
-        return ProjectSettingsMemo(key: ProjectSettingsMemo.key(of: files), probes: reads.probes, projects: projects, warnings: warnings)
+        return ProjectSettingsMemo(key: key, probes: reads.probes, projects: projects, warnings: warnings)
     }
 
     /// The nearest package manifests (`Package.swift` and its variants) and the nearest app project (an
