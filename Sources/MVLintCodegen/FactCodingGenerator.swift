@@ -46,7 +46,7 @@ public enum FactCodingGenerator {
         // declared `Codable` in \(sourceFolder); do not edit. `FactCodingTests` fails when this file is not what the
         // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
         // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-        // associated values. Hand-written, as their `Codable` is: \(handWritten.isEmpty ? "none" : handWritten.joined(separator: ", ")).
+        // associated values. Hand-written, as their `Codable` is or for a shorter form: \(handWritten.isEmpty ? "none" : handWritten.joined(separator: ", ")).
 
 
         """
@@ -182,11 +182,12 @@ private final class TypeCollector: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
-    /// `init(from decoder: any Decoder)`: the type codes itself, so its stored properties may not be what it stores.
+    /// `init(from decoder: any Decoder)`: the type codes itself, so its stored properties may not be what it stores;
+    /// `init(from reader: inout FactReader)`: its cache coding is written by hand.
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let parameters = node.signature.parameterClause.parameters
         if parameters.count == 1, let parameter = parameters.first, parameter.firstName.text == "from",
-           parameter.type.trimmedDescription.hasSuffix("Decoder"), !scope.isEmpty {
+           ["Decoder", "FactReader"].contains(where: parameter.type.trimmedDescription.hasSuffix), !scope.isEmpty {
             customCoded.insert(scope.joined(separator: "."))
         }
         return .skipChildren

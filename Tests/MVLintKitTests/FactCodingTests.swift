@@ -35,9 +35,16 @@ final class FactCodingTests: XCTestCase {
                 var line: Int
                 init(from decoder: any Decoder) throws { line = 0 }
             }
+            struct Packed: Codable {
+                var offset: Int
+            }
+            extension Packed: BinaryCodable {
+                init(from reader: inout FactReader) throws { offset = try reader.readOffset() }
+                func write(to writer: inout FactWriter) { writer.writeOffset(offset) }
+            }
             """)
         let text = try FactCodingGenerator.generate(packageRoot: package.url.path)
-        XCTAssertTrue(text.contains("Hand-written, as their `Codable` is: Positioned."), text)
+        XCTAssertTrue(text.contains("Hand-written, as their `Codable` is or for a shorter form: Positioned, Packed."), text)
         XCTAssertTrue(text.contains("""
             extension Outer.Fact: BinaryCodable {
                 init(from reader: inout FactReader) throws {
@@ -47,7 +54,7 @@ final class FactCodingTests: XCTestCase {
                 }
             """), text)
         XCTAssertTrue(text.contains("case 1: self = try .labelled(x: reader.read(), reader.read())"), text)
-        XCTAssertFalse(text.contains("Local") || text.contains("extension Positioned"), text)
+        XCTAssertFalse(text.contains("Local") || text.contains("extension Positioned") || text.contains("extension Packed"), text)
 
         try package.write(folder + "/Facts.swift", "struct Hidden: Codable {\n    private(set) var name: String\n}\n")
         XCTAssertThrowsError(try FactCodingGenerator.generate(packageRoot: package.url.path)) { error in
@@ -96,7 +103,8 @@ final class FactCodingTests: XCTestCase {
         var nested: [[String]] = [["a"], [], ["b", "c", "a"]]
         var extremes: [Int] = [.min, .max, 0, -1, 63, -64, 64, 1 << 40]
         var real = -3.25
-        var flags = [true, false]
+        var flags = [true, false, true, true, false, false, true, false, true, true, false]
+        var ranges: [Range<Int>] = [100..<104, 7..<7, (1 << 30)..<(1 << 30) + 5, 0..<(1 << 40)]
         var long = String(repeating: "é", count: 200)
         var positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1),
                          SourcePosition(line: 200, column: -1, utf8Offset: 1 << 20)]
@@ -106,13 +114,13 @@ final class FactCodingTests: XCTestCase {
         init(from reader: inout FactReader) throws {
             (text, missing, present, nilInList, range) = try (reader.read(), reader.read(), reader.read(), reader.read(), reader.read())
             (names, counts, nested, extremes) = try (reader.read(), reader.read(), reader.read(), reader.read())
-            (real, flags, long, positions) = try (reader.read(), reader.read(), reader.read(), reader.read())
+            (real, flags, ranges, long, positions) = try (reader.read(), reader.read(), reader.read(), reader.read(), reader.read())
         }
 
         func write(to writer: inout FactWriter) {
             writer.write(text); writer.write(missing); writer.write(present); writer.write(nilInList); writer.write(range)
             writer.write(names); writer.write(counts); writer.write(nested); writer.write(extremes)
-            writer.write(real); writer.write(flags); writer.write(long); writer.write(positions)
+            writer.write(real); writer.write(flags); writer.write(ranges); writer.write(long); writer.write(positions)
         }
     }
 
@@ -142,6 +150,19 @@ final class FactCodingTests: XCTestCase {
         reordered.names = Set(Sample().names.sorted().reversed())
         reordered.counts = Dictionary(uniqueKeysWithValues: Sample().counts.sorted { $0.key > $1.key })
         XCTAssertEqual(FactWriter.payload(of: reordered), FactWriter.payload(of: Sample()))
+    }
+
+    func testFlagsShareBytesAndOffsetsAndLinesAreDifferences() throws {
+        XCTAssertEqual(FactWriter.payload(of: Array(repeating: true, count: 17)).count, 1 + 1 + 3,
+                       "an empty table, the count, then seventeen flags in three bytes")
+        let positions = (0..<10).map { SourcePosition(line: 1_000 + $0, column: 5, utf8Offset: 50_000 + 30 * $0) }
+        // The table and the count; the first position's line (2 bytes), column, flag byte and offset (3 bytes); nine
+        // more at a byte each for the line, column and offset; the ninth flag's byte.
+        XCTAssertEqual(FactWriter.payload(of: positions).count, 1 + 1 + 7 + 9 * 3 + 1)
+        XCTAssertEqual(try Self.roundTrip(positions).map(\.utf8Offset), positions.map(\.utf8Offset))
+        let spans = [40_000..<40_003, 40_010..<40_020, 12..<12]
+        XCTAssertEqual(FactWriter.payload(of: spans).count, 1 + 1 + (3 + 1) + (1 + 1) + (3 + 1), "offset differences, then lengths")
+        XCTAssertEqual(try Self.roundTrip(spans), spans)
     }
 
     func testDamagedTruncatedAndForeignBytesThrowInsteadOfCrashing() throws {

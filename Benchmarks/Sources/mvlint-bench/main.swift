@@ -23,9 +23,10 @@ USAGE:
         (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after one file's content changed
         prints each best of K (default 5), w/c and 1/w, the cache's bytes per file, and whether the warm
         outputs equal the cold one and an uncached run's
-  mvlint-bench decode CACHE-FILE [--repeat K]
+  mvlint-bench decode CACHE-FILE [--repeat K] [--fields DEPTH]
         decodes every record of a cache file (e.g. one `warm` or `mvlint lint --cache-path` wrote), serially, in-process:
-        prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5)
+        prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5); with
+        --fields, also the payload bytes per file by field, DEPTH stored properties deep, the largest first
 \(OSSCheckCommand.usage)
 """
 
@@ -208,6 +209,12 @@ case "decode":
     print("records: \(result.records), payload \(result.bytes / result.records) bytes per file")
     print(String(format: "decode all: %.3f s, %.1f MB/s, %.1f µs per record", result.seconds,
                  Double(result.bytes) / result.seconds / 1e6, result.seconds / Double(result.records) * 1e6))
+    if let depth = option("--fields", in: arguments).flatMap(Int.init),
+       let fields = CacheDecodingBenchmark.bytesByField(of: URL(fileURLWithPath: arguments[1]), depth: depth) {
+        for (field, bytes) in fields where bytes >= result.records {
+            print(String(format: "%8.0f  %@", Double(bytes) / Double(result.records), field))
+        }
+    }
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:

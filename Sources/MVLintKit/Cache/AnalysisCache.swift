@@ -6,7 +6,7 @@ internal import Foundation
 /// facts, so a warm run reports exactly what a cold one does. A file whose size and modification time are those
 /// the record was made with is not even read: the content digest stays the key, the stamp only vouches for it.
 ///
-/// The file is a header line, then one record per file: its path, when a run last used it, its digests and stamp, a
+/// The file is a header line, then one record per file: its path (front-coded), when a run last used it, its digests and stamp, a
 /// checksum of the payload in a small binary frame, and the analysis as `FactWriter` writes it; then the results of
 /// the last few whole runs (`RunMemo`), each keyed on everything its findings were made from, so a run in which
 /// nothing changed decodes none of the records; then the settings read from the last few sets of project files with
@@ -16,7 +16,8 @@ internal import Foundation
 /// that lints it. Records of other files are carried over on save without being decoded, and the file is kept under
 /// `byteLimit` by dropping the records used longest ago.
 struct AnalysisCache: Sendable {
-    /// What one file's analysis keeps once its syntax tree is gone.
+    /// What one file's analysis keeps once its syntax tree is gone. Its facts' `path` is stored empty: the record's
+    /// context digest covers the path the file is shown as, so `analysis(of:path:)` puts it back.
     struct Entry: Codable, Sendable {
         var facts: FileFacts
         var candidates: [LocatedCandidate]
@@ -92,7 +93,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 6 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 7 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -132,8 +133,9 @@ struct AnalysisCache: Sendable {
         var reader = FrameReader(data: data, offset: headerBytes.count)
         var cache = AnalysisCache(file: file)
         guard let recordCount = reader.integer(), recordCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
+        var previousPath: [UInt8] = []
         for _ in 0..<recordCount {
-            guard let path = reader.string(), let lastUsed = reader.integer(), let context = reader.digest(),
+            guard let path = reader.path(after: &previousPath), let lastUsed = reader.integer(), let context = reader.digest(),
                   let content = reader.digest(), let stamp = reader.stamp(), let checksum = reader.digest(),
                   let payload = reader.bytes() else { return AnalysisCache(file: file) }
             let record = Record(context: context, content: content, stamp: stamp, payload: payload, checksum: checksum, lastUsed: lastUsed)
@@ -158,7 +160,8 @@ struct AnalysisCache: Sendable {
     /// `text` is the file's text when the caller read it; without it (the stamps matched) the analysis has none,
     /// and `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
     func analysis(of record: Record, path: String, text: String?) -> FileAnalysis? {
-        guard let entry = entry(of: record) else { return nil }
+        guard var entry = entry(of: record) else { return nil }
+        entry.facts.path = path
         return FileAnalysis(path: path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
                             parseError: entry.parseError, sourceDigest: record.content, text: text)
     }
@@ -167,8 +170,9 @@ struct AnalysisCache: Sendable {
     /// timeout depends on the machine's load, and the other checks cost little).
     func record(for analysis: FileAnalysis, context: SourceDigest, stamp: FileStamp?) -> Record? {
         guard analysis.budgetProblem == nil else { return nil }
-        let entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
+        var entry = Entry(facts: analysis.facts, candidates: analysis.candidates, suppressions: analysis.suppressions,
                           parseError: analysis.parseError)
+        entry.facts.path = ""
         return Record(context: context, content: analysis.sourceDigest, stamp: stamp, payload: FactWriter.payload(of: entry))
     }
 
@@ -228,8 +232,9 @@ struct AnalysisCache: Sendable {
         let settingsBytes: Int = keptSettings.reduce(0) { $0 + $1.key.utf8.count + $1.payload.count + 8 * 4 }
         let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes - settingsBytes).sorted(by: { $0.key < $1.key })
         writer.integer(UInt64(fitting.count))
+        var previousPath: [UInt8] = []
         for (path, record) in fitting {
-            writer.string(path)
+            writer.path(path, after: &previousPath)
             writer.integer(record.lastUsed)
             writer.digest(record.context)
             writer.digest(record.content)
@@ -303,6 +308,16 @@ private struct FrameWriter {
 
     mutating func string(_ text: String) { bytes(Data(text.utf8)) }
 
+    /// A record's path, front-coded: how many leading bytes it shares with the previous record's (records are
+    /// written sorted by path, so most of a folder's), then the rest.
+    mutating func path(_ path: String, after previous: inout [UInt8]) {
+        let bytes = Array(path.utf8)
+        let shared = zip(bytes, previous).prefix { $0 == $1 }.count
+        integer(UInt64(shared))
+        self.bytes(Data(bytes[shared...]))
+        previous = bytes
+    }
+
     mutating func digest(_ digest: SourceDigest) {
         integer(UInt64(digest.byteCount))
         withUnsafeBytes(of: digest.hash.littleEndian) { data.append(contentsOf: $0) }
@@ -337,6 +352,14 @@ private struct FrameReader {
     }
 
     mutating func string() -> String? { bytes().flatMap { String(data: $0, encoding: .utf8) } }
+
+    /// What `FrameWriter.path(_:after:)` wrote.
+    mutating func path(after previous: inout [UInt8]) -> String? {
+        guard let shared = integer(), shared <= UInt64(previous.count), let rest = bytes() else { return nil }
+        previous.removeSubrange(Int(shared)...)
+        previous.append(contentsOf: rest)
+        return String(bytes: previous, encoding: .utf8)
+    }
 
     mutating func digest() -> SourceDigest? {
         guard let count = integer(), count <= UInt64(Int.max), data.endIndex - offset >= 8 else { return nil }

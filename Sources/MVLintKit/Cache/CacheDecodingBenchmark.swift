@@ -1,17 +1,15 @@
 public import Foundation
 
 /// For `mvlint-bench decode`: how fast the cache's records decode, the cost a run pays for every unchanged file
-/// when one file changed. Internal types stay internal; this is the one door the benchmark needs.
+/// when one file changed, and where their bytes go. Internal types stay internal; this is the one door the
+/// benchmark needs.
 public enum CacheDecodingBenchmark {
     /// Decodes every record of the cache file `file` (written by any build of this format: its own header line is
     /// taken as the expected one) `repeats` times, serially; nil when the file is not a readable cache.
     /// Returns the records, their payload bytes, and the best time of one pass over all of them.
     public static func decodeEveryRecord(of file: URL, repeats: Int) -> (records: Int, bytes: Int, seconds: Double)? {
-        guard let data = FileManager.default.contents(atPath: file.path), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-              let header = String(data: data[..<(newline + 1)], encoding: .utf8) else { return nil }
-        let cache = AnalysisCache.load(from: file, header: header)
+        guard let cache = load(file) else { return nil }
         let records = Array(cache.records.values)
-        guard !records.isEmpty else { return nil }
         var best = Double.infinity
         for _ in 0..<max(repeats, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -19,5 +17,58 @@ public enum CacheDecodingBenchmark {
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return (records.count, records.reduce(0) { $0 + $1.payload.count }, best)
+    }
+
+    /// The records' payload bytes by field, summed over every record, `depth` stored properties deep (array
+    /// elements count as their array's level): a field's bytes include its children's. Strings count their index
+    /// where they are used; the string tables, which hold each distinct string of a record once, are the row
+    /// `(string table)`, and each string's bytes there count again, in a row `(strings) FIELD`, under the field that
+    /// used it first. Nil when the file is not a readable cache.
+    public static func bytesByField(of file: URL, depth: Int) -> [(field: String, bytes: Int)]? {
+        guard let cache = load(file) else { return nil }
+        var bytes: [String: Int] = [:]
+        for record in cache.records.values {
+            guard let entry = cache.entry(of: record) else { return nil }
+            var tabled: Set<String> = []
+            let valueBytes = tally(entry, field: "entry", depth: depth, tabled: &tabled, into: &bytes)
+            bytes["(string table)", default: 0] += record.payload.count - valueBytes
+        }
+        return bytes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { (field: $0.key, bytes: $0.value) }
+    }
+
+    private static func load(_ file: URL) -> AnalysisCache? {
+        guard let data = FileManager.default.contents(atPath: file.path), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+              let header = String(data: data[..<(newline + 1)], encoding: .utf8) else { return nil }
+        let cache = AnalysisCache.load(from: file, header: header)
+        return cache.records.isEmpty ? nil : cache
+    }
+
+    /// Adds `value`'s bytes (without a string table) under `field` and its stored properties' under theirs; returns
+    /// `value`'s.
+    @discardableResult
+    private static func tally(_ value: Any, field: String, depth: Int, tabled: inout Set<String>, into bytes: inout [String: Int]) -> Int {
+        guard let codable = value as? any BinaryCodable else { return 0 }
+        if let string = value as? String, tabled.insert(string).inserted {
+            var length: [UInt8] = []
+            appendVarint(UInt64(string.utf8.count), to: &length)
+            bytes["(strings) " + field, default: 0] += length.count + string.utf8.count
+        }
+        var writer = FactWriter()
+        writer.write(codable)
+        let own = writer.valueByteCount
+        bytes[field, default: 0] += own
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection?, .set?:
+            for element in mirror.children { tally(element.value, field: field + "[]", depth: depth, tabled: &tabled, into: &bytes) }
+        case .optional?:
+            for wrapped in mirror.children { tally(wrapped.value, field: field + "?", depth: depth, tabled: &tabled, into: &bytes) }
+        case .struct? where depth > 0:
+            for property in mirror.children {
+                tally(property.value, field: field + "." + (property.label ?? "?"), depth: depth - 1, tabled: &tabled, into: &bytes)
+            }
+        default: break
+        }
+        return own
     }
 }

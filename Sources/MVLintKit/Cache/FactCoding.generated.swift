@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is: SourcePosition.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, SourcePosition.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -377,20 +377,6 @@ extension TypeReferenceFact: BinaryCodable {
     func write(to writer: inout FactWriter) {
         writer.write(self.name)
         writer.write(self.position)
-    }
-}
-
-extension DeclarationLayout: BinaryCodable {
-    init(from reader: inout FactReader) throws {
-        self.modifiersStart = try reader.read()
-        self.specifier = try reader.read()
-        self.accessModifier = try reader.read()
-    }
-
-    func write(to writer: inout FactWriter) {
-        writer.write(self.modifiersStart)
-        writer.write(self.specifier)
-        writer.write(self.accessModifier)
     }
 }
 

@@ -16,27 +16,19 @@ extension SourcePosition {
     }
 }
 
-/// By hand, as its `Codable` is (the generator leaves out types with their own coding): line, column, then the
-/// offset as an `Optional`. The three are never negative, so they skip the zigzag that would cost a byte for lines
-/// and columns from 64 and offsets from 8,192 (a negative one still round-trips, in ten bytes).
+/// By hand, as its `Codable` is: the line (as the difference from the previous one), the column, then the offset
+/// as an `Optional` (as the difference from the previous offset). Facts are listed in source order, so both
+/// differences are mostly a byte.
 extension SourcePosition: BinaryCodable {
     init(from reader: inout FactReader) throws {
-        let line = try reader.readUnsignedInt(), column = try reader.readUnsignedInt()
-        self.init(line: line, column: column, utf8Offset: try reader.read() as Bool ? reader.readUnsignedInt() : nil)
+        let line = try reader.readLine(), column = try reader.readUnsignedInt()
+        self.init(line: line, column: column, utf8Offset: try reader.readFlag() ? reader.readOffset() : nil)
     }
 
     func write(to writer: inout FactWriter) {
-        writer.writeUnsignedInt(line)
+        writer.writeLine(line)
         writer.writeUnsignedInt(column)
-        writer.write(utf8Offset != nil)
-        if let utf8Offset { writer.writeUnsignedInt(utf8Offset) }
+        writer.writeFlag(utf8Offset != nil)
+        if let utf8Offset { writer.writeOffset(utf8Offset) }
     }
-}
-
-private extension FactWriter {
-    mutating func writeUnsignedInt(_ value: Int) { writeVarint(UInt64(bitPattern: Int64(value))) }
-}
-
-private extension FactReader {
-    mutating func readUnsignedInt() throws -> Int { Int(truncatingIfNeeded: Int64(bitPattern: try readVarint())) }
 }

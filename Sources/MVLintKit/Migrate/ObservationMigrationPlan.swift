@@ -514,7 +514,7 @@ private struct MigrationAnalysis {
     /// The type held by property `name` of `enclosingType`, when the index knows it.
     private func heldType(of name: String, in enclosingType: String?) -> String? {
         guard let enclosingType, let entry = declaredEntry(named: Self.simpleName(enclosingType)) else { return nil }
-        return entry.firstProperty(where: { $0.name == name })?.heldClassName
+        return entry.properties.first(where: { $0.name == name })?.heldClassName
     }
 
     // MARK: R2–R4: uses

@@ -303,7 +303,7 @@ public struct Architecture: Sendable {
 
     /// The type of the instance property `propertyName` of type `owner` (an id), resolved in the owner's scope.
     static func heldType(of propertyName: String, in owner: String, index: ProjectIndex) -> String? {
-        guard let entry = index.entry(owner), let property = entry.firstProperty(where: { $0.name == propertyName && !$0.isStatic }) else {
+        guard let entry = index.entry(owner), let property = entry.properties.first(where: { $0.name == propertyName && !$0.isStatic }) else {
             return nil
         }
         return index.heldType(of: property, in: owner, path: entry.declarationPath ?? "")

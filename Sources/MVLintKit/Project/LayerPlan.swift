@@ -108,6 +108,14 @@ public struct LayerPlan: Sendable {
     private static func presentationUnits(in files: [File]) -> [PresentationUnit] {
         var modules: [String] = []
         var folders: [String] = []
+        // Folder names repeat in every file's path; each is judged once.
+        var isPresentationFolder: [Substring: Bool] = [:]
+        func isPresentation(_ folder: Substring) -> Bool {
+            if let known = isPresentationFolder[folder] { return known }
+            let verdict = PresentationUnit.isPresentationName(String(folder))
+            isPresentationFolder[folder] = verdict
+            return verdict
+        }
         for file in files {
             let presentationModules = file.modules.filter(PresentationUnit.isPresentationName)
             for module in presentationModules where !modules.contains(module) {
@@ -115,7 +123,7 @@ public struct LayerPlan: Sendable {
             }
             guard presentationModules.isEmpty, let relativePath = file.relativePath else { continue }
             let folderNames = relativePath.split(separator: "/").dropLast()
-            if let index = folderNames.firstIndex(where: { PresentationUnit.isPresentationName(String($0)) }) {
+            if let index = folderNames.firstIndex(where: isPresentation) {
                 let folder = folderNames[...index].joined(separator: "/")
                 if !folders.contains(folder) { folders.append(folder) }
             }

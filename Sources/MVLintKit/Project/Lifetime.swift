@@ -142,7 +142,7 @@ struct LifetimeClassifier {
 
     /// A `static let`/`var` holding an instance of the class itself (`static let shared = Store()`).
     private func sharedInstance(of entry: ProjectIndex.TypeEntry) -> PropertyFact? {
-        entry.firstProperty { !$0.isComputed && entry.holdsItself($0) }
+        entry.properties.first { !$0.isComputed && entry.holdsItself($0) }
     }
 
     /// The `App`, a scene or an app delegate, or a type only they create: where app-lifetime objects are made.

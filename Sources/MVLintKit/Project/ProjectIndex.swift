@@ -3,46 +3,52 @@ internal import Foundation
 /// Everything the project declares, merged across files: a type's declaration and all its extensions.
 /// Built once from the facts of every file; rules ask it questions instead of re-reading code.
 public struct ProjectIndex: Sendable {
-    /// A type as the whole project sees it.
-    public struct TypeEntry: Sendable {
+    /// A type as the whole project sees it. A class, so that a look-up shares the entry instead of copying its facts
+    /// (copies of entries were a tenth of a one-change run): the index fills it in while it is built, `complete()`
+    /// last, and only reads it afterwards, which is what makes sharing it with the project rules' threads safe.
+    public final class TypeEntry: @unchecked Sendable {
         /// The key the index, the roles, the relations and the map use: the qualified name (`FeedView.ViewModel`), made
         /// unique with the module or, for a `private` type, the file when two declarations share it.
-        public var id: String
+        public let id: String
         /// The simple name (`ViewModel`).
-        public var name: String
+        public let name: String
         /// The name from file scope: enclosing types and the type (`FeedView.ViewModel`).
-        public var qualifiedName: String
+        public let qualifiedName: String
         /// The target that compiles the declaration ("" when unknown).
-        public var module: String
+        public let module: String
         /// The primary declaration (nil when the project only extends a type declared elsewhere, e.g. `View`).
-        public var declaration: TypeFact?
-        public var declarationPath: String?
-        public var extensions: [(path: String, fact: TypeFact)] = []
+        public let declaration: TypeFact?
+        public let declarationPath: String?
+        public fileprivate(set) var extensions: [(path: String, fact: TypeFact)] = []
         /// The project types named in the inheritance clauses (superclass, protocols), resolved in scope.
         public fileprivate(set) var inheritedIDs: [String] = []
-
+        /// The type whose scope encloses this one (`FeedView` for `FeedView.ViewModel`); nil at file scope.
+        fileprivate var outerID: String?
         /// Conformances and superclass as written (last name component), from the declaration and every extension.
-        public var inherited: Set<String> {
-            var names = Set(declaration?.inherited ?? [])
-            for (_, fact) in extensions { names.formUnion(fact.inherited) }
-            return names
+        public private(set) var inherited: Set<String> = []
+        /// The declaration's, then each extension's.
+        public private(set) var properties: [PropertyFact] = []
+        public private(set) var methods: [MethodFact] = []
+        /// Properties assigned by an initializer, whether declared with the type or in an extension.
+        public private(set) var initializerAssignments: Set<String> = []
+
+        fileprivate init(id: String, name: String, qualifiedName: String, module: String, declaration: TypeFact? = nil,
+                         declarationPath: String? = nil) {
+            self.id = id
+            self.name = name
+            self.qualifiedName = qualifiedName
+            self.module = module
+            self.declaration = declaration
+            self.declarationPath = declarationPath
         }
 
-        public var properties: [PropertyFact] {
-            (declaration?.properties ?? []) + extensions.flatMap { $0.fact.properties }
-        }
-
-        /// The first of `properties` matching `predicate`, found without building that array.
-        public func firstProperty(where predicate: (PropertyFact) -> Bool) -> PropertyFact? {
-            if let found = declaration?.properties.first(where: predicate) { return found }
-            for (_, fact) in extensions {
-                if let found = fact.properties.first(where: predicate) { return found }
-            }
-            return nil
-        }
-
-        public var methods: [MethodFact] {
-            (declaration?.methods ?? []) + extensions.flatMap { $0.fact.methods }
+        /// Merges what the declaration and the extensions declare, once every extension is attached.
+        fileprivate func complete() {
+            let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
+            inherited = Set(parts.flatMap(\.inherited))
+            properties = parts.count == 1 ? parts[0].properties : parts.flatMap(\.properties)
+            methods = parts.count == 1 ? parts[0].methods : parts.flatMap(\.methods)
+            initializerAssignments = Set(parts.flatMap(\.initializerAssignments))
         }
 
         /// A `static` member whose declared or constructed type is the type itself (`static let shared = Store()`,
@@ -52,11 +58,6 @@ public struct ProjectIndex: Sendable {
             return held == name || held == "Self" || held == qualifiedName
         }
 
-        /// Properties assigned by an initializer, whether declared with the type or in an extension.
-        public var initializerAssignments: Set<String> {
-            Set((declaration?.initializerAssignments ?? []) + extensions.flatMap { $0.fact.initializerAssignments })
-        }
-
         public var kind: TypeKind? { declaration?.kind }
     }
 
@@ -64,6 +65,8 @@ public struct ProjectIndex: Sendable {
     /// The keys of `types`, sorted once: rules report in name order, and sorting names moves less than sorting entries.
     public private(set) var sortedNames: [String] = []
     private var viewCache: [String: Bool] = [:]
+    /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
+    private var observationKinds: [String: ObservationKind] = [:]
     private var declaredKinds: [String: TypeKind] = [:]
     /// Ids of the declarations (and extended outside types) of each qualified name; more than one when modules or
     /// files declare the same name.
@@ -86,6 +89,8 @@ public struct ProjectIndex: Sendable {
         moduleOfPath = modules
         registerDeclarations(files)
         attachExtensions(files)
+        // Every resolution walks out through these, so each is found once.
+        for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
         for id in Array(types.keys) {
             guard let entry = types[id] else { continue }
@@ -98,12 +103,18 @@ public struct ProjectIndex: Sendable {
                     }
                 }
             }
-            types[id]?.inheritedIDs = inheritedIDs
+            entry.inheritedIDs = inheritedIDs
         }
+        for entry in types.values { entry.complete() }
         sortedNames = types.keys.sorted()
         var cache: [String: Bool] = [:]
-        for id in types.keys { cache[id] = computeIsView(id, visiting: []) }
+        var observations: [String: ObservationKind] = [:]
+        for id in types.keys {
+            cache[id] = computeIsView(id, visiting: [])
+            observations[id] = observation(of: id, visiting: [])
+        }
         viewCache = cache
+        observationKinds = observations
         resolutions = ResolutionMemo()
     }
 
@@ -227,7 +238,7 @@ public struct ProjectIndex: Sendable {
         guard property.typeName == nil, let instance = property.initializerInstance,
               let id = resolve(instance.typeName, from: owner, in: path), let entry = types[id] else { return nil }
         if PropertyFact.SharedInstance.conventionalNames.contains(instance.member) { return id }
-        return entry.firstProperty { $0.name == instance.member && entry.holdsItself($0) } != nil ? id : nil
+        return entry.properties.first { $0.name == instance.member && entry.holdsItself($0) } != nil ? id : nil
     }
 
     /// `heldType`, or the name as written when the project does not declare the type (an SDK's `APIClient`), for
@@ -248,8 +259,9 @@ public struct ProjectIndex: Sendable {
         return place.map { "\(entry.qualifiedName) (\($0))" } ?? entry.qualifiedName
     }
 
-    /// The type whose scope encloses `entry` (`FeedView` for `FeedView.ViewModel`); nil at file scope.
-    private func outerScope(of entry: TypeEntry) -> String? {
+    private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
+
+    private func findOuterScope(of entry: TypeEntry) -> String? {
         guard let dot = entry.qualifiedName.lastIndex(of: ".") else { return nil }
         let outer = String(entry.qualifiedName[..<dot])
         return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
@@ -303,13 +315,13 @@ public struct ProjectIndex: Sendable {
 
     /// A class made observable by `@Observable` or by conforming to `ObservableObject` (also through a base class).
     public func isObservableClass(_ id: String) -> Bool {
-        observation(of: id, visiting: []) != nil
+        observationKinds[id] != nil
     }
 
     public enum ObservationKind: Sendable { case observationMacro, observableObject }
 
     public func observation(of id: String) -> ObservationKind? {
-        observation(of: id, visiting: [])
+        observationKinds[id]
     }
 
     private func observation(of id: String, visiting: Set<String>) -> ObservationKind? {

@@ -39,7 +39,7 @@ public struct Discovery {
                 continue
             }
             if isFolder.boolValue {
-                walk(url, into: &result, visited: &visitedFolders, seen: &seenFiles)
+                walk(url, identity: url.resolvingSymlinksInPath().path, into: &result, visited: &visitedFolders, seen: &seenFiles)
             } else if url.pathExtension == "swift" {
                 // A file named on the command line is linted even if a glob would skip it, like SwiftLint.
                 if isManifest(url) {
@@ -55,9 +55,8 @@ public struct Discovery {
         return result
     }
 
-    private func walk(_ folder: URL, into result: inout Result, visited: inout Set<String>, seen: inout Set<String>) {
-        // Resolving symlinks gives each real folder one identity, so a link cycle is entered once.
-        let identity = folder.resolvingSymlinksInPath().path
+    /// `identity` is the folder's real path (links resolved): each real folder has one, so a link cycle is entered once.
+    private func walk(_ folder: URL, identity: String, into result: inout Result, visited: inout Set<String>, seen: inout Set<String>) {
         guard visited.insert(identity).inserted else { return }
         // List the real folder by path: Foundation on Linux lists nothing for a URL that is a symlink.
         // Entries keep the path the user reached them by, so reported paths stay as typed.
@@ -67,7 +66,8 @@ public struct Discovery {
         }
         for listed in entries {
             let name = listed.name
-            let entry = folder.appendingPathComponent(name)
+            // Told whether it is a folder, `URL` does not ask the file system.
+            let entry = folder.appendingPathComponent(name, isDirectory: listed.kind == .folder)
             switch listed.kind {
             case .folder:
                 if name.hasSuffix(".xcodeproj") {
@@ -76,7 +76,10 @@ public struct Discovery {
                     continue
                 }
                 if Discovery.skippedFolders.contains(name) || isExcluded(entry) { continue }
-                walk(entry, into: &result, visited: &visited, seen: &seen)
+                // A folder reached without a link is its parent's real path and its name; resolving each folder's path
+                // instead cost a system call for every component of it.
+                walk(entry, identity: listed.isLink ? entry.resolvingSymlinksInPath().path : identity + "/" + name,
+                     into: &result, visited: &visited, seen: &seen)
             case .file where name == XcodeGenReader.fileName:
                 result.xcodeGenSpecs.append(entry)
             case .file where name.hasSuffix(".swift"):

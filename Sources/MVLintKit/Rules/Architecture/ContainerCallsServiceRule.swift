@@ -164,7 +164,7 @@ enum ContainerCallsServiceRule: ProjectRule {
             let isRemoteSingleton = call.receiver.hasSuffix(".shared") && remoteVerbs.contains(where: call.method.hasPrefix)
             return isUnknown && isRemoteSingleton ? Access(service: typeName, isDirect: true) : nil
         }
-        guard let property = project.index.entry(view)?.firstProperty(where: { $0.name == call.receiver && !$0.isStatic }) else {
+        guard let property = project.index.entry(view)?.properties.first(where: { $0.name == call.receiver && !$0.isStatic }) else {
             return nil
         }
         let held = project.index.heldTypeOrWrittenName(of: property, in: view, path: path)

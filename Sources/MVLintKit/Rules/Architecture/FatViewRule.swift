@@ -387,7 +387,7 @@ enum FatViewRule: ProjectRule {
             for call in file.memberCalls where call.context != .viewBuilding {
                 guard let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view),
                       let entry = project.index.entry(view),
-                      let property = entry.firstProperty(where: { $0.name == call.receiver && !$0.isStatic })
+                      let property = entry.properties.first(where: { $0.name == call.receiver && !$0.isStatic })
                 else { continue }
                 let held = project.index.heldTypeOrWrittenName(of: property, in: view, path: file.path)
                 if project.observedModel(held: property, in: entry) != nil || held.map(project.isServiceLike) == true {

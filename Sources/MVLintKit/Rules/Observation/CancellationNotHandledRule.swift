@@ -309,7 +309,7 @@ enum CancellationNotHandledRule: ProjectRule {
                 // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen, and a tab
                 // page or a view that pushes a screen over itself keeps its state while its `.task` is cancelled.
                 if !cancel.restarts, let owner, project.index.isView(owner), !keptWhileHidden.contains(owner),
-                   project.index.entry(owner)?.firstProperty(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
+                   project.index.entry(owner)?.properties.first(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
                 let runs: String
                 if case .function(let name) = found.source { runs = "`\(name)()` runs under \(cancel.place)" } else { runs = "this code runs in \(cancel.place)" }
                 report.append(ProjectFinding(path: file.path, position: found.position, message: "this `catch` stores every error in UI state, also the `CancellationError` (or `URLError.cancelled`) of a cancelled run — \(runs) — so an error shows for nothing: add `catch is CancellationError { return }` before it"))
@@ -364,7 +364,7 @@ enum CancellationNotHandledRule: ProjectRule {
         /// object goes away with the view that the task is cancelled with, so the error it stores is not seen.
         private static func isOwnedByView(_ receiver: CallReceiver, owner: String?, index: ProjectIndex) -> Bool {
             guard case .property(let name) = receiver, let owner, index.isView(owner) else { return false }
-            return index.entry(owner)?.firstProperty(where: { $0.name == name && ["State", "StateObject"].contains($0.wrapper ?? "") }) != nil
+            return index.entry(owner)?.properties.first(where: { $0.name == name && ["State", "StateObject"].contains($0.wrapper ?? "") }) != nil
         }
 
         /// The key of the function a call reaches; nil for a call into a type the project does not declare, or
@@ -374,7 +374,7 @@ enum CancellationNotHandledRule: ProjectRule {
             case .implicitSelf:
                 return key(owner, call.name)
             case .property(let name):
-                guard let property = owner.flatMap({ project.index.entry($0) })?.firstProperty(where: { $0.name == name && !$0.isStatic }) else {
+                guard let property = owner.flatMap({ project.index.entry($0) })?.properties.first(where: { $0.name == name && !$0.isStatic }) else {
                     return nil
                 }
                 // `any StatusFetcher`: the protocol's key, which the conforming types' functions look up.

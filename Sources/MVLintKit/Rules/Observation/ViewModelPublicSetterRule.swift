@@ -301,7 +301,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     /// typed with a framework class holds an external type; a name the type does not declare, an unknown one.
     static func heldType(of name: String, in owner: String, isStatic: Bool, index: ProjectIndex) -> Owner {
         guard let entry = index.entry(owner),
-              let property = entry.firstProperty(where: { $0.name == name && $0.isStatic == isStatic }) else {
+              let property = entry.properties.first(where: { $0.name == name && $0.isStatic == isStatic }) else {
             return isStatic && PropertyFact.SharedInstance.conventionalNames.contains(name) ? .project(owner) : .unknown
         }
         let path = entry.declarationPath ?? ""

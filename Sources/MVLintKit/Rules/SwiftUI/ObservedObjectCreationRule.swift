@@ -238,7 +238,7 @@ enum ObservedObjectCreationRule: ProjectRule {
 
     /// `@ObservedObject var name` (stored, not static) in the type or its extensions.
     private static func observes(_ name: String, in type: String, index: ProjectIndex) -> Bool {
-        index.entry(type)?.firstProperty(where: { $0.name == name && $0.wrapper == "ObservedObject" && !$0.isStatic }) != nil
+        index.entry(type)?.properties.first(where: { $0.name == name && $0.wrapper == "ObservedObject" && !$0.isStatic }) != nil
     }
 
     /// An `ObservableObject` with no `@Published` property and no property observers, in itself or its project
@@ -249,7 +249,7 @@ enum ObservedObjectCreationRule: ProjectRule {
         var visited = Set<String>()
         guard current?.kind == .class else { return false }
         while let entry = current, visited.insert(entry.id).inserted {
-            if entry.firstProperty(where: { !$0.isStatic && ($0.wrapper == "Published" || $0.hasObservers) }) != nil { return false }
+            if entry.properties.first(where: { !$0.isStatic && ($0.wrapper == "Published" || $0.hasObservers) }) != nil { return false }
             current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
         }
         return true
