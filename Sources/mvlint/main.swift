@@ -1,4 +1,6 @@
 import Foundation
 import MVLintKit
 
-exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())).rawValue)
+var tool = CommandLineTool()
+tool.exitsAfterRun = true
+exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -70,7 +70,8 @@ public struct ProjectSettings: Sendable {
                 if isMember, !crossedRoots.contains(where: { $0 != targets[target].root }) { owners.append(target) }
             }
             if current != path, roots.contains(folder) { crossedRoots.append(folder) }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { break }
+            // By UTF-8 unit: finding a character walks grapheme boundaries, 8 % of a warm run on a large app.
+            guard current != "/", let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
             current = slash == current.startIndex ? "/" : current[..<slash]
         }
         return owners.sorted().map { targets[$0].target }

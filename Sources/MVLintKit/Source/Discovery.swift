@@ -16,15 +16,18 @@ public struct Discovery {
         public var problems: [String] = []
     }
 
-    var included: [GlobPattern]
-    var excluded: [GlobPattern]
+    let included: [GlobPattern]
+    let excluded: [GlobPattern]
     /// Base for relative glob patterns (the folder of the config file).
-    var root: URL
+    let root: URL
+    /// `root`'s path with a final `/`, so a relative path is a cut.
+    private let rootPrefix: String
 
     public init(included: [String] = [], excluded: [String] = [], root: URL) {
         self.included = included.map(GlobPattern.init)
         self.excluded = excluded.map(GlobPattern.init)
         self.root = root.standardizedFileURL
+        rootPrefix = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
     }
 
     public func discover(_ paths: [String], workingDirectory: URL) -> Result {
@@ -39,7 +42,7 @@ public struct Discovery {
                 continue
             }
             if isFolder.boolValue {
-                walk(url, identity: url.resolvingSymlinksInPath().path, into: &result, visited: &visitedFolders, seen: &seenFiles)
+                walk(url.path, identity: url.resolvingSymlinksInPath().path, into: &result, visited: &visitedFolders, seen: &seenFiles)
             } else if url.pathExtension == "swift" {
                 // A file named on the command line is linted even if a glob would skip it, like SwiftLint.
                 if isManifest(url) {
@@ -55,40 +58,44 @@ public struct Discovery {
         return result
     }
 
-    /// `identity` is the folder's real path (links resolved): each real folder has one, so a link cycle is entered once.
-    private func walk(_ folder: URL, identity: String, into result: inout Result, visited: inout Set<String>, seen: inout Set<String>) {
+    /// `path` is the folder as the user reached it, `identity` its real path (links resolved): each real folder has
+    /// one, so a link cycle is entered once. Paths are joined as text, and a `URL` made only for what is found:
+    /// `URL`'s path operations were most of the walk's time on Linux.
+    private func walk(_ path: String, identity: String, into result: inout Result, visited: inout Set<String>, seen: inout Set<String>) {
         guard visited.insert(identity).inserted else { return }
         // List the real folder by path: Foundation on Linux lists nothing for a URL that is a symlink.
         // Entries keep the path the user reached them by, so reported paths stay as typed.
         guard let entries = FolderListing.entries(of: identity) else {
-            result.problems.append("mvlint: error: cannot read folder: \(folder.path)")
+            result.problems.append("mvlint: error: cannot read folder: \(path)")
             return
         }
+        let folder = path.hasSuffix("/") ? path : path + "/"
         for listed in entries {
             let name = listed.name
-            // Told whether it is a folder, `URL` does not ask the file system.
-            let entry = folder.appendingPathComponent(name, isDirectory: listed.kind == .folder)
+            let entry = folder + name
+            // A folder reached without a link is its parent's real path and its name; resolving each folder's path
+            // instead cost a system call for every component of it.
+            let realPath = { listed.isLink ? URL(fileURLWithPath: entry).resolvingSymlinksInPath().path : identity + "/" + name }
             switch listed.kind {
             case .folder:
                 if name.hasSuffix(".xcodeproj") {
-                    let project = entry.appendingPathComponent("project.pbxproj")
-                    if FileManager.default.fileExists(atPath: project.path) { result.xcodeProjects.append(project) }
+                    let project = entry + "/project.pbxproj"
+                    if FileManager.default.fileExists(atPath: project) { result.xcodeProjects.append(URL(fileURLWithPath: project, isDirectory: false)) }
                     continue
                 }
                 if Discovery.skippedFolders.contains(name) || isExcluded(entry) { continue }
-                // A folder reached without a link is its parent's real path and its name; resolving each folder's path
-                // instead cost a system call for every component of it.
-                walk(entry, identity: listed.isLink ? entry.resolvingSymlinksInPath().path : identity + "/" + name,
-                     into: &result, visited: &visited, seen: &seen)
+                walk(entry, identity: realPath(), into: &result, visited: &visited, seen: &seen)
             case .file where name == XcodeGenReader.fileName:
-                result.xcodeGenSpecs.append(entry)
+                result.xcodeGenSpecs.append(URL(fileURLWithPath: entry, isDirectory: false))
             case .file where name.hasSuffix(".swift"):
-                if isManifest(entry) {
-                    result.manifests.append(entry)
+                // Told it is no folder, `URL` does not ask the file system.
+                let url = URL(fileURLWithPath: entry, isDirectory: false)
+                if isManifest(url) {
+                    result.manifests.append(url)
                 } else if !name.hasSuffix(".generated.swift"), isIncluded(entry), !isExcluded(entry),
                           // A file reached by a link is known by its real path, so a linked copy is linted once.
-                          seen.insert(listed.isLink ? entry.resolvingSymlinksInPath().path : identity + "/" + name).inserted {
-                    result.files.append(entry)
+                          seen.insert(realPath()).inserted {
+                    result.files.append(url)
                 }
             case .file, .other:
                 continue
@@ -108,19 +115,21 @@ public struct Discovery {
         ProjectSettingsLoader.isPackageManifestName(url.lastPathComponent) || TuistManifestReader.isManifest(url)
     }
 
-    private func relative(_ url: URL) -> String {
-        let path = url.path
-        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    /// `path` relative to the configuration's folder, when inside it.
+    private func relative(_ path: String) -> String {
+        path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : path
     }
 
-    private func isIncluded(_ url: URL) -> Bool {
-        included.isEmpty || included.contains { $0.matches(relative(url)) }
+    private func isIncluded(_ path: String) -> Bool {
+        guard !included.isEmpty else { return true }
+        let relativePath = relative(path)
+        return included.contains { $0.matches(relativePath) }
     }
 
-    private func isExcluded(_ url: URL) -> Bool {
-        let path = relative(url)
-        return excluded.contains { $0.matches(path) }
+    private func isExcluded(_ path: String) -> Bool {
+        guard !excluded.isEmpty else { return false }
+        let relativePath = relative(path)
+        return excluded.contains { $0.matches(relativePath) }
     }
 }
 
