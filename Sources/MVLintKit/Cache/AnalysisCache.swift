@@ -55,10 +55,13 @@ struct AnalysisCache: Sendable {
     /// A whole run's result: its findings and, when the profile was detected, what detection said. Stored under
     /// the digest of all the run's inputs (`Linter.runKey`): every file's record digests in order, the rules and
     /// their configuration, the profile asked for, the layers. A run whose key matches reports these findings
-    /// without decoding a record or building the project; any change makes a different key.
+    /// without decoding a record or building the project; any change makes a different key. The project rules'
+    /// findings before suppression and the types that are views let the next run, when one file changed but not the
+    /// shape of its facts, move that file's findings instead of building the project (`ProjectFindingRelocation`).
     struct RunResult: Codable, Sendable {
         var findings: [Finding]
         var detection: ProfileDetection?
+        var project: ProjectOutcome
     }
 
     struct RunMemo: Sendable {
@@ -93,7 +96,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 7 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 8 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.

@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, SourcePosition.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, SourcePosition.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -24,11 +24,13 @@ extension AnalysisCache.RunResult: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.findings = try reader.read()
         self.detection = try reader.read()
+        self.project = try reader.read()
     }
 
     func write(to writer: inout FactWriter) {
         writer.write(self.findings)
         writer.write(self.detection)
+        writer.write(self.project)
     }
 }
 
@@ -41,6 +43,18 @@ extension FileStamp: BinaryCodable {
     func write(to writer: inout FactWriter) {
         writer.write(self.size)
         writer.write(self.modified)
+    }
+}
+
+extension ProjectOutcome: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.candidates = try reader.read()
+        self.views = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.candidates)
+        writer.write(self.views)
     }
 }
 
@@ -377,18 +391,6 @@ extension TypeReferenceFact: BinaryCodable {
     func write(to writer: inout FactWriter) {
         writer.write(self.name)
         writer.write(self.position)
-    }
-}
-
-extension StatementInsertionPoint: BinaryCodable {
-    init(from reader: inout FactReader) throws {
-        self.utf8Offset = try reader.read()
-        self.indentation = try reader.read()
-    }
-
-    func write(to writer: inout FactWriter) {
-        writer.write(self.utf8Offset)
-        writer.write(self.indentation)
     }
 }
 

@@ -25,18 +25,57 @@ struct FactWriter {
     private var stringIndices: [String: Int] = [:]
     private var flags = FlagByte()
     private var previousOffset = 0, previousLine = 0
+    /// Writing a shape (`shape(of:)`): where things are is left out, and the positions are listed instead.
+    private var writesShape = false
+    /// The positions a shape left out, in the order written.
+    fileprivate(set) var positions: [SourcePosition] = []
 
     /// The payload of `value`: the string table, then the value.
     static func payload(of value: some BinaryCodable) -> Data {
         var writer = FactWriter()
         writer.write(value)
+        return writer.finished()
+    }
+
+    /// `value` without where it sits in the file: the payload with every line, column, offset and range length left
+    /// out, and the positions left out, in the order written. Two values of equal shape hold the same facts at
+    /// places that may differ, their positions pairing up one to one (`ProjectFindingRelocation`).
+    static func shape(of value: some BinaryCodable) -> (bytes: Data, positions: [SourcePosition]) {
+        var writer = FactWriter()
+        writer.writesShape = true
+        writer.write(value)
+        return (writer.finished(), writer.positions)
+    }
+
+    private func finished() -> Data {
         var table = FactWriter()
-        table.writeVarint(UInt64(writer.strings.count))
-        for string in writer.strings {
+        table.writeVarint(UInt64(strings.count))
+        for string in strings {
             table.writeVarint(UInt64(string.utf8.count))
             table.body.append(contentsOf: string.utf8)
         }
-        return Data(table.body + writer.body)
+        return Data(table.body + body)
+    }
+
+    /// A position: in a shape, only listed (whether it has an offset stays in the shape).
+    mutating func writePosition(_ position: SourcePosition) {
+        guard writesShape else {
+            writeLine(position.line)
+            writeUnsignedInt(position.column)
+            writeFlag(position.utf8Offset != nil)
+            if let offset = position.utf8Offset { writeOffset(offset) }
+            return
+        }
+        positions.append(position)
+        writeFlag(position.utf8Offset != nil)
+    }
+
+    /// A range of the file's text: its start as an offset, then its length; nothing in a shape, where only fixes read
+    /// ranges and a change inside one (a longer name) leaves the facts as they were.
+    mutating func writeRange(_ range: Range<Int>) {
+        guard !writesShape else { return }
+        writeOffset(range.lowerBound)
+        writeUnsignedInt(range.count)
     }
 
     mutating func write(_ value: some BinaryCodable) { value.write(to: &self) }
@@ -53,14 +92,15 @@ struct FactWriter {
         flags.used += 1
     }
 
-    /// A UTF-8 offset into the file's text, as the difference from the previous one.
+    /// A UTF-8 offset into the file's text, as the difference from the previous one; nothing in a shape.
     mutating func writeOffset(_ offset: Int) {
+        guard !writesShape else { return }
         Int64(offset &- previousOffset).write(to: &self)
         previousOffset = offset
     }
 
     /// A line number, as the difference from the previous one.
-    mutating func writeLine(_ line: Int) {
+    private mutating func writeLine(_ line: Int) {
         Int64(line &- previousLine).write(to: &self)
         previousLine = line
     }
@@ -301,10 +341,7 @@ extension Range: BinaryCodable where Bound == Int {
         self = lower..<upper
     }
 
-    func write(to writer: inout FactWriter) {
-        writer.writeOffset(lowerBound)
-        writer.writeUnsignedInt(count)
-    }
+    func write(to writer: inout FactWriter) { writer.writeRange(self) }
 }
 
 /// `value` as a LEB128 varint: seven bits a byte, lowest first, the high bit set on every byte but the last. The

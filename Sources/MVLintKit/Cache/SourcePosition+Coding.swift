@@ -25,10 +25,5 @@ extension SourcePosition: BinaryCodable {
         self.init(line: line, column: column, utf8Offset: try reader.readFlag() ? reader.readOffset() : nil)
     }
 
-    func write(to writer: inout FactWriter) {
-        writer.writeLine(line)
-        writer.writeUnsignedInt(column)
-        writer.writeFlag(utf8Offset != nil)
-        if let utf8Offset { writer.writeOffset(utf8Offset) }
-    }
+    func write(to writer: inout FactWriter) { writer.writePosition(self) }
 }

@@ -3,6 +3,14 @@ internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
+/// What the project rules concluded, for `LintEngine.findings(of:outcome:isEnabled:)`: each file's candidates from
+/// them (before suppression, in the order reported), and the ids of the types that are views (rules that judge
+/// only views' code ask it of a candidate's enclosing type).
+struct ProjectOutcome: Sendable, Codable {
+    var candidates: [String: [LocatedCandidate]]
+    var views: Set<String>
+}
+
 /// A candidate finding with its position resolved.
 struct LocatedCandidate: Sendable, Codable {
     var rule: String
@@ -129,9 +137,16 @@ public struct LintEngine: Sendable {
     }
 
     public func finish(_ analyses: [FileAnalysis], project: ProjectContext, isEnabled: (String) -> Bool) -> [Finding] {
-        let index = project.index
-        var perFile: [String: [LocatedCandidate]] = [:]
-        // Project rules only read the project, so they run side by side; their findings are taken in rule order.
+        finish(analyses, outcome: projectOutcome(project, isEnabled: isEnabled), isEnabled: isEnabled)
+    }
+
+    func finish(_ analyses: [FileAnalysis], outcome: ProjectOutcome, isEnabled: (String) -> Bool) -> [Finding] {
+        analyses.flatMap { findings(of: $0, outcome: outcome, isEnabled: isEnabled) }.sorted(by: Finding.reportOrder)
+    }
+
+    /// Runs the project rules. They only read the project, so they run side by side; their findings are taken in
+    /// rule order.
+    func projectOutcome(_ project: ProjectContext, isEnabled: (String) -> Bool) -> ProjectOutcome {
         let selection = self.selection
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
         let reportedByRule = ParallelMap.run(rules) { rule -> [ProjectFinding] in
@@ -139,44 +154,46 @@ public struct LintEngine: Sendable {
             rule.check(project, options: selection.options[rule.description.id]!, report: &reported)
             return reported
         }
+        var candidates: [String: [LocatedCandidate]] = [:]
         for (rule, reported) in zip(rules, reportedByRule) {
             for finding in reported {
-                perFile[finding.path, default: []].append(LocatedCandidate(
+                candidates[finding.path, default: []].append(LocatedCandidate(
                     rule: rule.description.id, line: finding.position.line, column: finding.position.column,
                     message: finding.message, fix: finding.fix, enclosingType: nil))
             }
         }
-        let viewOnlyRules = Set(selection.syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
+        let index = project.index
+        return ProjectOutcome(candidates: candidates, views: Set(index.types.keys.filter(index.isView)))
+    }
 
-        var findings: [Finding] = []
-        for analysis in analyses {
-            if let problem = analysis.budgetProblem {
-                findings.append(Finding(rule: FileTooComplexRule.id, severity: .error, file: analysis.path, line: 1, column: 1,
-                                        message: problem.message))
-                continue
-            }
-            if let error = analysis.parseError {
-                // A file that does not parse gets one finding and nothing else: rules would guess on a broken tree.
-                findings.append(Finding(rule: ParseErrorRule.id, severity: .error, file: analysis.path, line: error.line,
-                                        column: error.column, message: "the file does not parse: \(error.message)"))
-                continue
-            }
-            var used = Set<SuppressionMap.DirectiveUse>()
-            for candidate in analysis.candidates + (perFile[analysis.path] ?? []) where isEnabled(candidate.rule) {
-                if viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(index.isView) ?? false) { continue }
-                if let directive = analysis.suppressions.suppressor(of: candidate.rule, line: candidate.line) {
-                    used.insert(analysis.suppressions.use(of: directive, for: candidate.rule))
-                    continue
-                }
-                findings.append(Finding(rule: candidate.rule, severity: selection.severities[candidate.rule] ?? .warning,
-                                        file: analysis.path, line: candidate.line, column: candidate.column,
-                                        message: candidate.message, fix: candidate.fix))
-            }
-            if isEnabled(SuperfluousDisableRule.description.id) {
-                findings += SuperfluousDisableRule.findings(in: analysis, used: used, isEnabled: isEnabled,
-                                                            severity: selection.severities[SuperfluousDisableRule.description.id] ?? .advice)
-            }
+    /// One file's findings, its own and the project rules', after view scoping, suppressions and severities (in the
+    /// order made; `finish` sorts them).
+    func findings(of analysis: FileAnalysis, outcome: ProjectOutcome, isEnabled: (String) -> Bool) -> [Finding] {
+        if let problem = analysis.budgetProblem {
+            return [Finding(rule: FileTooComplexRule.id, severity: .error, file: analysis.path, line: 1, column: 1, message: problem.message)]
         }
-        return findings.sorted(by: Finding.reportOrder)
+        if let error = analysis.parseError {
+            // A file that does not parse gets one finding and nothing else: rules would guess on a broken tree.
+            return [Finding(rule: ParseErrorRule.id, severity: .error, file: analysis.path, line: error.line,
+                            column: error.column, message: "the file does not parse: \(error.message)")]
+        }
+        let viewOnlyRules = Set(selection.syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
+        var findings: [Finding] = []
+        var used = Set<SuppressionMap.DirectiveUse>()
+        for candidate in analysis.candidates + (outcome.candidates[analysis.path] ?? []) where isEnabled(candidate.rule) {
+            if viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(outcome.views.contains) ?? false) { continue }
+            if let directive = analysis.suppressions.suppressor(of: candidate.rule, line: candidate.line) {
+                used.insert(analysis.suppressions.use(of: directive, for: candidate.rule))
+                continue
+            }
+            findings.append(Finding(rule: candidate.rule, severity: selection.severities[candidate.rule] ?? .warning,
+                                    file: analysis.path, line: candidate.line, column: candidate.column,
+                                    message: candidate.message, fix: candidate.fix))
+        }
+        if isEnabled(SuperfluousDisableRule.description.id) {
+            findings += SuperfluousDisableRule.findings(in: analysis, used: used, isEnabled: isEnabled,
+                                                        severity: selection.severities[SuperfluousDisableRule.description.id] ?? .advice)
+        }
+        return findings
     }
 }

@@ -63,6 +63,8 @@ public enum Linter {
         /// Path and analysed digest of every linted file, known without decoding a cached analysis.
         var sources: [AnalysedSource] = []
         var engine: LintEngine?
+        /// How the project rules' findings came about.
+        var projectPhase: ProjectPhase = .built
         private var deferredAnalyses: Deferred<[FileAnalysis]>
         private var deferredProject: Deferred<ProjectContext>
 
@@ -163,10 +165,18 @@ public enum Linter {
         let stored = storedKey.flatMap { pass.cache?.runResult(for: $0) }
 
         var fresh = pass.freshRecords
+        // The previous run's result, when this run's files are those it linted, some of them since changed.
+        let previous = stored == nil
+            ? runKey(zip(pendingPaths, pending).map { $1.cachedRecord ?? pass.cache?.records[$0] }).flatMap { pass.cache?.runResult(for: $0) }
+            : nil
         let verdict: Verdict
         if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
                                              configuration: configuration, makeProject: makeProject) {
             verdict = replayed
+        } else if let previous, let cache = pass.cache,
+                  let relocated = relocate(previous, pending: pending, paths: pendingPaths, cache: cache, fresh: fresh, engine: &engine,
+                                           fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+            verdict = relocated
         } else {
             let materialized = materialize(pending, cache: pass.cache, engine: engine)
             for case (_, let (path, record)?) in materialized { fresh[path] = record }
@@ -178,8 +188,10 @@ public enum Linter {
             // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on
             // the machine's load) leaves the run's result unstored too.
             let memo = stored != nil ? cache.memos.first { $0.key == storedKey }
-                : runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).map { key in
-                    cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection), key: key)
+                : verdict.outcome.flatMap { outcome in
+                    runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).map { key in
+                        cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection, project: outcome), key: key)
+                    }
                 }
             cache.save(fresh: fresh, memo: memo, settings: settingsMemo)
         }
@@ -196,12 +208,17 @@ public enum Linter {
                               project: verdict.project)
         outcome.projectSettings = projectSettings
         outcome.engine = engine
+        outcome.projectPhase = verdict.phase
         outcome.sources = reported.map(\.source)
         outcome.overBudgetFiles = reported.compactMap { analysis in
             analysis.budgetProblem.map { "\(analysis.source.path): error: \(FileTooComplexRule.id): \($0.message)" }
         }
         return outcome
     }
+
+    /// Where a run's project findings come from: the project rules run on a project built from every file's facts, a
+    /// stored result of a run with exactly these inputs, or the previous run's moved (`ProjectFindingRelocation`).
+    enum ProjectPhase: Sendable { case built, replayed, relocated }
 
     /// What a run concludes: the profile and rules it used, its findings, and the analyses and project they came from.
     private struct Verdict {
@@ -210,6 +227,9 @@ public enum Linter {
         var findings: [Finding]
         var analyses: Deferred<[FileAnalysis]>
         var project: Deferred<ProjectContext>
+        /// What the project rules concluded, for the next run's relocation; nil for a replayed run, whose is stored.
+        var outcome: ProjectOutcome?
+        var phase: ProjectPhase
     }
 
     /// An earlier run's result with exactly this run's inputs, its analyses and project made only if asked for;
@@ -219,13 +239,52 @@ public enum Linter {
                                makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
         guard let choice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) else { return nil }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
+        return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project, phase: .replayed)
+    }
+
+    /// The previous run's result with the changed files' findings made anew and the project rules' findings in them
+    /// moved to their new places (`ProjectFindingRelocation`); nil when a change cannot be carried over or the
+    /// previous profile was detected and its detection was not stored.
+    private static func relocate(_ previous: AnalysisCache.RunResult, pending: [PendingAnalysis], paths: [String], cache: AnalysisCache,
+                                 fresh: [String: AnalysisCache.Record], engine: inout LintEngine, fixedChoice: ProfileChoice?,
+                                 configuration: Configuration,
+                                 makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
+        guard let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else { return nil }
+        var changes: [ProjectFindingRelocation.Change] = []
+        for (path, item) in zip(paths, pending) {
+            guard case .analysed(let analysis) = item else { continue }
+            // Analysed under other settings, the file may mean something else to the project.
+            guard let before = cache.records[path], before.context == fresh[path]?.context, var entry = cache.entry(of: before) else {
+                return nil
+            }
+            entry.facts.path = analysis.path
+            changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: entry.facts, analysis: analysis))
+        }
+        guard let outcome = ProjectFindingRelocation.relocate(previous.project, changes: changes) else { return nil }
+        let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        let changed = Set(changes.map(\.path))
+        var findings = previous.findings.filter { !changed.contains($0.file) }
+        for change in changes {
+            findings += engine.findings(of: change.analysis, outcome: outcome) { rules.enabled.contains($0) }
+        }
+        findings.sort(by: Finding.reportOrder)
+        let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
+        return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: outcome,
+                       phase: .relocated)
+    }
+
+    /// The analyses and the project of a run that did without them, made only if a report or `--fix` asks.
+    private static func deferredProject(_ pending: [PendingAnalysis], cache: AnalysisCache?, engine: LintEngine, choice: ProfileChoice,
+                                        makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext)
+        -> (analyses: Deferred<[FileAnalysis]>, project: Deferred<ProjectContext>) {
         let analyses = Deferred { [engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
         let project = Deferred { [analyses] in
             var project = makeProject(analyses.value)
             project.profile = choice.profile
             return project
         }
-        return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project)
+        return (analyses, project)
     }
 
     /// The rules `choice` runs, with the ones a detected profile demotes set to report warnings.
@@ -242,8 +301,11 @@ public enum Linter {
         let choice = fixedChoice ?? .detected(ProfileDetector.detect(project))
         project.profile = choice.profile
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
-        let findings = engine.finish(analyses, project: project) { rules.enabled.contains($0) }
-        return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project))
+        let isEnabled = { rules.enabled.contains($0) }
+        let outcome = engine.projectOutcome(project, isEnabled: isEnabled)
+        let findings = engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
+        return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project),
+                       outcome: outcome, phase: .built)
     }
 
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and

@@ -13,3 +13,17 @@ extension DeclarationLayout: BinaryCodable {
         writer.write(accessModifier)
     }
 }
+
+/// By hand, so that the offset is written as one: shorter, and left out of a shape (`FactWriter.shape(of:)`), so that
+/// an edit above a view's body keeps its file's facts the same shape.
+extension StatementInsertionPoint: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        utf8Offset = try reader.readOffset()
+        indentation = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.writeOffset(utf8Offset)
+        writer.write(indentation)
+    }
+}
