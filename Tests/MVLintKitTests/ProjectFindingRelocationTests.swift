@@ -16,9 +16,10 @@ final class ProjectFindingRelocationTests: XCTestCase {
             try FileManager.default.copyItem(at: BinaryRunner.packageRoot.appendingPathComponent("Examples"), to: folder.url)
         }
 
-        func run(cached: Bool = true) -> Linter.Outcome {
-            Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: Configuration(rootDirectory: folder.url),
-                                      cacheFile: cached ? cacheFile : nil))
+        func run(cached: Bool = true, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
+            Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url,
+                                      configuration: Configuration(rootDirectory: folder.url), cacheFile: cached ? cacheFile : nil,
+                                      standardInput: buffer))
         }
 
         func edit(_ path: String, _ change: (String) -> String) throws {
@@ -82,6 +83,21 @@ final class ProjectFindingRelocationTests: XCTestCase {
         _ = scratch.runAfterEdit("the type removed again, once the previous run had it", phase: .built)
         try scratch.edit(Self.presentationView) { $0 + "// trailing\n" }
         _ = scratch.runAfterEdit("a comment after that", phase: .relocated)
+    }
+
+    func testAnEditorsBufferMovesTheFindingsOfItsFileWithoutReplacingTheFileOrTheStoredResult() throws {
+        let scratch = try Scratch()
+        _ = scratch.run()
+        let onDisk = try String(contentsOf: scratch.folder.url.appendingPathComponent(Self.presentationView), encoding: .utf8)
+        let unsaved = Linter.StandardInput(path: Self.presentationView, text: "// Not saved yet.\n\n" + onDisk)
+        let warm = scratch.run(buffer: unsaved)
+        XCTAssertEqual(warm.projectPhase, .relocated)
+        XCTAssertFalse(Self.projectFindings(in: Self.presentationView, warm.findings).isEmpty)
+        XCTAssertEqual(warm.findings.map(Scratch.shown), scratch.run(cached: false, buffer: unsaved).findings.map(Scratch.shown))
+
+        let changed = Linter.StandardInput(path: Self.presentationView, text: onDisk + "\nstruct Unsaved {}\n")
+        XCTAssertEqual(scratch.run(buffer: changed).projectPhase, .built)
+        XCTAssertEqual(scratch.run().projectPhase, .replayed, "the files on disk, as the first run found them")
     }
 
     func testAFileThatStopsParsingBuildsTheProject() throws {

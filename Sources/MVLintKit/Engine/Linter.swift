@@ -130,13 +130,13 @@ public enum Linter {
         let pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
         var pending: [PendingAnalysis] = []
-        /// The absolute path of each pending analysis: what its record is saved under.
-        var pendingPaths: [String] = []
+        /// The job of each pending analysis (its absolute path is what its record is saved under).
+        var pendingJobs: [Job] = []
         for (job, result) in zip(jobs, pass.results) {
             switch result {
             case .success(let analysis):
                 pending.append(analysis)
-                pendingPaths.append(job.absolutePath)
+                pendingJobs.append(job)
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
@@ -156,26 +156,29 @@ public enum Linter {
         // A run whose every file came from the cache, with the same rules and configuration as one before it,
         // has that run's findings: only a report or `--fix` that asks for them decodes the facts. Keyed on the rules
         // as configured, before a detected profile demotes any: the next run looks the result up before detecting.
-        let runKey = { [engine] (records: [AnalysisCache.Record?]) -> SourceDigest? in
+        let key = { [engine] (records: [AnalysisCache.Record?]) -> SourceDigest? in
             let present = records.compactMap { $0 }
-            guard pass.cache != nil, standardInput == nil, present.count == records.count else { return nil }
+            guard pass.cache != nil, present.count == records.count else { return nil }
             return Self.runKey(present, engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
         }
+        // A buffer from standard input is not the file on disk: a result made with it is neither looked up nor stored.
+        let runKey = { (records: [AnalysisCache.Record?]) in standardInput == nil ? key(records) : nil }
         let storedKey = runKey(pending.map(\.cachedRecord))
         let stored = storedKey.flatMap { pass.cache?.runResult(for: $0) }
 
         var fresh = pass.freshRecords
-        // The previous run's result, when this run's files are those it linted, some of them since changed.
+        // The previous run's result, when this run's files are those it linted, some of them (or the buffer an editor
+        // sends) since changed.
         let previous = stored == nil
-            ? runKey(zip(pendingPaths, pending).map { $1.cachedRecord ?? pass.cache?.records[$0] }).flatMap { pass.cache?.runResult(for: $0) }
+            ? key(zip(pendingJobs, pending).map { $1.cachedRecord ?? pass.cache?.records[$0.absolutePath] }).flatMap { pass.cache?.runResult(for: $0) }
             : nil
         let verdict: Verdict
         if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
                                              configuration: configuration, makeProject: makeProject) {
             verdict = replayed
         } else if let previous, let cache = pass.cache,
-                  let relocated = relocate(previous, pending: pending, paths: pendingPaths, cache: cache, fresh: fresh, engine: &engine,
-                                           fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+                  let relocated = relocate(previous, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
+                                           engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
             verdict = relocated
         } else {
             let materialized = materialize(pending, cache: pass.cache, engine: engine)
@@ -189,7 +192,7 @@ public enum Linter {
             // the machine's load) leaves the run's result unstored too.
             let memo = stored != nil ? cache.memos.first { $0.key == storedKey }
                 : verdict.outcome.flatMap { outcome in
-                    runKey(zip(pendingPaths, pending).map { fresh[$0] ?? $1.cachedRecord }).map { key in
+                    runKey(zip(pendingJobs, pending).map { fresh[$0.absolutePath] ?? $1.cachedRecord }).map { key in
                         cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection, project: outcome), key: key)
                     }
                 }
@@ -246,16 +249,16 @@ public enum Linter {
     /// The previous run's result with the changed files' findings made anew and the project rules' findings in them
     /// moved to their new places (`ProjectFindingRelocation`); nil when a change cannot be carried over or the
     /// previous profile was detected and its detection was not stored.
-    private static func relocate(_ previous: AnalysisCache.RunResult, pending: [PendingAnalysis], paths: [String], cache: AnalysisCache,
-                                 fresh: [String: AnalysisCache.Record], engine: inout LintEngine, fixedChoice: ProfileChoice?,
-                                 configuration: Configuration,
+    private static func relocate(_ previous: AnalysisCache.RunResult, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
+                                 engineContext: String, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
                                  makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
         guard let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else { return nil }
         var changes: [ProjectFindingRelocation.Change] = []
-        for (path, item) in zip(paths, pending) {
+        for (job, item) in zip(jobs, pending) {
             guard case .analysed(let analysis) = item else { continue }
             // Analysed under other settings, the file may mean something else to the project.
-            guard let before = cache.records[path], before.context == fresh[path]?.context, var entry = cache.entry(of: before) else {
+            guard let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
+                  var entry = cache.entry(of: before) else {
                 return nil
             }
             entry.facts.path = analysis.path
@@ -375,6 +378,8 @@ public enum Linter {
         var cache: AnalysisCache?
         /// Records to save, by absolute path: fresh analyses, and unchanged ones with a new stamp.
         var freshRecords: [String: AnalysisCache.Record]
+        /// `engineContext(of:)` of the pass's engine.
+        var engineContext: String
     }
 
     /// Reads and analyses every file on all cores; an unchanged file's cached analysis stays encoded (`materialize`
@@ -382,9 +387,7 @@ public enum Linter {
     /// whose text comes from standard input instead of the disk.
     private static func analyze(_ jobs: [Job], engine: LintEngine, cache: AnalysisCache?, progress: (any LintProgress)?,
                                 standardInput: (path: String, text: String)?) -> AnalysisPass {
-        // The rules' part of every file's context is long: hashed once, each file's context starts from its digest.
-        let rulesDigest = SourceDigest(engine.selection.cacheContext + ";" + engine.budget.cacheContext)
-        let engineContext = "\(rulesDigest.byteCount):\(rulesDigest.hash)"
+        let engineContext = engineContext(of: engine)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
             job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
@@ -395,7 +398,7 @@ public enum Linter {
         }) { job -> Result<(PendingAnalysis, AnalysisCache.Record?), InputProblem> in
             defer { progress?.fileFinished(of: jobs.count) }
             guard let cache else { return readText(job).map { (.analysed(engine.analyze(path: job.display, text: $0, settings: job.settings)), nil) } }
-            let context = SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+            let context = recordContext(of: job, engineContext: engineContext)
             // The buffer is not the file on disk: neither its stamp nor an entry made from it may stand for the file.
             let isFile = job.absolutePath != standardInput?.path
             // Taken before the read, so a write in between leaves a stamp that no longer matches.
@@ -421,7 +424,18 @@ public enum Linter {
         for (job, result) in zip(jobs, results) {
             if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
         }
-        return AnalysisPass(results: results.map { $0.map(\.0) }, cache: cache, freshRecords: freshRecords)
+        return AnalysisPass(results: results.map { $0.map(\.0) }, cache: cache, freshRecords: freshRecords, engineContext: engineContext)
+    }
+
+    /// The rules' part of every file's record context. It is long: hashed once, each file's context starts from its digest.
+    private static func engineContext(of engine: LintEngine) -> String {
+        let rulesDigest = SourceDigest(engine.selection.cacheContext + ";" + engine.budget.cacheContext)
+        return "\(rulesDigest.byteCount):\(rulesDigest.hash)"
+    }
+
+    /// What a file's record is keyed on besides its content: the rules, the file's settings and the path it is shown as.
+    private static func recordContext(of job: Job, engineContext: String) -> SourceDigest {
+        SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
     }
 
     /// Every file's analysis, decoding the cached ones on all cores. A record that no longer decodes is analysed
