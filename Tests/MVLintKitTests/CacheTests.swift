@@ -323,6 +323,15 @@ final class CacheTests: XCTestCase {
             let changes: [(String, () throws -> Void)] = [
                 ("cold", {}),
                 ("unchanged", {}),
+                // Edits that move facts without changing them: the project findings are moved, not made again.
+                ("a comment line atop every file", {
+                    for file in files {
+                        let url = project.appendingPathComponent(file)
+                        try ("// moved\n" + String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+                    }
+                }),
+                ("a line of one file indented", { try String(contentsOf: first, encoding: .utf8).replacingOccurrences(of: "\n    ", with: "\n      ")
+                    .write(to: first, atomically: true, encoding: .utf8) }),
                 ("an edit", { try (String(contentsOf: first, encoding: .utf8) + "\nstruct Added: View { var body: some View { Text(\"a\").foregroundColor(.red) } }\n")
                     .write(to: first, atomically: true, encoding: .utf8) }),
                 ("a rename", { try FileManager.default.moveItem(at: second, to: second.deletingLastPathComponent().appendingPathComponent("Renamed.swift")) }),
