@@ -13,7 +13,8 @@ internal import Foundation
 /// `Double` its 8 little-endian bytes. Flags (`Bool`s and presences) are packed eight to a byte: the first of eight
 /// writes a byte where the value stands, the next seven set its bits, and the reader, reading in the same order, meets
 /// that byte at the same place. Offsets into the file's text and line numbers (`writeOffset`, `writeLine`) are written
-/// as the difference from the previous one, which in facts listed in source order is a byte or two.
+/// as the difference from the previous one, which in facts listed in source order is a byte or two. A shape
+/// (`FactWriter.shape(of:)`) is the same layout with lines, columns, offsets and range lengths left out.
 protocol BinaryCodable {
     init(from reader: inout FactReader) throws
     func write(to writer: inout FactWriter)
