@@ -57,14 +57,17 @@ struct ParseProblem: Sendable, Codable {
 
 /// Which rules run and how: the result of profile, configuration and command line together.
 public struct RuleSelection: Sendable {
-    var syntaxRules: [any SyntaxRule.Type]
+    let syntaxRules: [any SyntaxRule.Type]
     public var projectRules: [any ProjectRule.Type]
     public var options: [String: RuleOptions]
     public var severities: [String: Severity]
+    /// The syntax rules that judge only views' code (`RuleDescription.onlyInViews`).
+    let viewOnlyRules: Set<String>
 
     public init(rules ids: Set<String>, severities: [String: Severity] = [:], optionOverrides: [String: [String: Int]] = [:]) {
         syntaxRules = RuleRegistry.syntaxRules.filter { ids.contains($0.description.id) }
         projectRules = RuleRegistry.projectRules.filter { ids.contains($0.description.id) }
+        viewOnlyRules = Set(syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
         var options: [String: RuleOptions] = [:]
         var resolved: [String: Severity] = [:]
         for description in RuleRegistry.descriptions where ids.contains(description.id) {
@@ -177,11 +180,10 @@ public struct LintEngine: Sendable {
             return [Finding(rule: ParseErrorRule.id, severity: .error, file: analysis.path, line: error.line,
                             column: error.column, message: "the file does not parse: \(error.message)")]
         }
-        let viewOnlyRules = Set(selection.syntaxRules.filter { $0.description.onlyInViews }.map { $0.description.id })
         var findings: [Finding] = []
         var used = Set<SuppressionMap.DirectiveUse>()
         for candidate in analysis.candidates + (outcome.candidates[analysis.path] ?? []) where isEnabled(candidate.rule) {
-            if viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(outcome.views.contains) ?? false) { continue }
+            if selection.viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(outcome.views.contains) ?? false) { continue }
             if let directive = analysis.suppressions.suppressor(of: candidate.rule, line: candidate.line) {
                 used.insert(analysis.suppressions.use(of: directive, for: candidate.rule))
                 continue

@@ -126,7 +126,7 @@ public struct Architecture: Sendable {
     /// Body size above which a container counts as doing layout itself (matches `container-ui-detail`'s default).
     static let mixedViewThreshold = 12
 
-    public init(index: ProjectIndex, files: [FileFacts]) {
+    public init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
 
@@ -142,8 +142,8 @@ public struct Architecture: Sendable {
             classifyOther(entry, index: index, services: services, heldInState: heldInState, sharedData: sharedData,
                           ownersByType: ownersByType)
         }
-        for file in files { collectCodeRelations(file, index: index) }
-        lifetimes = LifetimeClassifier(index: index, files: files, roles: roles, relations: relations).classify()
+        for (file, links) in zip(files, constructionLinks) { collectCodeRelations(file, links: links, index: index) }
+        lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()
         for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
     }
 
@@ -265,11 +265,11 @@ public struct Architecture: Sendable {
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
-    private mutating func collectCodeRelations(_ file: FileFacts, index: ProjectIndex) {
-        for construction in file.constructions {
-            guard let from = index.id(ofEnclosing: construction.enclosingType, in: file.path), let fromRole = roles[from]?.role,
-                  let to = index.resolve(construction.typeName, from: from, in: file.path), let toRole = roles[to]?.role,
+    private mutating func collectCodeRelations(_ file: FileFacts, links: [ConstructionLink], index: ProjectIndex) {
+        for link in links {
+            guard let from = link.creator, let fromRole = roles[from]?.role, case let to = link.created, let toRole = roles[to]?.role,
                   to != from else { continue }
+            let construction = link.construction
             if fromRole.isView, toRole.isView {
                 add(.shows, from: from, to: to, via: "body", path: file.path, position: construction.position)
             } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {

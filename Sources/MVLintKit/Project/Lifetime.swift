@@ -19,7 +19,7 @@ public struct LifetimeAssignment: Sendable {
 /// Lifetimes of the project's observable classes, from who creates them and what their code does.
 struct LifetimeClassifier {
     let index: ProjectIndex
-    let files: [FileFacts]
+    let constructionLinks: [[ConstructionLink]]
     let roles: [String: RoleAssignment]
     let relations: [Relation]
 
@@ -37,15 +37,12 @@ struct LifetimeClassifier {
     func classify() -> [String: LifetimeAssignment] {
         var creators: [String: [(creator: String, evidence: Evidence)]] = [:]
         var sceneRoots = Set<String>()
-        for file in files {
-            for construction in file.constructions {
-                guard let creator = index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      let created = index.resolve(construction.typeName, from: creator, in: file.path), created != creator else { continue }
-                if index.isView(created), isAppLevel(creator) { sceneRoots.insert(created) }
-                guard index.isObservableClass(created) else { continue }
-                creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
-                                                                         path: file.path, position: construction.position)))
-            }
+        for link in constructionLinks.joined() {
+            guard let creator = link.creator, case let created = link.created, created != creator else { continue }
+            if index.isView(created), isAppLevel(creator) { sceneRoots.insert(created) }
+            guard index.isObservableClass(created) else { continue }
+            creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
+                                                                     path: link.path, position: link.construction.position)))
         }
         // Only what the app's root puts into the environment is shared app-wide; a row injecting its own model
         // shares it with that row's subtree.

@@ -120,13 +120,10 @@ public enum ProfileDetector {
     /// Types that some other type's code constructs; previews show everything and prove nothing.
     private static func shownTypes(_ project: ProjectContext) -> Set<String> {
         var shown = Set<String>()
-        for file in project.files {
-            for construction in file.constructions {
-                guard let shower = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      let built = project.index.resolve(construction.typeName, from: shower, in: file.path), shower != built,
-                      project.index.entry(shower)?.inherited.contains("PreviewProvider") != true else { continue }
-                shown.insert(built)
-            }
+        for link in project.constructionLinks.joined() {
+            guard let shower = link.creator, shower != link.created,
+                  project.index.entry(shower)?.inherited.contains("PreviewProvider") != true else { continue }
+            shown.insert(link.created)
         }
         return shown
     }

@@ -350,10 +350,14 @@ public struct ProjectContext: Sendable {
         self.files = files
         self.settingsByPath = settingsByPath
         index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
-        architecture = Architecture(index: index, files: files)
+        constructionLinks = index.constructionLinks(in: files)
+        architecture = Architecture(index: index, files: files, constructionLinks: constructionLinks)
         modelSitesByType = Self.groupModelSites(files, index: index)
         findDeclarations()
     }
+
+    /// The project types each file's code constructs, with the types that construct them, per file in `files`' order.
+    public private(set) var constructionLinks: [[ConstructionLink]]
 
     private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [(site: ModelSiteFact, path: String)]] {
         var sites: [String: [(site: ModelSiteFact, path: String)]] = [:]
@@ -387,10 +391,37 @@ public struct ProjectContext: Sendable {
         var updated = self
         updated.files = files
         updated.index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
-        updated.architecture = Architecture(index: updated.index, files: files)
+        updated.constructionLinks = updated.index.constructionLinks(in: files)
+        updated.architecture = Architecture(index: updated.index, files: files, constructionLinks: updated.constructionLinks)
         updated.modelSitesByType = Self.groupModelSites(files, index: updated.index)
         updated.findDeclarations()
         return updated
+    }
+}
+
+/// A construction of a project type (`FeedView()`, `Store.init()`), resolved: roles, lifetimes, the profile and several
+/// rules ask who makes what, so each file's constructions are resolved once, on all cores.
+public struct ConstructionLink: Sendable {
+    /// The type whose code constructs it; nil at file scope and in code the index cannot place.
+    public let creator: String?
+    /// The type constructed.
+    public let created: String
+    public let path: String
+    public let construction: ConstructionFact
+}
+
+extension ProjectIndex {
+    /// Each file's constructions of project types, in order. `resolve` is safe on several threads once the index is
+    /// complete (its memo takes a lock).
+    func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
+        let index = self
+        return ParallelMap.run(files) { file in
+            file.constructions.compactMap { construction in
+                let creator = index.id(ofEnclosing: construction.enclosingType, in: file.path)
+                guard let created = index.resolve(construction.typeName, from: creator, in: file.path) else { return nil }
+                return ConstructionLink(creator: creator, created: created, path: file.path, construction: construction)
+            }
+        }
     }
 }
 

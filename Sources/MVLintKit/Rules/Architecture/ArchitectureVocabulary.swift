@@ -73,13 +73,10 @@ extension ProjectContext {
     /// Views a scene shows first (`WindowGroup { ContentView() }`): they are the app's root containers.
     var sceneRootViews: Set<String> {
         var roots = Set<String>()
-        for file in files {
-            for construction in file.constructions {
-                guard let owner = index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      let inherited = index.entry(owner)?.inherited, inherited.contains("App") || inherited.contains("Scene"),
-                      let shown = index.resolve(construction.typeName, from: owner, in: file.path), index.isView(shown) else { continue }
-                roots.insert(shown)
-            }
+        for link in constructionLinks.joined() {
+            guard let owner = link.creator, let inherited = index.entry(owner)?.inherited, inherited.contains("App") || inherited.contains("Scene"),
+                  index.isView(link.created) else { continue }
+            roots.insert(link.created)
         }
         return roots
     }

@@ -106,14 +106,10 @@ enum StateNamedModelRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         var builtOutsideViews = Set<String>()
-        for file in project.files {
-            for construction in file.constructions {
-                // A type may build itself (`mutating func reset() { self = .init() }`) without becoming data.
-                let builder = project.index.id(ofEnclosing: construction.enclosingType, in: file.path)
-                guard let built = project.index.resolve(construction.typeName, from: builder, in: file.path),
-                      builder != built, !(builder.map(project.index.isView) ?? false) else { continue }
-                builtOutsideViews.insert(built)
-            }
+        for link in project.constructionLinks.joined() {
+            // A type may build itself (`mutating func reset() { self = .init() }`) without becoming data.
+            guard link.creator != link.created, !(link.creator.map(project.index.isView) ?? false) else { continue }
+            builtOutsideViews.insert(link.created)
         }
         for entry in project.index.entriesInNameOrder {
             let name = entry.name

@@ -236,7 +236,8 @@ enum ViewModelLoadsInInitRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isScreenModel && isMadeBySwiftUI(model, project: project) {
+        let linksByCreated = Dictionary(grouping: project.constructionLinks.joined(), by: \.created)
+        for model in project.observableClasses where model.isScreenModel && isMadeBySwiftUI(model, links: linksByCreated[model.id] ?? [], project: project) {
             let sites = project.modelSites(in: model.id)
             var asyncMethods: [String: String] = [:]
             for (site, _) in sites {
@@ -261,15 +262,13 @@ enum ViewModelLoadsInInitRule: ProjectRule {
     /// Some SwiftUI view creates it, or nothing in the project does (a `*ViewModel` by name). One that only view
     /// controllers, cells or other objects create has no `.task` to move the work to, and often starts its
     /// pipeline on creation on purpose.
-    private static func isMadeBySwiftUI(_ model: ObservableClass, project: ProjectContext) -> Bool {
+    /// `links`: the constructions of the model.
+    private static func isMadeBySwiftUI(_ model: ObservableClass, links: [ConstructionLink], project: ProjectContext) -> Bool {
         var madeElsewhere = false
-        for file in project.files {
-            for construction in file.constructions where construction.typeName == model.entry.name {
-                guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      project.index.resolve(construction.typeName, from: creator, in: file.path) == model.id, creator != model.id else { continue }
-                if project.index.isView(creator) { return true }
-                madeElsewhere = true
-            }
+        for link in links where link.construction.typeName == model.entry.name {
+            guard let creator = link.creator, creator != model.id else { continue }
+            if project.index.isView(creator) { return true }
+            madeElsewhere = true
         }
         return !madeElsewhere
     }

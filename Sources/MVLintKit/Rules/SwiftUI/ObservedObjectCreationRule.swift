@@ -261,13 +261,12 @@ enum ObservedObjectCreationRule: ProjectRule {
     private static func viewsMadeOnlyOutsideSwiftUI(_ project: ProjectContext) -> Set<String> {
         var madeBySwiftUI = Set<String>()
         var madeElsewhere = Set<String>()
-        for file in project.files {
+        for (file, links) in zip(project.files, project.constructionLinks) {
             let detached = Set(file.detachedViewConstructions.map { $0.position })
-            for construction in file.constructions {
-                guard let creator = project.index.id(ofEnclosing: construction.enclosingType, in: file.path),
-                      let created = project.index.resolve(construction.typeName, from: creator, in: file.path), project.index.isView(created),
+            for link in links {
+                guard let creator = link.creator, case let created = link.created, project.index.isView(created),
                       !(project.index.entry(creator)?.inherited.contains("PreviewProvider") ?? false) else { continue }
-                if isUIKitType(creator, index: project.index) || detached.contains(construction.position) {
+                if isUIKitType(creator, index: project.index) || detached.contains(link.construction.position) {
                     madeElsewhere.insert(created)
                 } else {
                     // Views, and objects whose methods build views during a body (a stories data source).
