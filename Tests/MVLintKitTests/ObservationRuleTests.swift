@@ -134,6 +134,25 @@ final class ObservationRuleTests: XCTestCase {
         XCTAssertEqual(writes, [".items off", "other.items -", ".items -"])
     }
 
+    /// A name's binding is looked for up to the nearest type, extension, protocol or actor, never past it: a local
+    /// of the code around a nested type is not what that type's members name.
+    func testRootBindingsStopAtTheEnclosingType() {
+        let code = """
+        let store = Store()
+        let settings = Settings()
+        struct Holder { var reset = { store.count = 0 } }
+        final class Keeper { lazy var reset = { store.count = 0 } }
+        enum Reset { static let run = { store.count = 0 } }
+        actor Worker { let run = { store.count = 0 } }
+        extension Holder { static let reset = { store.count = 0 } }
+        protocol Resetting {}
+        extension Resetting { var reset: () -> Void { { store.count = 0 } } }
+        let direct = { settings.count = 0 }
+        """
+        let roots = facts(code).memberWrites.map { "\($0.receiver.joined(separator: ".")).\($0.member) \($0.root.map { "\($0)" } ?? "-")" }
+        XCTAssertEqual(roots, Array(repeating: "store.count -", count: 6) + ["settings.count type(\"Settings\")"])
+    }
+
     // MARK: viewmodel-loads-in-init
 
     func testConformanceInAnotherFileMakesTheClassAModel() {

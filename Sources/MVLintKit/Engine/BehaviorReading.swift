@@ -28,7 +28,7 @@ enum BehaviorReading {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
         let name = member.declName.baseName.identifierName
         // `count` and `first`/`last` are properties unless called with a predicate (`first(where:)`).
-        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.first?.label?.text == "where" || call.trailingClosure != nil }
+        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.first?.label?.plainText == "where" || call.trailingClosure != nil }
         return pipelineMethods.contains(name)
     }
 
@@ -41,12 +41,12 @@ enum BehaviorReading {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             switch member.declName.baseName.identifierName {
             case "formatted": return member.base.map(formats) ?? false
-            case "string": return call.arguments.first.map { ["from", "for"].contains($0.label?.text) && formats($0.expression) } ?? false
+            case "string": return call.arguments.first.map { ["from", "for"].contains($0.label?.plainText) && formats($0.expression) } ?? false
             case "localizedString": return call.arguments.first.map { $0.label != nil && formats($0.expression) } ?? false
             default: return false
             }
         }
-        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.first?.label?.text == "format" else { return false }
+        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.first?.label?.plainText == "format" else { return false }
         return call.arguments.dropFirst().contains { formats($0.expression) }
     }
 
@@ -91,13 +91,13 @@ enum BehaviorReading {
         let elements = Array(sequence.elements)
         for (offset, element) in elements.enumerated() {
             if let binary = element.as(BinaryOperatorExprSyntax.self) {
-                if arithmeticOperators.contains(binary.operator.text) {
+                if arithmeticOperators.contains(binary.operator.plainText) {
                     arithmetic += 1
                     let neighbours = [offset - 1, offset + 1].filter(elements.indices.contains).map { elements[$0] }
                     if neighbours.contains(where: isMemberOperand) { memberArithmetic += 1 }
                 }
                 // `&&`/`||` and comparisons continue a ternary's condition; other operators start over.
-                if !["&&", "||", "==", "!=", "<", ">", "<=", ">="].contains(binary.operator.text) { conditionReadsMember = false }
+                if !["&&", "||", "==", "!=", "<", ">", "<=", ">="].contains(binary.operator.plainText) { conditionReadsMember = false }
             } else if element.is(UnresolvedTernaryExprSyntax.self) {
                 if conditionReadsMember { ternaries += 1 }
                 conditionReadsMember = false
@@ -144,7 +144,7 @@ enum BehaviorReading {
         let call: FunctionCallExprSyntax?
         if let trailing = closure.parent?.as(FunctionCallExprSyntax.self), trailing.trailingClosure?.id == closure.id {
             call = trailing
-        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.text == "content" {
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.plainText == "content" {
             call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         } else {
             call = nil
@@ -153,7 +153,7 @@ enum BehaviorReading {
         if name == "ForEach" { return true }
         // `List { … }` and `List(selection:) { … }` hold fixed content; `List(items) { … }` builds one row per item.
         guard name == "List", let first = call.arguments.first else { return false }
-        return first.label == nil || first.label?.text == "data"
+        return first.label == nil || first.label?.plainText == "data"
     }
 
     /// The screen a `NavigationLink` pushes (`NavigationLink("Title") { Detail() }`, `destination:`) or a
@@ -166,18 +166,18 @@ enum BehaviorReading {
             label = nil
         } else if let argument = closure.parent?.as(LabeledExprSyntax.self), let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             call = owner
-            label = argument.label?.text
+            label = argument.label?.plainText
         } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
                   let owner = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
             call = owner
-            label = element.label.text
+            label = element.label.plainText
         } else {
             return false
         }
         guard let name = SyntaxText.calledName(call) else { return false }
         if name == "NavigationLink" {
             // `NavigationLink(value:) { label }` and `NavigationLink(destination:) { label }` take their label last.
-            guard let label else { return !call.arguments.contains { ["value", "destination"].contains($0.label?.text) } }
+            guard let label else { return !call.arguments.contains { ["value", "destination"].contains($0.label?.plainText) } }
             return label == "destination"
         }
         guard ["sheet", "popover", "fullScreenCover", "navigationDestination"].contains(name) else { return false }

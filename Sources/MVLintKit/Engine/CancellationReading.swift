@@ -13,7 +13,7 @@ enum CancellationReading {
         while let parent = current.parent {
             if let closure = parent.as(ClosureExprSyntax.self), let call = ownerCall(of: closure) {
                 if let modifier = call.calledExpression.as(MemberAccessExprSyntax.self),
-                   ["task", "refreshable"].contains(modifier.declName.baseName.text) {
+                   ["task", "refreshable"].contains(modifier.declName.baseName.plainText) {
                     return SyntaxText.argument(call, labeled: "id") == nil ? .viewTask : .restartingViewTask
                 }
                 if SyntaxText.startsTask(call) { return storedName(of: call).map { .storedTask(name: $0) } }
@@ -68,7 +68,7 @@ enum CancellationReading {
     /// there comes with the object's end, and nothing is left to show the error.
     static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
         guard call.arguments.isEmpty, call.trailingClosure == nil,
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "cancel",
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "cancel",
               let base = member.base, !SyntaxText.isInside(DeinitializerDeclSyntax.self, withinDeclarationOf: call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))
     }
@@ -211,14 +211,14 @@ enum CancellationReading {
     /// Names a statement declares as local variables (`var succeeded = false`).
     private static func declaredNames(_ item: CodeBlockItemSyntax) -> [String] {
         guard let declaration = item.item.as(VariableDeclSyntax.self) else { return [] }
-        return declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        return declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText }
     }
 
     /// Code (not comments) that names cancellation: `CancellationError`, `Task.isCancelled`, `.cancelled`…
     private static func mentionsCancellation(_ statement: DoStmtSyntax) -> Bool {
         statement.tokens(viewMode: .sourceAccurate).contains { token in
             // Lowercasing every token was a hot spot; tokens without the letters in any case are skipped first.
-            hasCancelLetters(token.text) && token.text.lowercased().contains("cancel")
+            hasCancelLetters(token.plainText) && token.plainText.lowercased().contains("cancel")
         }
     }
 
@@ -241,6 +241,6 @@ enum CancellationReading {
         guard clause.catchItems.count == 1, item.whereClause == nil,
               let binding = item.pattern?.as(ValueBindingPatternSyntax.self),
               let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-        return identifier.identifier.text
+        return identifier.identifier.plainText
     }
 }

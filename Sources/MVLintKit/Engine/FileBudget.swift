@@ -1,4 +1,5 @@
-internal import SwiftSyntax
+// The depth check reads the raw tree (`RawSyntax`, behind the `RawSyntax` SPI both SwiftSyntax builds publish).
+@_spi(RawSyntax) internal import SwiftSyntax
 internal import SwiftParser
 
 /// How much one file may cost before mvlint gives up on it, so that a pathological file (generated, minified,
@@ -82,14 +83,18 @@ public struct FileBudget: Sendable, Equatable {
                              limit: nil)
     }
 
-    /// The tree's depth, counted without recursion, stopping once it passes `limit`.
+    /// The tree's depth as a source-accurate walk sees it, counted without recursion, stopping once it passes
+    /// `limit`. It reads the raw tree: making a `Syntax` node for every child cost as much as a tenth of the walk.
     static func depth(of root: Syntax, limit: Int) -> Int {
-        var pending: [(node: Syntax, depth: Int)] = [(root, 1)]
+        var pending: [(node: RawSyntax, depth: Int)] = [(root.raw, 1)]
         var deepest = 0
         while let (node, depth) = pending.popLast() {
             deepest = max(deepest, depth)
             if deepest > limit { return deepest }
-            for child in node.children(viewMode: .sourceAccurate) { pending.append((child, depth + 1)) }
+            guard let layout = node.layoutView else { continue }
+            for case let child? in layout.children where SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: child) {
+                pending.append((child, depth + 1))
+            }
         }
         return deepest
     }

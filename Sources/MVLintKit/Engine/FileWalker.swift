@@ -320,7 +320,7 @@ final class FileWalker: SyntaxVisitor {
             let name = reference.baseName.identifierName
             facts.constructions.append(ConstructionFact(
                 typeName: name,
-                labels: node.arguments.map { $0.label?.text ?? "_" },
+                labels: node.arguments.map { $0.label?.plainText ?? "_" },
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {
@@ -408,7 +408,7 @@ final class FileWalker: SyntaxVisitor {
             let wrapped = FixText.range(of: argument.expression)
             let callRange = FixText.range(of: call)
             fact.wrapper = wrapper
-            fact.label = argument.label?.text
+            fact.label = argument.label?.plainText
             fact.constructedType = SyntaxText.calleeName(argument.expression)
             fact.head = callRange.lowerBound..<wrapped.lowerBound
             fact.tail = wrapped.upperBound..<callRange.upperBound
@@ -424,7 +424,7 @@ final class FileWalker: SyntaxVisitor {
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
         let elements = Array(node.elements)
         guard elements.count == 3 else { return .visitChildren }
-        let compound = elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.text) } ?? false
+        let compound = elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.plainText) } ?? false
         if elements[1].is(AssignmentExprSyntax.self) || compound, let root = Self.rootName(of: elements[0]), SyntaxText.isCapitalized(root) {
             facts.types[typeIndex].initializerSharedWrites.append(position(node))
         }
@@ -468,7 +468,7 @@ final class FileWalker: SyntaxVisitor {
 
     /// Getters, setters and observers run synchronously, on their caller's thread.
     override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-        executionFrames.append(.function(name: node.accessorSpecifier.text, isAsync: node.effectSpecifiers?.asyncSpecifier != nil,
+        executionFrames.append(.function(name: node.accessorSpecifier.plainText, isAsync: node.effectSpecifiers?.asyncSpecifier != nil,
                                          isMainActor: SyntaxText.attributeNames(node.attributes).contains("MainActor")))
         return .visitChildren
     }
@@ -528,7 +528,7 @@ final class FileWalker: SyntaxVisitor {
     private func push(_ arguments: AvailabilityArgumentListSyntax, below: Bool, owner: SyntaxIdentifier) {
         for argument in arguments {
             guard case .availabilityVersionRestriction(let restriction) = argument.argument,
-                  let platform = Platform(name: restriction.platform.text),
+                  let platform = Platform(name: restriction.platform.plainText),
                   let text = restriction.version?.trimmedText, let version = Version(text) else { continue }
             walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: below)))
         }
@@ -543,10 +543,10 @@ final class FileWalker: SyntaxVisitor {
             guard let platformToken = arguments.first.flatMap({ argument -> TokenSyntax? in
                 if case .token(let token) = argument.argument { return token }
                 return nil
-            }), let platform = Platform(name: platformToken.text) else { continue }
+            }), let platform = Platform(name: platformToken.plainText) else { continue }
             for argument in arguments {
                 guard case .availabilityLabeledArgument(let labeled) = argument.argument,
-                      ["deprecated", "obsoleted"].contains(labeled.label.text),
+                      ["deprecated", "obsoleted"].contains(labeled.label.plainText),
                       case .version(let tuple) = labeled.value, let version = Version(tuple.trimmedText) else { continue }
                 walk.availability.append((owner, AvailabilityConstraint(platform: platform, version: version, isBelow: true)))
             }
@@ -578,17 +578,18 @@ final class FileWalker: SyntaxVisitor {
     /// after a dot (`Outer.Inner`) is left out: only the first name says where the expression reaches.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if !isMemberName, SyntaxText.isCapitalized(node.baseName.identifierName) {
-            noteTypeReference(node.baseName.identifierName, at: node)
+        // Every name of the file passes here: its text is made once for the three readings.
+        let name = node.baseName.identifierName
+        if !isMemberName, SyntaxText.isCapitalized(name) {
+            noteTypeReference(name, at: node)
         }
-        notePublisherReference(node, isMemberName: isMemberName)
-        noteStorageReference(node, isMemberName: isMemberName)
+        notePublisherReference(node, name: name, isMemberName: isMemberName)
+        noteStorageReference(node, name: name, isMemberName: isMemberName)
         return .visitChildren
     }
 
     /// `_name` written bare or after `self.`: a wrapper's storage (`_$observationRegistrar` and `__x` stay out).
-    private func noteStorageReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
-        let text = node.baseName.identifierName
+    private func noteStorageReference(_ node: DeclReferenceExprSyntax, name text: String, isMemberName: Bool) {
         guard text.hasPrefix("_"), let first = text.dropFirst().first, first.isLetter else { return }
         if isMemberName,
            node.parent?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
@@ -602,9 +603,8 @@ final class FileWalker: SyntaxVisitor {
     }
 
     /// `$name` and `objectWillChange`: what `migrate observation` must not break. Closure arguments (`$0`) stay out.
-    private func notePublisherReference(_ node: DeclReferenceExprSyntax, isMemberName: Bool) {
+    private func notePublisherReference(_ node: DeclReferenceExprSyntax, name text: String, isMemberName: Bool) {
         let kind: PublisherReferenceFact.Kind
-        let text = node.baseName.identifierName
         if text.utf8.first == UInt8(ascii: "$"), text.dropFirst().first?.isNumber == false {
             let base = isMemberName ? node.parent : Syntax(node)
             let follower = base?.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.base?.id == base?.id ? $0 : nil }
@@ -656,7 +656,7 @@ final class FileWalker: SyntaxVisitor {
                     ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
                 return SyntaxText.typeName(type)
             }
-            if candidate.isProtocol(DeclGroupSyntax.self) { return nil }
+            if candidate.isDeclGroup { return nil }
             current = candidate.parent
         }
         return nil
@@ -975,11 +975,12 @@ extension FileWalker {
 
     /// `target = …` and `target += …`.
     func recordMemberWrite(sequence node: SequenceExprSyntax) {
-        let elements = Array(node.elements)
-        guard elements.count >= 3 else { return }
-        let assigns = elements[1].is(AssignmentExprSyntax.self)
-            || (elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.text) } ?? false)
-        if assigns { recordMemberWrite(of: elements[0], at: elements[0]) }
+        // Only the first two elements matter; copying every element of a long expression did not.
+        var elements = node.elements.makeIterator()
+        guard let target = elements.next(), let operation = elements.next(), elements.next() != nil else { return }
+        let assigns = operation.is(AssignmentExprSyntax.self)
+            || (operation.as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.plainText) } ?? false)
+        if assigns { recordMemberWrite(of: target, at: target) }
     }
 
     /// `target.append(x)`, `target.toggle()`; `.assign(to: \.count, on: target)` (Combine's key-path writer).
@@ -988,8 +989,8 @@ extension FileWalker {
         let name = member.declName.baseName.identifierName
         if Self.mutatingMethods.contains(name), let base = member.base {
             recordMemberWrite(of: base, at: base)
-        } else if name == "assign", let keyPath = node.arguments.first(where: { $0.label?.text == "to" })?.expression.as(KeyPathExprSyntax.self),
-                  let target = node.arguments.first(where: { $0.label?.text == "on" })?.expression,
+        } else if name == "assign", let keyPath = node.arguments.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),
+                  let target = node.arguments.first(where: { $0.label?.plainText == "on" })?.expression,
                   let (receiver, root) = Self.writtenMember(target) {
             let components = keyPath.components.compactMap { $0.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.identifierName }
             guard let written = components.last else { return }
@@ -1106,7 +1107,7 @@ extension FileWalker {
     private static func lastReceiveScheduler(before expression: ExprSyntax?) -> String? {
         var current = expression
         while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.first(where: { $0.label?.text == "on" }) {
+            if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.first(where: { $0.label?.plainText == "on" }) {
                 return scheduler.expression.trimmedDescription
             }
             current = member.base
@@ -1138,7 +1139,7 @@ extension FileWalker {
     private static func rootBinding(named name: String, around node: Syntax) -> MemberWriteFact.RootBinding? {
         var child = node
         var current = node.parent
-        while let candidate = current, !candidate.isProtocol(DeclGroupSyntax.self) {
+        while let candidate = current, !candidate.isDeclGroup {
             if let items = candidate.as(CodeBlockItemListSyntax.self) {
                 var found: MemberWriteFact.RootBinding?
                 for item in items {

@@ -31,7 +31,12 @@ enum InitializerWorkReading {
     /// result arrives later). Reading a value (`store.load()` assigned, `WatchComplication.all()`) is not.
     /// Only the method's own statements count: a `Task` in a completion handler belongs to that handler's event.
     static func asyncWork(startedBy call: FunctionCallExprSyntax) -> String? {
-        guard !SyntaxText.isInside(ClosureExprSyntax.self, withinDeclarationOf: call) else { return nil }
+        // The climb to the declaration costs more than reading the call, and few calls start work.
+        guard let how = asyncWorkOfCall(call), !SyntaxText.isInside(ClosureExprSyntax.self, withinDeclarationOf: call) else { return nil }
+        return how
+    }
+
+    private static func asyncWorkOfCall(_ call: FunctionCallExprSyntax) -> String? {
         if SyntaxText.startsTask(call) { return "starts a `Task`" }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
         let name = member.declName.baseName.identifierName

@@ -45,7 +45,7 @@ enum ObservedCreationReading {
     static func arguments(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> [ObservedCreationFact] {
         guard walk.isBuildingView, let view = SyntaxText.calleeName(ExprSyntax(call)), SyntaxText.isCapitalized(view) else { return [] }
         return call.arguments.compactMap { argument in
-            guard let label = argument.label?.text, let created = SyntaxText.calleeName(argument.expression),
+            guard let label = argument.label?.plainText, let created = SyntaxText.calleeName(argument.expression),
                   SyntaxText.isCapitalized(created) else { return nil }
             return ObservedCreationFact(kind: .argument(view: view, label: label), createdType: created,
                                         enclosingType: walk.typeStack.last?.qualifiedName, position: position(argument.expression, in: walk),
@@ -79,7 +79,7 @@ enum ObservedCreationReading {
     private static func createdTypeName(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) -> String? {
         if let name = SyntaxText.calleeName(value) { return name }
         guard let member = value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
-              member.base == nil, member.declName.baseName.text == "init", let annotation else { return nil }
+              member.base == nil, member.declName.baseName.plainText == "init", let annotation else { return nil }
         return SyntaxText.typeName(annotation.type)
     }
 

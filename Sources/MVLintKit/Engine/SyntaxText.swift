@@ -16,8 +16,8 @@ enum SyntaxText {
     /// for `extension HistoryView.ViewModel`, where `typeName` says only `ViewModel`.
     static func qualifiedTypeName(_ type: TypeSyntax) -> String {
         if let attributed = type.as(AttributedTypeSyntax.self) { return qualifiedTypeName(attributed.baseType) }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        if let member = type.as(MemberTypeSyntax.self) { return qualifiedTypeName(member.baseType) + "." + member.name.text }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.plainText }
+        if let member = type.as(MemberTypeSyntax.self) { return qualifiedTypeName(member.baseType) + "." + member.name.plainText }
         return type.trimmedText
     }
 
@@ -47,8 +47,10 @@ enum SyntaxText {
     /// (`` `Store Model` ``) is judged by its first letter.
     public static func isCapitalized(_ name: String) -> Bool {
         let scalars = name.unicodeScalars
-        let first = scalars.first == "`" ? scalars.dropFirst().first : scalars.first
-        return first?.properties.isUppercase ?? false
+        guard let first = scalars.first == "`" ? scalars.dropFirst().first : scalars.first else { return false }
+        // Names are nearly always ASCII, whose uppercase letters are A–Z; the Unicode property look-up is slower.
+        if first.isASCII { return first.value >= 65 && first.value <= 90 }
+        return first.properties.isUppercase
     }
 
     /// A property with a getter (not only `willSet`/`didSet` observers) is computed.
@@ -81,8 +83,8 @@ enum SyntaxText {
     static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let node = current {
-            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
-            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.plainText == "Preview" { return true }
+            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.plainText == "Preview" { return true }
             if let type = node.asProtocol(DeclGroupSyntax.self),
                type.inheritanceClause?.inheritedTypes.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
                 return true
@@ -122,8 +124,8 @@ enum SyntaxText {
     /// `Type.member` read as a value (`ThemeManager.shared`, `Store.default`), not called.
     static func sharedInstance(_ expression: ExprSyntax) -> PropertyFact.SharedInstance? {
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-              isCapitalized(base.baseName.text), !isCapitalized(member.declName.baseName.text) else { return nil }
-        return PropertyFact.SharedInstance(typeName: base.baseName.text, member: member.declName.baseName.text)
+              isCapitalized(base.baseName.plainText), !isCapitalized(member.declName.baseName.plainText) else { return nil }
+        return PropertyFact.SharedInstance(typeName: base.baseName.plainText, member: member.declName.baseName.plainText)
     }
 
     static func typeReferenceName(_ expression: ExprSyntax) -> String? {
@@ -185,17 +187,17 @@ enum SyntaxText {
 
     /// The argument with this label, if present.
     public static func argument(_ call: FunctionCallExprSyntax, labeled label: String) -> LabeledExprSyntax? {
-        call.arguments.first { $0.label?.text == label }
+        call.arguments.first { $0.label?.plainText == label }
     }
 
     /// All closures a call takes, trailing or as arguments, with their labels (`nil` for the first trailing one).
     public static func closures(of call: FunctionCallExprSyntax) -> [(label: String?, closure: ClosureExprSyntax)] {
         var result: [(String?, ClosureExprSyntax)] = []
         for argument in call.arguments {
-            if let closure = argument.expression.as(ClosureExprSyntax.self) { result.append((argument.label?.text, closure)) }
+            if let closure = argument.expression.as(ClosureExprSyntax.self) { result.append((argument.label?.plainText, closure)) }
         }
         if let trailing = call.trailingClosure { result.append((nil, trailing)) }
-        for extra in call.additionalTrailingClosures { result.append((extra.label.text, extra.closure)) }
+        for extra in call.additionalTrailingClosures { result.append((extra.label.plainText, extra.closure)) }
         return result
     }
 
@@ -263,7 +265,7 @@ enum ClosureRole {
 
     static func scope(of closure: ClosureExprSyntax) -> CodeScope {
         if let argument = closure.parent?.as(LabeledExprSyntax.self) {
-            if let label = argument.label?.text, eventLabels.contains(label) { return .action(name: label) }
+            if let label = argument.label?.plainText, eventLabels.contains(label) { return .action(name: label) }
             if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call),
                name == "Task" || name == "detached" {
                 return .action(name: name)
@@ -275,7 +277,7 @@ enum ClosureRole {
         }
         if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
            let call = element.parent?.parent?.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call) {
-            return trailingScope(callName: name, call: call, label: element.label.text)
+            return trailingScope(callName: name, call: call, label: element.label.plainText)
         }
         return .closure
     }
@@ -294,20 +296,6 @@ enum ClosureRole {
     }
 }
 
-extension TokenSyntax {
-    /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
-    /// `Model`, `` `default` `` is `default`); a raw identifier (`` `Store Model` ``, Swift 6.2), which cannot be
-    /// written without them, keeps them, so it prints as written and still equals every other spelling of itself.
-    var identifierName: String {
-        let text = self.text
-        guard text.utf8.first == UInt8(ascii: "`"), text.utf8.count > 2, text.utf8.last == UInt8(ascii: "`") else { return text }
-        let inner = text.dropFirst().dropLast()
-        let isPlainIdentifier = inner.first.map { !$0.isNumber } ?? false
-            && inner.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-        return isPlainIdentifier ? String(inner) : text
-    }
-}
-
 extension SyntaxProtocol {
     /// The node's source text without its outer trivia, the same as `trimmedDescription`. That one copies the
     /// node twice (through key paths) to drop the trivia; slicing the bytes costs a fraction. Nodes with missing
@@ -317,5 +305,16 @@ extension SyntaxProtocol {
         let bytes = syntaxTextBytes
         let start = leadingTriviaLength.utf8Length
         return String(decoding: bytes[start..<start + trimmedLength.utf8Length], as: UTF8.self)
+    }
+}
+
+extension Syntax {
+    /// `isProtocol(DeclGroupSyntax.self)` read from the node's kind: the protocol test is a dynamic cast, and the
+    /// climbs from a name to its declaration ask it of every node on the way.
+    var isDeclGroup: Bool {
+        switch kind {
+        case .actorDecl, .classDecl, .enumDecl, .extensionDecl, .protocolDecl, .structDecl: return true
+        default: return false
+        }
     }
 }

@@ -164,7 +164,7 @@ final class ScatteredScreenStateRule: SyntaxRule {
                       .first(where: { $0.attributeName.trimmedText == "State" }),
                   !SyntaxText.isStatic(variable.modifiers) else { continue }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText,
                       !states.contains(where: { $0.name == name }) else { continue }
                 let isBool = binding.typeAnnotation?.type.trimmedText == "Bool"
                     || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
@@ -188,11 +188,11 @@ final class ScatteredScreenStateRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard !frames.isEmpty, let modifier = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
-        let name = modifier.declName.baseName.text
+        let name = modifier.declName.baseName.plainText
         guard Self.presentationModifiers.contains(name) || name.hasSuffix("Sheet"),
               let flag = SyntaxText.argument(node, labeled: "isPresented")?.expression.as(DeclReferenceExprSyntax.self),
-              flag.baseName.text.hasPrefix("$") else { return }
-        frames[frames.count - 1].presented.insert(String(flag.baseName.text.dropFirst()))
+              flag.baseName.plainText.hasPrefix("$") else { return }
+        frames[frames.count - 1].presented.insert(String(flag.baseName.plainText.dropFirst()))
     }
 
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {

@@ -93,12 +93,12 @@ final class ClipboardApiAvailabilityRule: SyntaxRule {
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         // A modifier is chained onto a view construction while the view is built; a model's same-named method is not.
         guard file.isBuildingView, let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
-              Self.clipboardModifiers.contains(modifier.declName.baseName.text),
+              Self.clipboardModifiers.contains(modifier.declName.baseName.plainText),
               let view = modifier.base.flatMap(SyntaxText.rootView(of:)),
               SyntaxText.typeReferenceName(view.calledExpression).map(SyntaxText.isCapitalized) ?? false,
               file.mayRunBelow(.iOS, Version(27))
         else { return }
-        let name = modifier.declName.baseName.text
+        let name = modifier.declName.baseName.plainText
         file.report(id, at: modifier.declName,
                     "`.\(name)` is available on iOS only from 27, and this code may run on earlier iOS versions: wrap it in `if #available(iOS 27, *)`, or use `UIPasteboard`, drag and drop or `ShareLink` there")
     }

@@ -139,7 +139,7 @@ final class FixedFontSizeRule: SyntaxRule {
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.attributeNames(variable.attributes).contains("ScaledMetric") else { continue }
-            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
         }
         scaledMetrics.append(names)
     }
@@ -150,7 +150,7 @@ final class FixedFontSizeRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         // `Font.custom(_:size:)` scales with the body text style (iOS 14 and later); only `.system(size:)` does not.
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "system",
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "system",
               member.base.map({ SyntaxText.typeReferenceName($0) == "Font" }) ?? true,
               let size = SyntaxText.argument(node, labeled: "size")?.expression,
               Self.hasDynamicType(file), !LifetimeClassifier.isTestCode(file.path), !isFixedSizeSurface(node),
@@ -197,7 +197,7 @@ final class FixedFontSizeRule: SyntaxRule {
     /// local computed from one (`let size = metrics.scaledValue(for: 15)`).
     private func isScaled(_ size: ExprSyntax, at call: FunctionCallExprSyntax) -> Bool {
         if Self.mentionsScaling(Syntax(size)) { return true }
-        let names = Set(size.tokens(viewMode: .sourceAccurate).map(\.text))
+        let names = Set(size.tokens(viewMode: .sourceAccurate).map(\.plainText))
         if !names.isDisjoint(with: scaledMetrics.last ?? []) { return true }
         // A local declared before the call, in a block around it.
         var current = Syntax(call).parent
@@ -206,7 +206,7 @@ final class FixedFontSizeRule: SyntaxRule {
                 for item in list {
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings {
-                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, names.contains(name),
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText, names.contains(name),
                               let value = binding.initializer?.value else { continue }
                         if Self.mentionsScaling(Syntax(value)) { return true }
                     }
@@ -219,12 +219,12 @@ final class FixedFontSizeRule: SyntaxRule {
     }
 
     private static func mentionsScaling(_ syntax: Syntax) -> Bool {
-        syntax.tokens(viewMode: .sourceAccurate).contains { ["UIFontMetrics", "scaledValue", "ScaledMetric", "scaledFont"].contains($0.text) }
+        syntax.tokens(viewMode: .sourceAccurate).contains { ["UIFontMetrics", "scaledValue", "ScaledMetric", "scaledFont"].contains($0.plainText) }
     }
 
     /// `geometry.size.height * 0.025`: text sized to fit a layout on purpose, which scaled text would overflow.
     private static func isLayoutDerived(_ size: ExprSyntax) -> Bool {
-        size.tokens(viewMode: .sourceAccurate).contains { $0.text == "height" || $0.text == "width" }
+        size.tokens(viewMode: .sourceAccurate).contains { $0.plainText == "height" || $0.plainText == "width" }
     }
 
     /// A literal at or above the largest text style (Large Title, 34 pt): display text that is large already.
@@ -237,7 +237,7 @@ final class FixedFontSizeRule: SyntaxRule {
     /// symbol, not text to read.
     private static func sizesImage(_ call: FunctionCallExprSyntax) -> Bool {
         guard let argument = call.parent?.as(LabeledExprSyntax.self) else { return false }
-        if let label = argument.label?.text.lowercased(), ["icon", "symbol", "image", "glyph"].contains(where: label.contains) { return true }
+        if let label = argument.label?.plainText.lowercased(), ["icon", "symbol", "image", "glyph"].contains(where: label.contains) { return true }
         guard let modifier = argument.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxText.calledName(modifier) == "font",
               let base = SyntaxText.modifierBase(modifier), let view = SyntaxText.rootView(of: base) else { return false }
         switch SyntaxText.typeReferenceName(view.calledExpression) {
@@ -268,11 +268,11 @@ final class FixedFontSizeRule: SyntaxRule {
 
     /// `func font(size: CGFloat) -> Font { .system(size: size) }`: the caller chooses (and may scale) the size.
     private static func isParameter(_ size: ExprSyntax, of call: FunctionCallExprSyntax) -> Bool {
-        guard let name = size.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        guard let name = size.as(DeclReferenceExprSyntax.self)?.baseName.plainText else { return false }
         var current = Syntax(call).parent
         while let syntax = current {
             if let function = syntax.as(FunctionDeclSyntax.self) {
-                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).plainText == name }
             }
             if syntax.is(MemberBlockItemSyntax.self) { return false }
             current = syntax.parent

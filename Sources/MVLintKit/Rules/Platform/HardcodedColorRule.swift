@@ -72,18 +72,18 @@ final class HardcodedColorRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         if SyntaxText.typeReferenceName(node.calledExpression) == "Color" {
-            let labels = Set(node.arguments.compactMap { $0.label?.text })
+            let labels = Set(node.arguments.compactMap { $0.label?.plainText })
             guard labels.isSuperset(of: ["red", "green", "blue"]) else { return }
             file.report(id, at: node.calledExpression,
                         "`Color(red:green:blue:)` fixes one colour for light mode, dark mode and high contrast alike: define it in the asset catalog with a dark variant, or use a semantic colour")
         } else if let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
-                  ["foregroundStyle", "foregroundColor"].contains(modifier.declName.baseName.text),
+                  ["foregroundStyle", "foregroundColor"].contains(modifier.declName.baseName.plainText),
                   node.arguments.count == 1, let color = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
-                  Self.fixedForegrounds.contains(color.declName.baseName.text),
+                  Self.fixedForegrounds.contains(color.declName.baseName.plainText),
                   color.base.map({ SyntaxText.typeReferenceName($0) == "Color" }) ?? true,
                   let base = modifier.base, let root = SyntaxText.rootView(of: base),
                   SyntaxText.typeReferenceName(root.calledExpression) == "Text" {
-            let name = color.declName.baseName.text
+            let name = color.declName.baseName.plainText
             let vanishesIn = name == "black" ? "dark" : "light"
             file.report(id, at: modifier.declName,
                         "`.\(name)` text keeps its colour in \(vanishesIn) mode, where it can vanish against the background: use `.primary` (or an asset colour with a variant per appearance)")

@@ -181,10 +181,10 @@ final class IconButtonLabelRule: SyntaxRule {
     /// `Image(systemName: "plus")`: the symbol's name when it is written as a literal, "" when computed.
     private static func symbolName(_ image: FunctionCallExprSyntax) -> String? {
         guard SyntaxText.typeReferenceName(image.calledExpression) == "Image",
-              let argument = image.arguments.first, argument.label?.text == "systemName" else { return nil }
+              let argument = image.arguments.first, argument.label?.plainText == "systemName" else { return nil }
         guard let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
               let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return "" }
-        return segment.content.text
+        return segment.content.plainText
     }
 
     /// The closure that builds the label: `label:`, or the trailing closure when a button's action is passed as `action:`.
@@ -211,7 +211,7 @@ final class IconButtonLabelRule: SyntaxRule {
         case "xmark":
             guard let action else { return false }
             return action.tokens(viewMode: .sourceAccurate).contains { token in
-                let text = token.text.lowercased()
+                let text = token.plainText.lowercased()
                 return text.contains("dismiss") || text.contains("close")
             }
         default: return false

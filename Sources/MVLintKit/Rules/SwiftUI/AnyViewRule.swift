@@ -182,33 +182,37 @@ final class AnyViewRule: SyntaxRule {
     )
 
     /// For each type being walked: whether it builds views of different types into a collection.
-    private var storesErasedViews: [Bool] = []
+    private var storesErasedViews = MemberReadings(AnyViewRule.storesErasedViews(in:))
     /// For each type being walked: whether it is a view or a view modifier by its own declaration.
     private var isViewType: [Bool] = []
 
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
-        storesErasedViews.append(members.members.contains { member in
-            if let variable = member.decl.as(VariableDeclSyntax.self) { return variable.bindings.contains(where: Self.isErasedViewCollection) }
-            // A helper that returns `[AnyView]`: the type fills a heterogeneous collection, its erasures are by design.
-            if let function = member.decl.as(FunctionDeclSyntax.self), let type = function.signature.returnClause?.type {
-                return Self.isCollectionOfErasedViews(type)
-            }
-            return false
-        })
+        storesErasedViews.enter(members)
         let inherited = file.enclosingType?.inherited ?? []
         // `extension View { … }` is view code too.
         isViewType.append(file.enclosingType?.declaresView == true || inherited.contains("ViewModifier") || file.enclosingType?.name == "View")
     }
 
+    private static func storesErasedViews(in members: MemberBlockSyntax) -> Bool {
+        members.members.contains { member in
+            if let variable = member.decl.as(VariableDeclSyntax.self) { return variable.bindings.contains(where: isErasedViewCollection) }
+            // A helper that returns `[AnyView]`: the type fills a heterogeneous collection, its erasures are by design.
+            if let function = member.decl.as(FunctionDeclSyntax.self), let type = function.signature.returnClause?.type {
+                return isCollectionOfErasedViews(type)
+            }
+            return false
+        }
+    }
+
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {
-        storesErasedViews.removeLast()
+        storesErasedViews.leave()
         isViewType.removeLast()
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let erasure = Self.erasure(node), !storesErasedViews.contains(true), !Self.isInsideEraseHelper(file),
+        guard let erasure = Self.erasure(node), !storesErasedViews.anyEnclosing({ $0 }), !Self.isInsideEraseHelper(file),
               !Self.isCollectionElement(node) else { return }
         let declaration = Self.enclosingDeclaration(of: node)
         guard file.isBuildingView || (isViewType.last ?? false) || declaration.map(Self.returnsView) == true else { return }
@@ -234,7 +238,7 @@ final class AnyViewRule: SyntaxRule {
 
     /// `AnyView(…)` or `.eraseToAnyView()`, with the name a finding points to.
     private static func erasure(_ call: FunctionCallExprSyntax) -> (name: TokenSyntax, construct: String)? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "AnyView" {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.plainText == "AnyView" {
             return (reference.baseName, "`AnyView(…)`")
         }
         if let modifier = SyntaxText.modifier(call, named: ["eraseToAnyView"]), call.arguments.isEmpty {
@@ -254,14 +258,14 @@ final class AnyViewRule: SyntaxRule {
     }
 
     private static func isCollectionOfErasedViews(_ type: TypeSyntax) -> Bool {
-        isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.text == "AnyView" }
+        isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.plainText == "AnyView" }
     }
 
     private static func isCollectionType(_ type: TypeSyntax) -> Bool {
         if let optional = type.as(OptionalTypeSyntax.self) { return isCollectionType(optional.wrappedType) }
         if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
         guard let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
-        return ["Array", "ContiguousArray", "Dictionary", "OrderedDictionary"].contains(identifier.name.text)
+        return ["Array", "ContiguousArray", "Dictionary", "OrderedDictionary"].contains(identifier.name.plainText)
     }
 
     /// The function, computed property or subscript whose code holds `node` (not looking past a closure

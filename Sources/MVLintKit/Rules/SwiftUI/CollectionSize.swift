@@ -13,16 +13,16 @@ enum CollectionSize {
         }
         if collection.is(ArrayExprSyntax.self) { return true }
         if let member = collection.as(MemberAccessExprSyntax.self) {
-            if member.declName.baseName.text == "allCases" { return true }
+            if member.declName.baseName.plainText == "allCases" { return true }
             if let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                return SyntaxText.isCapitalized(base.baseName.text)
+                return SyntaxText.isCapitalized(base.baseName.plainText)
             }
             return member.base == nil
         }
         if let range = collection.as(SequenceExprSyntax.self) {
             return range.elements.allSatisfy { element in
                 element.is(IntegerLiteralExprSyntax.self)
-                    || (element.as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } ?? false)
+                    || (element.as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.plainText) } ?? false)
             }
         }
         return false
@@ -38,9 +38,9 @@ enum CollectionSize {
     static func rootName(of expression: ExprSyntax) -> String? {
         let chain = SyntaxText.receiverChain(expression)
         guard let root = chain.last?.as(DeclReferenceExprSyntax.self) else { return nil }
-        guard root.baseName.tokenKind == .keyword(.self) else { return root.baseName.text }
+        guard root.baseName.tokenKind == .keyword(.self) else { return root.baseName.plainText }
         // `self.items…`: the member after `self`.
-        return chain.dropLast().last?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        return chain.dropLast().last?.as(MemberAccessExprSyntax.self)?.declName.baseName.plainText
     }
 
     /// The names of the stored properties that hold fetched records: `@Query`, `@FetchRequest`,
@@ -57,7 +57,7 @@ enum CollectionSize {
                     return type.hasPrefix("FetchedResults<") || type.hasPrefix("SectionedFetchResults<")
                 }
             guard isFetched else { continue }
-            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
         }
         return names
     }

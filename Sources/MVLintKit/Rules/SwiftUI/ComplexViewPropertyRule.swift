@@ -140,17 +140,17 @@ final class ComplexViewPropertyRule: SyntaxRule {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true,
               !SyntaxText.isStatic(node.modifiers),
               node.bindings.count == 1, let binding = node.bindings.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, name.text != "body",
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, name.plainText != "body",
               let type = binding.typeAnnotation?.type, SyntaxText.isSomeView(type.trimmedText),
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors)
         else { return }
-        open.append(Property(name: name.text, nameOffset: name.positionAfterSkippingLeadingTrivia.utf8Offset,
+        open.append(Property(name: name.plainText, nameOffset: name.positionAfterSkippingLeadingTrivia.utf8Offset,
                              extent: node.position.utf8Offset..<node.endPosition.utf8Offset))
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              SyntaxText.isCapitalized(reference.baseName.text) else { return }
+              SyntaxText.isCapitalized(reference.baseName.plainText) else { return }
         withProperty(containing: node, in: file) { $0.viewNodes += 1 }
     }
 

@@ -12,7 +12,7 @@ extension SyntaxText {
     /// implicit one, never a free function of the same name).
     static func modifier(_ call: FunctionCallExprSyntax, named names: Set<String>) -> MemberAccessExprSyntax? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              names.contains(member.declName.baseName.text) else { return nil }
+              names.contains(member.declName.baseName.plainText) else { return nil }
         return member
     }
 
@@ -35,7 +35,7 @@ extension SyntaxText {
     static func isCall(_ expression: ExprSyntax, to name: String) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self),
               let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return false }
-        return reference.baseName.text == name
+        return reference.baseName.plainText == name
     }
 
     /// The expression followed by its receivers, outermost first: `a!.b().c` → `a!.b().c`, `a!.b()`,

@@ -212,7 +212,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         let value = defaultValue.bindings.first?.initializer?.value
         let isPrivate = key.modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
         keys.append(Key(
-            name: key.name.text, offset: key.name.positionAfterSkippingLeadingTrivia.utf8Offset,
+            name: key.name.plainText, offset: key.name.positionAfterSkippingLeadingTrivia.utf8Offset,
             deletion: FixText.lineStart(ofDeclarationWithComments: key).flatMap {
                 FixText.lineDeletion(from: $0, to: key.endPositionBeforeTrailingTrivia.utf8Offset, in: file.source)
             },
@@ -250,7 +250,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.isStatic(variable.modifiers),
                   variable.bindings.count == 1,
-                  variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "defaultValue"
+                  variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText == "defaultValue"
             else { return nil }
             defaultValues.append(variable)
         }
@@ -261,7 +261,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
     private static func accessor(_ decl: DeclSyntax, in source: SourceText) -> (key: String, Accessor)? {
         guard let variable = decl.as(VariableDeclSyntax.self), variable.attributes.isEmpty, !SyntaxText.isStatic(variable.modifiers),
               variable.bindings.count == 1, let binding = variable.bindings.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText,
               let type = binding.typeAnnotation?.type,
               case .accessors(let accessors)? = binding.accessorBlock?.accessors, accessors.count == 2,
               let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body?.statements,
@@ -274,7 +274,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         else { return nil }
         let parts = Array(assignment.elements)
         guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), subscriptKey(parts[0]) == readKey,
-              parts[2].as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue" else { return nil }
+              parts[2].as(DeclReferenceExprSyntax.self)?.baseName.plainText == "newValue" else { return nil }
         let modifiers = variable.modifiers.isEmpty ? "" : variable.modifiers.trimmedText + " "
         let start = variable.positionAfterSkippingLeadingTrivia.utf8Offset
         return (readKey, Accessor(range: FixText.range(of: variable), head: "@Entry \(modifiers)var \(name): \(FixText.text(of: type)) = ",
@@ -299,7 +299,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
               let metatype = subscriptCall.arguments.first?.expression.as(MemberAccessExprSyntax.self),
               metatype.declName.baseName.tokenKind == .keyword(.self) else { return nil }
         // `Key` also in `self[Action.Key.self]`, a key nested in the type it carries.
-        return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? metatype.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.plainText ?? metatype.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.plainText
     }
 
     /// A literal, a constant such as `.standard` or `Theme.light`, a collection of those, or a closure: evaluating

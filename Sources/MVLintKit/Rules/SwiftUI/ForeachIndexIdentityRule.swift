@@ -191,7 +191,7 @@ final class ForeachIndexIdentityRule: SyntaxRule {
         noteEdit(node)
         noteRowState(node)
         guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              callee.baseName.text == "ForEach" || callee.baseName.text == "List",
+              callee.baseName.plainText == "ForEach" || callee.baseName.plainText == "List",
               let data = node.arguments.first, data.label == nil,
               let (source, collection) = Self.indexSource(data.expression) else { return }
         let identity = SyntaxText.keyPathText(node, labeled: "id")
@@ -219,7 +219,7 @@ final class ForeachIndexIdentityRule: SyntaxRule {
             }
         }
         for (callee, harm) in found.sorted(by: { $0.0.position < $1.0.position }) {
-            let name = callee.baseName.text
+            let name = callee.baseName.plainText
             file.report(id, at: callee,
                         "`\(name)` identifies its rows by index and \(harm), so state, focus and animations land on the wrong row (or a binding reads an index that is gone): iterate the items (`\(name)(items)` with `Identifiable` elements or `id: \\.id`)")
         }
@@ -229,7 +229,7 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     private func noteEdit(_ call: FunctionCallExprSyntax) {
         guard let member = SyntaxText.modifier(call, named: Self.reorderingEdits), let base = member.base,
               let collection = Self.lastName(base) else { return }
-        let edit = member.declName.baseName.text
+        let edit = member.declName.baseName.plainText
         // `removeAll()` empties the collection: no row takes over another's position.
         if edit == "removeAll", call.arguments.isEmpty, call.trailingClosure == nil { return }
         editedCollections[collection] = editedCollections[collection] ?? "\(edit)(…)"
@@ -268,8 +268,8 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     /// `{ index, item in … }`), or `$0`. The element (`item`) handed on with a shared binding is not positional.
     private static func parameters(of closure: ClosureExprSyntax) -> Set<String> {
         if let clause = closure.signature?.parameterClause {
-            if let first = clause.as(ClosureShorthandParameterListSyntax.self)?.first { return [first.name.text] }
-            if let first = clause.as(ClosureParameterClauseSyntax.self)?.parameters.first { return [(first.secondName ?? first.firstName).text] }
+            if let first = clause.as(ClosureShorthandParameterListSyntax.self)?.first { return [first.name.plainText] }
+            if let first = clause.as(ClosureParameterClauseSyntax.self)?.parameters.first { return [(first.secondName ?? first.firstName).plainText] }
         }
         return ["$0"]
     }
@@ -277,29 +277,29 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     /// Whether an argument of the call is one of `names` (the row's index handed on with a binding).
     private static func mentions(_ call: FunctionCallExprSyntax, _ names: Set<String>) -> Bool {
         call.arguments.contains { argument in
-            argument.expression.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.text) } ?? false
+            argument.expression.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.plainText) } ?? false
         }
     }
 
     /// `$todos[index]` or `$model.todos`: a binding projection (not a closure's `$0`).
     private static func bindingName(_ expression: ExprSyntax) -> String? {
-        guard let first = expression.firstToken(viewMode: .sourceAccurate), first.text.hasPrefix("$"), first.text.count > 1,
-              !(first.text.dropFirst().first?.isNumber ?? true) else { return nil }
-        return first.text
+        guard let first = expression.firstToken(viewMode: .sourceAccurate), first.plainText.hasPrefix("$"), first.plainText.count > 1,
+              !(first.plainText.dropFirst().first?.isNumber ?? true) else { return nil }
+        return first.plainText
     }
 
     /// The last name of a collection expression: `todos` for `todos`, `self.todos` and `model.todos`.
     private static func lastName(_ expression: ExprSyntax) -> String? {
         let expression = SyntaxText.withoutOptionalMarks(expression)
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        return expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.plainText }
+        return expression.as(MemberAccessExprSyntax.self)?.declName.baseName.plainText
     }
 
     private static func indexSource(_ expression: ExprSyntax) -> (IndexSource, String?)? {
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return indexSource(only.expression)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "indices" {
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.plainText == "indices" {
             return (.positions, lastName(base))
         }
         if let sequence = expression.as(SequenceExprSyntax.self), let collection = rangeUpToCount(sequence) {
@@ -315,7 +315,7 @@ final class ForeachIndexIdentityRule: SyntaxRule {
             return (.enumerated, collection)
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, call.arguments.isEmpty else { return nil }
-        switch member.declName.baseName.text {
+        switch member.declName.baseName.plainText {
         case "enumerated": return (.enumerated, lastName(base))
         // `items.indices.reversed()`, `items.enumerated().reversed()`: still positions, in the other order.
         case "reversed": return indexSource(base)
@@ -327,11 +327,11 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     private static func rangeUpToCount(_ sequence: SequenceExprSyntax) -> String? {
         let elements = Array(sequence.elements)
         guard let rangeIndex = elements.firstIndex(where: {
-            guard let text = $0.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            guard let text = $0.as(BinaryOperatorExprSyntax.self)?.operator.plainText else { return false }
             return text == "..<" || text == "..."
         }), rangeIndex + 1 < elements.count,
               let bound = elements[rangeIndex + 1].as(MemberAccessExprSyntax.self),
-              let base = bound.base, bound.declName.baseName.text == "count" else { return nil }
+              let base = bound.base, bound.declName.baseName.plainText == "count" else { return nil }
         return lastName(base) ?? ""
     }
 }

@@ -41,7 +41,7 @@ final class ForegroundColorRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "foregroundColor",
+              member.declName.baseName.plainText == "foregroundColor",
               node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
@@ -85,15 +85,15 @@ final class ForegroundColorRule: SyntaxRule {
         let chain = SyntaxText.receiverChain(expression)
         guard let root = chain.last else { return false }
         if let member = root.as(MemberAccessExprSyntax.self), member.base == nil {
-            return shapeStyleColors.contains(member.declName.baseName.text)
+            return shapeStyleColors.contains(member.declName.baseName.plainText)
         }
-        guard root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color", chain.count > 1 else { return false }
+        guard root.as(DeclReferenceExprSyntax.self)?.baseName.plainText == "Color", chain.count > 1 else { return false }
         let next = chain[chain.count - 2]
         if let member = next.as(MemberAccessExprSyntax.self) {
-            return shapeStyleColors.contains(member.declName.baseName.text) || member.declName.baseName.text == "accentColor"
+            return shapeStyleColors.contains(member.declName.baseName.plainText) || member.declName.baseName.plainText == "accentColor"
         }
         guard let initializer = next.as(FunctionCallExprSyntax.self) else { return false }
-        return colorInitializerLabels.contains(initializer.arguments.first?.label?.text ?? "")
+        return colorInitializerLabels.contains(initializer.arguments.first?.label?.plainText ?? "")
     }
 
     /// The first argument labels of SwiftUI's `Color` initializers, none of which can fail (`""`: unlabelled, as in

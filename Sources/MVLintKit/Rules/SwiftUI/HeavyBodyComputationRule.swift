@@ -222,16 +222,16 @@ final class HeavyBodyComputationRule: SyntaxRule {
     }
 
     /// For each type being walked: the names of its properties that hold fetched records.
-    private var fetchedProperties: [Set<String>] = []
+    private var fetchedProperties = MemberReadings(CollectionSize.fetchedProperties(in:))
 
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
-        fetchedProperties.append(CollectionSize.fetchedProperties(in: members))
+        fetchedProperties.enter(members)
     }
 
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {
-        fetchedProperties.removeLast()
+        fetchedProperties.leave()
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
@@ -247,7 +247,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
             }
             guard !innerCallReports, !chain.contains(where: CollectionSize.isFixed), !Self.joinsText(node, method: method),
                   let growing = growingData(node, method: method, receiver: receiver) else { return }
-            let name = method.declName.baseName.text
+            let name = method.declName.baseName.plainText
             switch growing {
             case .fetched(let property):
                 file.report(id, at: method.declName,
@@ -267,11 +267,11 @@ final class HeavyBodyComputationRule: SyntaxRule {
 
     private func growingData(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax, receiver: ExprSyntax) -> GrowingData? {
         guard Self.isRowData(call) else { return nil }
-        if let root = CollectionSize.rootName(of: receiver), fetchedProperties.last?.contains(root) == true,
+        if let root = CollectionSize.rootName(of: receiver), fetchedProperties.innermost()?.contains(root) == true,
            !Self.isKeyedOnSearch(call) {
             return .fetched(root)
         }
-        if method.declName.baseName.text == "sorted", Self.comparesLocalized(call) { return .collatedRows }
+        if method.declName.baseName.plainText == "sorted", Self.comparesLocalized(call) { return .collatedRows }
         return nil
     }
 
@@ -281,14 +281,14 @@ final class HeavyBodyComputationRule: SyntaxRule {
         guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
         return closure.tokens(viewMode: .sourceAccurate).contains { token in
             guard token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period else { return false }
-            let name = token.text.lowercased()
+            let name = token.plainText.lowercased()
             return name.contains("search") || name.contains("query")
         }
     }
 
     /// `words.reduce(Text("")) { $0 + Text($1) }`: joining `Text` values builds one view, it is not a computation.
     private static func joinsText(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax) -> Bool {
-        guard method.declName.baseName.text == "reduce", let initial = call.arguments.first?.expression else { return false }
+        guard method.declName.baseName.plainText == "reduce", let initial = call.arguments.first?.expression else { return false }
         return SyntaxText.rootView(of: initial).map { SyntaxText.typeReferenceName($0.calledExpression) == "Text" } ?? false
     }
 
@@ -296,7 +296,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
     private static func comparesLocalized(_ call: FunctionCallExprSyntax) -> Bool {
         let comparisons: Set<String> = ["localizedCaseInsensitiveCompare", "localizedStandardCompare", "localizedCompare", "caseInsensitiveCompare"]
         guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
-        return closure.tokens(viewMode: .sourceAccurate).contains { comparisons.contains($0.text) }
+        return closure.tokens(viewMode: .sourceAccurate).contains { comparisons.contains($0.plainText) }
     }
 
     /// The call (with what is chained after it) is the data a `List` or `ForEach` iterates.

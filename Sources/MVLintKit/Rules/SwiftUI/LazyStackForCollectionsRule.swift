@@ -163,7 +163,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         var cost: EagerCost?
     }
 
-    private var fetchedProperties: [Set<String>] = []
+    private var fetchedProperties = MemberReadings(CollectionSize.fetchedProperties(in:))
     private var candidates: [SyntaxIdentifier: Candidate] = [:]
     /// The `ForEach` calls of the candidates, with the stack each belongs to.
     private var stackOfForEach: [SyntaxIdentifier: SyntaxIdentifier] = [:]
@@ -171,17 +171,18 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
-        fetchedProperties.append(CollectionSize.fetchedProperties(in: members))
+        fetchedProperties.enter(members)
     }
 
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {
-        fetchedProperties.removeLast()
+        fetchedProperties.leave()
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        if let loading = Self.loadingWork(node) { markRowsLoad(around: node, loading) }
+        // Rows are walked after their stack, so without a candidate no loading call can matter.
+        if !stackOfForEach.isEmpty, let loading = Self.loadingWork(node) { markRowsLoad(around: node, loading) }
         guard let stack = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              let axis = Self.stackAxes[stack.baseName.text],
+              let axis = Self.stackAxes[stack.baseName.plainText],
               let scrollView = Self.scrollView(holding: node), Self.scrollAxis(of: scrollView) == axis,
               let content = node.trailingClosure,
               file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)])
@@ -202,7 +203,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     func finish(_ file: FileWalk) {
         let found = candidates.values.compactMap { candidate in candidate.cost.map { (candidate.stack, $0) } }
         for (stack, cost) in found.sorted(by: { $0.0.position < $1.0.position }) {
-            let name = stack.baseName.text
+            let name = stack.baseName.plainText
             let why: String
             switch cost {
             case .rowsLoad(let work): why = "and each row starts its \(work) as soon as it is built, on screen or not"
@@ -240,7 +241,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         if let name = SyntaxText.typeReferenceName(call.calledExpression), remoteImageViews.contains(name) { return "`\(name)` download" }
         if let modifier = SyntaxText.modifier(call, named: ["task", "onAppear"]) { return "`.\(modifier.declName.baseName.text)` work" }
         guard SyntaxText.typeReferenceName(call.calledExpression).map(SyntaxText.isCapitalized) ?? false,
-              let label = call.arguments.lazy.compactMap({ $0.label?.text }).first(where: { label in
+              let label = call.arguments.lazy.compactMap({ $0.label?.plainText }).first(where: { label in
                   let lowered = label.lowercased()
                   return lowered.hasSuffix("url") || lowered.hasSuffix("loader")
               })
@@ -258,7 +259,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
 
     private func fetchedData(of forEach: FunctionCallExprSyntax) -> String? {
         guard let data = forEach.arguments.first?.expression, let root = CollectionSize.rootName(of: data),
-              fetchedProperties.last?.contains(root) == true else { return nil }
+              fetchedProperties.innermost()?.contains(root) == true else { return nil }
         return root
     }
 
@@ -285,6 +286,6 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     private static func scrollAxis(of scrollView: FunctionCallExprSyntax) -> String? {
         guard let first = scrollView.arguments.first, first.label == nil else { return "vertical" }
         guard let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil else { return nil }
-        return member.declName.baseName.text
+        return member.declName.baseName.plainText
     }
 }

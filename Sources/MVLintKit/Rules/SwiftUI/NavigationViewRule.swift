@@ -141,7 +141,7 @@ final class NavigationViewRule: SyntaxRule {
     }
 
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
-        if node.name.text == "NavigationView" { declaresOwnNavigationView = true }
+        if node.name.plainText == "NavigationView" { declaresOwnNavigationView = true }
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
@@ -182,11 +182,11 @@ final class NavigationViewRule: SyntaxRule {
 
     /// The `NavigationView` token of `NavigationView { … }` or `SwiftUI.NavigationView { … }`.
     private static func navigationViewReference(_ callee: ExprSyntax) -> TokenSyntax? {
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "NavigationView" {
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.plainText == "NavigationView" {
             return reference.baseName
         }
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "NavigationView",
-           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "NavigationView",
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.plainText == "SwiftUI" {
             return member.declName.baseName
         }
         return nil

@@ -127,12 +127,12 @@ final class PreviewProviderRule: SyntaxRule {
     /// which the removal would break.
     private static func macroFix(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) -> Fix? {
         guard file.typeStack.count == 1, node.asProtocol(WithAttributesSyntax.self)?.attributes.isEmpty == true,
-              let name = node.asProtocol(NamedDeclSyntax.self)?.name.text,
+              let name = node.asProtocol(NamedDeclSyntax.self)?.name.plainText,
               FixText.occurrences(ofIdentifier: name, in: file.source) == 1,
               members.members.count == 1,
               let previews = members.members.first?.decl.as(VariableDeclSyntax.self), SyntaxText.isStatic(previews.modifiers),
               let binding = previews.bindings.first, previews.bindings.count == 1,
-              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "previews",
+              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText == "previews",
               let getter = binding.accessorBlock, case .getter(let statements) = getter.accessors,
               statements.count == 1, let view = statements.first.flatMap(SyntaxText.expression(of:)),
               showsOneView(view)

@@ -242,7 +242,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
     func finish(_ file: FileWalk) {
         for candidate in candidates {
             let isSelection = { (path: String) in self.assignedPaths.contains(path) && !candidate.gateNames.contains(Self.root(of: path)) }
-            let name = candidate.modifier.declName.baseName.text
+            let name = candidate.modifier.declName.baseName.plainText
             if candidate.unwrapped.contains(where: isSelection) || candidate.lookupNames.contains(where: { optionalProperties.contains($0) && isSelection($0) }) {
                 file.report(id, at: candidate.modifier.declName,
                             "`.\(name)(isPresented:)` content unwraps an optional selection the view sets apart from the flag, so it can show stale or empty content when the two disagree: present with `.\(name)(item: $selection) { item in … }`")
@@ -314,8 +314,8 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
                 for inner in SyntaxText.receiverChain(argument.expression) {
                     if let unwrap = forceUnwrappedValue(inner) { candidate.unwrapped.append(unwrap) }
                 }
-                if let reference = argument.expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.hasPrefix("$") {
-                    candidate.boundNames.append(String(reference.baseName.text.dropFirst()))
+                if let reference = argument.expression.as(DeclReferenceExprSyntax.self), reference.baseName.plainText.hasPrefix("$") {
+                    candidate.boundNames.append(String(reference.baseName.plainText.dropFirst()))
                 }
             }
         }

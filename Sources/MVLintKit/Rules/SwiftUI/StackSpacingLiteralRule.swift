@@ -98,11 +98,11 @@ final class StackSpacingLiteralRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let name = node.calledExpression.as(DeclReferenceExprSyntax.self), Self.stackNames.contains(name.baseName.text)
+        guard let name = node.calledExpression.as(DeclReferenceExprSyntax.self), Self.stackNames.contains(name.baseName.plainText)
         else { return }
         stacks += 1
         if firstStackOffset == nil { firstStackOffset = name.positionAfterSkippingLeadingTrivia.utf8Offset }
-        let spacings = node.arguments.filter { $0.label.map { Self.spacingLabels.contains($0.text) } ?? false }
+        let spacings = node.arguments.filter { $0.label.map { Self.spacingLabels.contains($0.plainText) } ?? false }
         if spacings.isEmpty || !spacings.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) || $0.expression.is(FloatLiteralExprSyntax.self) }) {
             allLiteral = false
         }

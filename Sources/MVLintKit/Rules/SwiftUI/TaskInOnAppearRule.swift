@@ -330,7 +330,7 @@ final class TaskInOnAppearRule: SyntaxRule {
               let closure = SyntaxText.closure(of: node, trailingOr: "perform"),
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
-        let isOnAppear = modifier.declName.baseName.text == "onAppear"
+        let isOnAppear = modifier.declName.baseName.plainText == "onAppear"
         // In `onAppear` a task under an `if`, `guard` or `switch` runs on appearance all the same. In `onChange`
         // only a handler that is nothing but the task maps onto `.task(id:)`: conditions there compare the old and
         // new values, which `.task(id:)` does not receive, and resets before the task are a restart sequence that
@@ -463,7 +463,7 @@ final class TaskInOnAppearRule: SyntaxRule {
             guard tasks.count == 1, let statement = tasks.first,
                   let task = SyntaxText.expression(of: statement)?.as(FunctionCallExprSyntax.self),
                   let operation = task.trailingClosure, operation.signature == nil, task.additionalTrailingClosures.isEmpty,
-                  task.arguments.allSatisfy({ $0.label?.text == "priority" }) else { return nil }
+                  task.arguments.allSatisfy({ $0.label?.plainText == "priority" }) else { return nil }
             self.call = call
             self.modifier = modifier
             statements = closure.statements

@@ -52,6 +52,13 @@ struct TaskWork {
 
     /// `saveDraft`, `save`, `save(to:)` start with `save`; `saved` and `savepoint` do not: the verb is a whole word.
     static func startsWithVerb(_ name: String, _ verbs: Set<String>) -> Bool {
+        // An ASCII name needs no grapheme breaking: its first word ends at an uppercase letter or `_`.
+        let utf8 = name.utf8
+        if let end = utf8.firstIndex(where: { $0 >= 0x80 || ($0 >= 65 && $0 <= 90) || $0 == UInt8(ascii: "_") }) {
+            if utf8[end] < 0x80 { return verbs.contains(String(name[..<end])) }
+        } else {
+            return verbs.contains(name)
+        }
         var verb = ""
         for character in name {
             if character.isUppercase || character == "_" { break }

@@ -213,7 +213,7 @@ final class ViewMemberOrderRule: SyntaxRule {
         }
         guard let variable = decl.as(VariableDeclSyntax.self), !SyntaxText.isStatic(variable.modifiers),
               let binding = variable.bindings.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText
         else { return nil }
         let label = "`\(name)`"
         if binding.accessorBlock.map(SyntaxText.isComputed) ?? false {
