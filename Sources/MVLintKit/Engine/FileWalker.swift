@@ -105,9 +105,9 @@ final class FileWalker: SyntaxVisitor {
         let name = kind == .extension ? String(name.split(separator: ".").last ?? Substring(name)) : name
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
-        fact.isPrivate = modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
-        fact.isOpen = modifiers.contains { $0.name.tokenKind == .keyword(.open) }
-        fact.isPublic = modifiers.contains { $0.name.tokenKind == .keyword(.public) }
+        fact.isPrivate = modifiers.contains { $0.name.plainText == "private" || $0.name.plainText == "fileprivate" }
+        fact.isOpen = modifiers.contains { $0.name.plainText == "open" }
+        fact.isPublic = modifiers.contains { $0.name.plainText == "public" }
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false
@@ -158,12 +158,12 @@ final class FileWalker: SyntaxVisitor {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
         if isMember, let typeIndex = typeFactIndices.last {
             let attributes = SyntaxText.attributes(node.attributes)
-            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isStatic = node.modifiers.contains { $0.name.plainText == "static" || $0.name.plainText == "class" }
             let isPrivate = node.modifiers.contains {
-                ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil
+                ($0.name.plainText == "private" || $0.name.plainText == "fileprivate") && $0.detail == nil
             }
             let hasPrivateSetter = node.modifiers.contains {
-                ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail != nil
+                ($0.name.plainText == "private" || $0.name.plainText == "fileprivate") && $0.detail != nil
             }
             let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
@@ -186,8 +186,8 @@ final class FileWalker: SyntaxVisitor {
                 if !added.isStatic, !added.isComputed, added.heldTypeName?.contains("ViewModel") ?? false {
                     viewModelPropertiesByType[typeIndex, default: []].insert(name)
                 }
-                facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
-                facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+                facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.plainText == "lazy" }
+                facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.plainText == "override" }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
                 facts.types[typeIndex].properties[last].initializerInstance = binding.initializer.flatMap { SyntaxText.sharedInstance($0.value) }
                 if case .accessors(let accessors) = binding.accessorBlock?.accessors {
@@ -236,7 +236,7 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let buildsView = SyntaxText.buildsView(node)
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
-            let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isStatic = node.modifiers.contains { $0.name.plainText == "static" || $0.name.plainText == "class" }
             facts.types[typeIndex].methods.append(MethodFact(
                 name: node.name.identifierName, isInitializer: false,
                 isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,
@@ -270,7 +270,7 @@ final class FileWalker: SyntaxVisitor {
                 isStatic: false, buildsView: false, position: position(node.initKeyword)))
             let last = facts.types[typeIndex].methods.count - 1
             facts.types[typeIndex].methods[last].isPrivate = node.modifiers.contains {
-                $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
+                $0.name.plainText == "private" || $0.name.plainText == "fileprivate"
             }
         }
         walk.scopes.append(.initializer)
