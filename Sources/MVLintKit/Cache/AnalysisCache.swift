@@ -160,13 +160,12 @@ struct AnalysisCache: Sendable {
     }
 
     /// The analysis stored in `record`, shown as `path`, or nil when its payload is damaged or no longer decodes.
-    /// `text` is the file's text when the caller read it; without it (the stamps matched) the analysis has none,
-    /// and `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
-    func analysis(of record: Record, path: String, text: String?) -> FileAnalysis? {
+    /// It has no text: `AnalysedSource.text(workingDirectory:)` reads it if a report needs it.
+    func analysis(of record: Record, path: String) -> FileAnalysis? {
         guard var entry = entry(of: record) else { return nil }
         entry.facts.path = path
         return FileAnalysis(path: path, facts: entry.facts, candidates: entry.candidates, suppressions: entry.suppressions,
-                            parseError: entry.parseError, sourceDigest: record.content, text: text)
+                            parseError: entry.parseError, sourceDigest: record.content, text: nil)
     }
 
     /// The record of a fresh analysis; nil if the file was over its budget (then the file is simply not cached: a

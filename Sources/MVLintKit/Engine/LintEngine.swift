@@ -33,9 +33,9 @@ public struct FileAnalysis: Sendable {
     var budgetProblem: BudgetProblem?
     /// The analysed text's fingerprint: fixes apply only if the file still has exactly this text.
     var sourceDigest: SourceDigest
-    /// The analysed text: the baseline keys findings on their line's text without reading the file again. Nil
-    /// when a warm run took the analysis from the cache on the file's stamp without reading it: `AnalysedSource`
-    /// reads it then, for the files that need it.
+    /// The analysed text, kept only for an editor's buffer (`--stdin-path`), which cannot be read again, and for
+    /// texts `--fix` made. A file's text is let go once it is analysed (`Linter.analyze`) and is nil when a warm
+    /// run trusted the file's stamp: `AnalysedSource` reads it again, checking the digest, for the files that need it.
     var text: String?
 }
 

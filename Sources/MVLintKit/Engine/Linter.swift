@@ -350,20 +350,20 @@ public enum Linter {
     /// One file after the per-file pass: analysed now, or found unchanged in the cache and not decoded yet.
     private enum PendingAnalysis: Sendable {
         case analysed(FileAnalysis)
-        /// `text` is the file's text when the pass read it (its stamp had changed, its content had not).
-        case cached(Job, AnalysisCache.Record, text: String?)
+        /// Its text is not kept, whether the pass read it (the stamp had changed, the content had not) or not.
+        case cached(Job, AnalysisCache.Record)
 
         var isCached: Bool { cachedRecord != nil }
 
         var cachedRecord: AnalysisCache.Record? {
-            if case .cached(_, let record, _) = self { return record }
+            if case .cached(_, let record) = self { return record }
             return nil
         }
 
         var source: AnalysedSource {
             switch self {
             case .analysed(let analysis): return AnalysedSource(analysis)
-            case .cached(let job, let record, let text): return AnalysedSource(path: job.display, digest: record.content, text: text)
+            case .cached(let job, let record): return AnalysedSource(path: job.display, digest: record.content, text: nil)
             }
         }
 
@@ -396,10 +396,7 @@ public enum Linter {
         // run's peak memory. `AnalysedSource` reads it again, checking its digest, for the few files a report
         // quotes or `--fix` edits. An editor's buffer cannot be read again and keeps its text.
         let released = { @Sendable (analysis: FileAnalysis, job: Job) -> FileAnalysis in
-            guard job.absolutePath != standardInput?.path else { return analysis }
-            var analysis = analysis
-            analysis.text = nil
-            return analysis
+            job.absolutePath == standardInput?.path ? analysis : withoutText(analysis)
         }
         let results = ParallelMap.run(jobs, timeLimit: engine.budget.maxParseSeconds, timedOut: { job in
             progress?.fileFinished(of: jobs.count)
@@ -416,7 +413,7 @@ public enum Linter {
             let stamp = isFile ? FileStamp(ofFileAt: job.absolutePath) : nil
             let record = cache.records[job.absolutePath].flatMap { $0.context == context ? $0 : nil }
             if let stamp, let record, record.stamp == stamp {
-                return .success((.cached(job, record, text: nil), nil))
+                return .success((.cached(job, record), nil))
             }
             return readText(job).map { text in
                 let content = SourceDigest(text)
@@ -425,7 +422,8 @@ public enum Linter {
                     // Restamped, so the next run need not read the file again.
                     let restamped = record.stamp != settledStamp
                     record.stamp = settledStamp
-                    return (.cached(job, record, text: text), restamped ? record : nil)
+                    // Its text is let go like an analysed file's: a branch switch restamps every file.
+                    return (.cached(job, record), restamped ? record : nil)
                 }
                 let analysis = released(engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content), job)
                 return (.analysed(analysis), isFile ? cache.record(for: analysis, context: context, stamp: settledStamp) : nil)
@@ -436,6 +434,12 @@ public enum Linter {
             if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
         }
         return AnalysisPass(results: results.map { $0.map(\.0) }, cache: cache, freshRecords: freshRecords, engineContext: engineContext)
+    }
+
+    private static func withoutText(_ analysis: FileAnalysis) -> FileAnalysis {
+        var analysis = analysis
+        analysis.text = nil
+        return analysis
     }
 
     /// The rules' part of every file's record context. It is long: hashed once, each file's context starts from its digest.
@@ -459,11 +463,11 @@ public enum Linter {
         return ParallelMap.run(pending) { pending -> (analysis: FileAnalysis, record: (String, AnalysisCache.Record)?) in
             switch pending {
             case .analysed(let analysis): return (analysis, nil)
-            case .cached(let job, let record, let text):
-                if let analysis = cache.analysis(of: record, path: job.display, text: text) { return (analysis, nil) }
-                // Read again if need be: the file is analysed as empty only if it vanished since the pass.
-                let text = text ?? (try? readSource(job.url, display: job.display).get()) ?? ""
-                let analysis = engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: SourceDigest(text))
+            case .cached(let job, let record):
+                if let analysis = cache.analysis(of: record, path: job.display) { return (analysis, nil) }
+                // Read again: the file is analysed as empty only if it vanished since the pass.
+                let text = (try? readSource(job.url, display: job.display).get()) ?? ""
+                let analysis = withoutText(engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: SourceDigest(text)))
                 return (analysis, cache.record(for: analysis, context: record.context, stamp: nil).map { (job.absolutePath, $0) })
             }
         }
