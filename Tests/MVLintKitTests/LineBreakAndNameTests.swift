@@ -74,4 +74,19 @@ final class LineBreakAndNameTests: XCTestCase {
         let lint = try BinaryRunner.run(["lint", "App.swift", "--advice"], in: folder.url)
         XCTAssertTrue(lint.stdout.contains("`Store Model`` is held by `CounterView`"), lint.stdout)
     }
+
+    /// The ASCII path and the Unicode one split written types alike; qualified names stay whole.
+    func testTypeNameWordsOfWrittenTypes() {
+        let cases: [(String, [String])] = [
+            ("[String: Feed.Item]?", ["String", "Feed.Item"]),
+            ("Result<[User_1], any Error>", ["Result", "User_1", "any", "Error"]),
+            ("(Int) -> Void", ["Int", "Void"]),
+            ("", []),
+            ("[Größe: Straße]", ["Größe", "Straße"]),
+            ("Array<Café>!", ["Array", "Café"]),
+        ]
+        for (written, words) in cases {
+            XCTAssertEqual(SyntaxText.typeNameWords(in: written).map(String.init), words, written)
+        }
+    }
 }

@@ -210,7 +210,8 @@ struct AnalysisCache: Sendable {
     func save(fresh: [String: Record], memo: RunMemo? = nil, settings: ProjectSettingsMemo? = nil, now: Date = Date(),
               byteLimit: Int = Self.byteLimit) {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
-        var kept = stored.filter { fresh[$0.key] == nil && FileManager.default.fileExists(atPath: $0.key) }
+        // The linted files were just found on disk; only the others' records may be of files since deleted.
+        var kept = stored.filter { fresh[$0.key] == nil && (records[$0.key] != nil || FileManager.default.fileExists(atPath: $0.key)) }
         let memoIsNew = memo.map { memo in !memos.contains { $0.key == memo.key } } ?? false
         let newSettings = settings.map { settings in
             let payload = FactWriter.payload(of: settings)

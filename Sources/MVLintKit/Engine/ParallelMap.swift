@@ -66,7 +66,9 @@ public enum ParallelMap {
             guard started.removeValue(forKey: index) != nil else { return false }
             values[index] = value
             finished += 1
-            condition.signal()
+            // Only the last item wakes the waiting thread: a wake-up per item cost a context switch per file,
+            // a tenth of a warm run's CPU on two cores. A time limit's waits wake at its deadlines on their own.
+            if finished == values.count { condition.signal() }
             return true
         }
 

@@ -53,6 +53,29 @@ enum SyntaxText {
         return first.properties.isUppercase
     }
 
+    /// The names a written type mentions, qualified ones whole: `[String: Feed.Item]?` → `String`, `Feed.Item`.
+    public static func typeNameWords(in written: String) -> [Substring] {
+        // Written types are nearly always ASCII; Character's Unicode properties are slow to look up.
+        guard written.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return written.split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }
+        }
+        var words: [Substring] = []
+        var start: String.Index?
+        for index in written.utf8.indices {
+            let byte = written.utf8[index]
+            let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F || byte == 0x2E
+            if isWordByte {
+                if start == nil { start = index }
+            } else if let wordStart = start {
+                words.append(written[wordStart..<index])
+                start = nil
+            }
+        }
+        if let wordStart = start { words.append(written[wordStart...]) }
+        return words
+    }
+
     /// A property with a getter (not only `willSet`/`didSet` observers) is computed.
     public static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
         switch block.accessors {

@@ -208,7 +208,7 @@ public struct Architecture: Sendable {
         var sharedData = Set<String>()
         for entry in declared where !index.isView(entry.id) {
             for property in entry.properties where !property.isStatic {
-                for word in (property.typeName ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }) {
+                for word in SyntaxText.typeNameWords(in: property.typeName ?? "") {
                     if let id = index.resolve(String(word), from: entry.id, in: entry.declarationPath ?? "") { sharedData.insert(id) }
                 }
             }

@@ -92,13 +92,15 @@ public struct ProjectIndex: Sendable {
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
-        for id in Array(types.keys) {
-            guard let entry = types[id] else { continue }
-            let parts = [entry.declaration].compactMap { $0.map { (entry.declarationPath ?? "", $0) } } + entry.extensions.map { ($0.path, $0.fact) }
+        for (id, entry) in types {
             var inheritedIDs: [String] = []
-            for (path, fact) in parts {
-                for name in fact.inherited {
-                    if let parent = resolve(name, from: outerScope(of: entry), in: path), parent != id, !inheritedIDs.contains(parent) {
+            let scope = outerScope(of: entry)
+            // The declaration's names, then each extension's; the names only, not copies of the facts.
+            let written = [entry.declaration.map { ($0.inherited, entry.declarationPath ?? "") }].compactMap { $0 }
+                + entry.extensions.map { ($0.fact.inherited, $0.path) }
+            for (names, path) in written {
+                for name in names {
+                    if let parent = resolve(name, from: scope, in: path), parent != id, !inheritedIDs.contains(parent) {
                         inheritedIDs.append(parent)
                     }
                 }
@@ -119,33 +121,36 @@ public struct ProjectIndex: Sendable {
     }
 
     private mutating func registerDeclarations(_ files: [FileFacts]) {
-        var declarations: [String: [(path: String, fact: TypeFact)]] = [:]
-        for file in files {
-            for fact in file.types where fact.kind != .extension {
-                declarations[fact.qualifiedName, default: []].append((file.path, fact))
+        // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
+        var declarations: [String: [(file: Int, type: Int)]] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            for (typeIndex, fact) in file.types.enumerated() where fact.kind != .extension {
+                declarations[fact.qualifiedName, default: []].append((fileIndex, typeIndex))
             }
         }
-        for (qualifiedName, group) in declarations {
-            for (path, fact) in group {
+        for (qualifiedName, places) in declarations {
+            let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
+            for (place, (path, isPrivate)) in zip(places, group) {
                 let module = moduleOfPath[path] ?? ""
                 let id: String
                 if group.count == 1 {
                     id = qualifiedName
-                } else if fact.isPrivate {
+                } else if isPrivate {
                     id = qualifiedName + " @" + path
-                } else if group.contains(where: { !$0.fact.isPrivate && moduleOfPath[$0.path] != module }) {
+                } else if group.contains(where: { !$0.isPrivate && moduleOfPath[$0.path] != module }) {
                     id = module.isEmpty ? qualifiedName : module + "." + qualifiedName
                 } else {
                     // One module declaring the name twice: the branches of an `#if`, one type.
                     id = qualifiedName
                 }
-                if types[id] == nil {
+                let fact = files[place.file].types[place.type]
+                if let entry = types[id] {
+                    entry.extensions.append((path, fact))
+                } else {
                     types[id] = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
                                           declaration: fact, declarationPath: path)
                     idsByQualifiedName[qualifiedName, default: []].append(id)
                     idsBySimpleName[fact.name, default: []].append(id)
-                } else {
-                    types[id]?.extensions.append((path, fact))
                 }
             }
         }
@@ -162,11 +167,15 @@ public struct ProjectIndex: Sendable {
                 let id = resolveQualified(fact.qualifiedName, in: file.path)
                     ?? modulePrefixStripped(fact.qualifiedName).flatMap { resolveQualified($0, in: file.path) }
                     ?? fact.qualifiedName
-                if types[id] == nil {
-                    types[id] = TypeEntry(id: id, name: fact.name, qualifiedName: fact.qualifiedName, module: "")
+                let entry: TypeEntry
+                if let known = types[id] {
+                    entry = known
+                } else {
+                    entry = TypeEntry(id: id, name: fact.name, qualifiedName: fact.qualifiedName, module: "")
+                    types[id] = entry
                     idsByQualifiedName[fact.qualifiedName, default: []].append(id)
                 }
-                types[id]?.extensions.append((file.path, fact))
+                entry.extensions.append((file.path, fact))
                 enclosing[fact.qualifiedName] = id
             }
             for fact in file.types where fact.kind != .extension {
@@ -411,17 +420,33 @@ public struct ConstructionLink: Sendable {
 }
 
 extension ProjectIndex {
-    /// Each file's constructions of project types, in order. `resolve` is safe on several threads once the index is
-    /// complete (its memo takes a lock).
+    /// Each file's constructions of project types, in order. A file's answers are remembered for that file only:
+    /// every question names its path, so no other file's would share them, and the shared memo's lock and growth
+    /// were most of this step on two cores.
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
         let index = self
         return ParallelMap.run(files) { file in
-            file.constructions.compactMap { construction in
+            var answers: [FileQuestion: String?] = [:]
+            return file.constructions.compactMap { construction in
                 let creator = index.id(ofEnclosing: construction.enclosingType, in: file.path)
-                guard let created = index.resolve(construction.typeName, from: creator, in: file.path) else { return nil }
+                let question = FileQuestion(reference: construction.typeName, context: creator)
+                let created: String?
+                if let answer = answers[question] {
+                    created = answer
+                } else {
+                    created = index.resolveUncached(construction.typeName, from: creator, in: file.path)
+                    answers[question] = created
+                }
+                guard let created else { return nil }
                 return ConstructionLink(creator: creator, created: created, path: file.path, construction: construction)
             }
         }
+    }
+
+    /// A `resolve` question within one file.
+    private struct FileQuestion: Hashable {
+        var reference: String
+        var context: String?
     }
 }
 

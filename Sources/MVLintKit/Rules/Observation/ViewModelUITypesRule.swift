@@ -128,7 +128,7 @@ enum ViewModelUITypesRule: ProjectRule {
     static func uiType(of property: PropertyFact, in model: ObservableClass, index: ProjectIndex) -> String? {
         guard let typeText = property.heldTypeName else { return nil }
         if SyntaxText.isSomeView(typeText) { return viewType }
-        let names = typeText.split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }.map(String.init)
+        let names = SyntaxText.typeNameWords(in: typeText).map(String.init)
         for name in names where index.resolve(name, from: model.id, in: model.path) == nil {
             let parts = name.split(separator: ".").map(String.init)
             guard let last = parts.last, uiTypes.contains(last) else { continue }
