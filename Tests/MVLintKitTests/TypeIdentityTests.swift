@@ -166,4 +166,16 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertEqual(project.architecture.relations.map { "\($0.from)→\($0.to)" }, ["AView→A.Theme"])
         XCTAssertEqual(project.index.displayName("A.Theme"), "Theme", "the other target's Theme is out of sight")
     }
+
+    /// What a reference names, with optionals, `any`, generic arguments and outer spaces stripped; names already bare
+    /// (the bytes' shortcut) come back as written.
+    func testBareTypeNames() {
+        let cases: [(String, String)] = [
+            ("Store", "Store"), ("Feed.Item", "Feed.Item"), ("Store?", "Store"), ("Store!?", "Store"),
+            ("any Service", "Service"), ("Loader<Item>", "Loader"), (" Store ", "Store"), ("\tStore", "Store"),
+            ("Café", "Café"), ("Größe?", "Größe"), ("", ""), ("anyService", "anyService"), ("[Item]", "[Item]"),
+        ]
+        for (written, bare) in cases { XCTAssertEqual(Architecture.bareTypeName(written), bare, written) }
+    }
 }
+

@@ -62,8 +62,11 @@ public struct ProjectIndex: Sendable {
     }
 
     public private(set) var types: [String: TypeEntry] = [:]
-    /// The keys of `types`, sorted once: rules report in name order, and sorting names moves less than sorting entries.
-    public private(set) var sortedNames: [String] = []
+    /// Every entry in the order of its id, sorted once: rules report in name order.
+    public private(set) var entriesInNameOrder: [TypeEntry] = []
+    /// `displayName` of every entry, made once: messages, evidence and relations ask for names over and over, and
+    /// each answer counted the namesakes, hundreds for a `ViewModel` when many apps are linted together.
+    private var displayNames: [String: String] = [:]
     private var viewCache: [String: Bool] = [:]
     /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
     private var observationKinds: [String: ObservationKind] = [:]
@@ -108,7 +111,8 @@ public struct ProjectIndex: Sendable {
             entry.inheritedIDs = inheritedIDs
         }
         for entry in types.values { entry.complete() }
-        sortedNames = types.keys.sorted()
+        entriesInNameOrder = types.keys.sorted().compactMap { types[$0] }
+        displayNames = nameEveryEntry()
         var cache: [String: Bool] = [:]
         var observations: [String: ObservationKind] = [:]
         for id in types.keys {
@@ -194,8 +198,6 @@ public struct ProjectIndex: Sendable {
         (idsBySimpleName[name] ?? []).compactMap { types[$0] }
     }
 
-    /// Every entry, in name order.
-    public var entriesInNameOrder: [TypeEntry] { sortedNames.compactMap { types[$0] } }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
     public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
@@ -258,14 +260,35 @@ public struct ProjectIndex: Sendable {
 
     /// The name a message shows: the simple name, qualified where two types of one target share it (types of
     /// other targets are out of sight, and the finding's file says which one is meant).
-    public func displayName(_ id: String) -> String {
-        guard let entry = types[id] else { return id }
-        let namesakes = (idsBySimpleName[entry.name] ?? []).filter { types[$0]?.module == entry.module }
-        guard namesakes.count > 1 else { return entry.name }
-        guard (idsByQualifiedName[entry.qualifiedName]?.count ?? 0) > 1 else { return entry.qualifiedName }
-        let file = entry.declarationPath?.split(separator: "/").last.map(String.init)
-        let place = entry.declaration?.isPrivate == true ? file : (entry.module.isEmpty ? file : entry.module)
-        return place.map { "\(entry.qualifiedName) (\($0))" } ?? entry.qualifiedName
+    public func displayName(_ id: String) -> String { displayNames[id] ?? id }
+
+    private func nameEveryEntry() -> [String: String] {
+        struct Namesake: Hashable {
+            var name: String
+            var module: String
+        }
+        // The declared types of each simple name and target (`idsBySimpleName` holds declarations only).
+        var declaredCounts: [Namesake: Int] = [:]
+        for ids in idsBySimpleName.values {
+            for id in ids {
+                if let entry = types[id] { declaredCounts[Namesake(name: entry.name, module: entry.module), default: 0] += 1 }
+            }
+        }
+        var names: [String: String] = [:]
+        for (id, entry) in types {
+            guard declaredCounts[Namesake(name: entry.name, module: entry.module), default: 0] > 1 else {
+                names[id] = entry.name
+                continue
+            }
+            guard (idsByQualifiedName[entry.qualifiedName]?.count ?? 0) > 1 else {
+                names[id] = entry.qualifiedName
+                continue
+            }
+            let file = entry.declarationPath?.split(separator: "/").last.map(String.init)
+            let place = entry.declaration?.isPrivate == true ? file : (entry.module.isEmpty ? file : entry.module)
+            names[id] = place.map { "\(entry.qualifiedName) (\($0))" } ?? entry.qualifiedName
+        }
+        return names
     }
 
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
