@@ -228,12 +228,15 @@ struct AnalysisCache: Sendable {
         }
         keptMemos = Array(keptMemos.prefix(Self.memoLimit))
         let keptSettings = Array(([newSettings].compactMap { $0 } + storedSettings.filter { $0.key != newSettings?.key }).prefix(Self.memoLimit))
-        var writer = FrameWriter(data: Data(Self.header.utf8))
+        var writer = FrameWriter(output: Array(Self.header.utf8))
         // The record, memo and settings counts, each memo's key, time, checksum and length, and the stored settings come
         // off the limit first.
         let memoBytes: Int = keptMemos.reduce(8 * 3) { $0 + $1.payload.count + 8 * 6 }
         let settingsBytes: Int = keptSettings.reduce(0) { $0 + $1.key.utf8.count + $1.payload.count + 8 * 4 }
-        let fitting = Self.newestFitting(kept, byteLimit: byteLimit - writer.data.count - memoBytes - settingsBytes).sorted(by: { $0.key < $1.key })
+        let recordLimit = byteLimit - writer.output.count - memoBytes - settingsBytes
+        let recordBytes = kept.reduce(0) { $0 + $1.value.byteCount(path: $1.key) }
+        let fitting = (recordBytes <= recordLimit ? kept : Self.newestFitting(kept, byteLimit: recordLimit)).sorted(by: { $0.key < $1.key })
+        writer.output.reserveCapacity(writer.output.count + recordBytes + memoBytes + settingsBytes)
         writer.integer(UInt64(fitting.count))
         var previousPath: [UInt8] = []
         for (path, record) in fitting {
@@ -259,7 +262,11 @@ struct AnalysisCache: Sendable {
             writer.bytes(settings.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? writer.data.write(to: file, options: .atomic)
+        // Lent to `Data` without a copy of the whole file.
+        writer.output.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try? Data(bytesNoCopy: base, count: bytes.count, deallocator: .none).write(to: file, options: .atomic)
+        }
     }
 
     /// The records used most recently that fit in `byteLimit` (ties by path, so the choice is the same every run).
@@ -299,31 +306,32 @@ struct AnalysisCache: Sendable {
 
 /// Length-prefixed frames: counts, lengths, sizes and times as LEB128 varints, digests' hashes as their 8
 /// little-endian bytes (random bits, which a varint would only lengthen).
+/// Bytes, not `Data`: appending a byte at a time to `Data` was most of a save.
 private struct FrameWriter {
-    var data: Data
+    var output: [UInt8]
 
-    mutating func integer(_ value: UInt64) { appendVarint(value, to: &data) }
+    mutating func integer(_ value: UInt64) { appendVarint(value, to: &output) }
 
-    mutating func bytes(_ bytes: Data) {
-        integer(UInt64(bytes.count))
-        data.append(bytes)
+    mutating func bytes(_ slice: some Collection<UInt8>) {
+        integer(UInt64(slice.count))
+        output.append(contentsOf: slice)
     }
 
-    mutating func string(_ text: String) { bytes(Data(text.utf8)) }
+    mutating func string(_ text: String) { bytes(text.utf8) }
 
     /// A record's path, front-coded: how many leading bytes it shares with the previous record's (records are
     /// written sorted by path, so most of a folder's), then the rest.
     mutating func path(_ path: String, after previous: inout [UInt8]) {
-        let bytes = Array(path.utf8)
-        let shared = zip(bytes, previous).prefix { $0 == $1 }.count
+        let pathBytes = Array(path.utf8)
+        let shared = zip(pathBytes, previous).prefix { $0 == $1 }.count
         integer(UInt64(shared))
-        self.bytes(Data(bytes[shared...]))
-        previous = bytes
+        bytes(pathBytes[shared...])
+        previous = pathBytes
     }
 
     mutating func digest(_ digest: SourceDigest) {
         integer(UInt64(digest.byteCount))
-        withUnsafeBytes(of: digest.hash.littleEndian) { data.append(contentsOf: $0) }
+        withUnsafeBytes(of: digest.hash.littleEndian) { output.append(contentsOf: $0) }
     }
 
     /// A missing stamp is written as size `UInt64.max`, which no file has.

@@ -23,7 +23,7 @@ protocol BinaryCodable {
 struct FactWriter {
     private var body: [UInt8] = []
     private var strings: [String] = []
-    private var stringIndices: [String: Int] = [:]
+    private var stringIndices: [UTF8Key: Int] = [:]
     private var flags = FlagByte()
     private var previousOffset = 0, previousLine = 0
     /// Writing a shape (`shape(of:)`): where things are is left out, and the positions are listed instead.
@@ -116,13 +116,31 @@ struct FactWriter {
     mutating func writeCaseIndex(_ index: Int) { writeVarint(UInt64(index)) }
 
     mutating func writeString(_ string: String) {
-        if let index = stringIndices[string] { return writeVarint(UInt64(index)) }
-        stringIndices[string] = strings.count
+        let key = UTF8Key(string: string)
+        if let index = stringIndices[key] { return writeVarint(UInt64(index)) }
+        stringIndices[key] = strings.count
         writeVarint(UInt64(strings.count))
         strings.append(string)
     }
 
     mutating func writeBytes(_ bytes: some Sequence<UInt8>) { body.append(contentsOf: bytes) }
+}
+
+/// A string-table key compared and hashed by its UTF-8 bytes. `String`'s own hashing and equality normalise non-ASCII
+/// text (a message's em dash, a fix's replacement text), which was most of the time spent encoding a run's result; and
+/// under its canonical equivalence two spellings of one text would share an entry, so one would not read back as written.
+private struct UTF8Key: Hashable {
+    var string: String
+
+    static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+        var left = lhs.string, right = rhs.string
+        return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.count == $0.count && leftBytes.elementsEqual($0) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }
 
 /// Reads what `FactWriter` wrote. Every read is bounds-checked and throws `Damage` on bytes that are not a

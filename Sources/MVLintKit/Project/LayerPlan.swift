@@ -40,7 +40,6 @@ public struct LayerPlan: Sendable {
             self.module = module
         }
 
-        var modules: [String] { LayerPlan.moduleNames(inTarget: module) }
     }
 
     /// The modules in a `TargetSettings.name`: code compiled by several targets carries their names joined by ", ".
@@ -67,7 +66,12 @@ public struct LayerPlan: Sendable {
 
     /// The configured layers, or the default ones when `configured` is empty.
     public init(configured: [Layer], files: [File]) {
-        presentationUnits = LayerPlan.presentationUnits(in: files)
+        // Every file of a target names the same modules: each target's are split once.
+        var modulesOfTarget: [String: [String]] = [:]
+        for file in files where modulesOfTarget[file.module] == nil {
+            modulesOfTarget[file.module] = LayerPlan.moduleNames(inTarget: file.module)
+        }
+        presentationUnits = LayerPlan.presentationUnits(in: files, modulesOfTarget: modulesOfTarget)
         if configured.isEmpty {
             origin = .defaulted
             layers = LayerPlan.defaultLayers(for: presentationUnits)
@@ -78,7 +82,7 @@ public struct LayerPlan: Sendable {
         let patterns = layers.map { $0.paths.map(GlobPattern.init) }
         var layersOfModule: [String: Set<String>] = [:]
         for file in files {
-            let modules = file.modules
+            let modules = modulesOfTarget[file.module] ?? []
             let index = layers.indices.first { index in
                 layers[index].modules.contains(where: modules.contains)
                     || file.relativePath.map { path in patterns[index].contains { $0.matches(path) } } ?? false
@@ -105,7 +109,7 @@ public struct LayerPlan: Sendable {
 
     /// Presentation-named targets, then folders (the shallowest presentation-named folder on each file's path)
     /// holding files of other targets: a target's own folder usually carries its name and adds nothing.
-    private static func presentationUnits(in files: [File]) -> [PresentationUnit] {
+    private static func presentationUnits(in files: [File], modulesOfTarget: [String: [String]]) -> [PresentationUnit] {
         var modules: [String] = []
         var folders: [String] = []
         // Folder names repeat in every file's path; each is judged once.
@@ -116,8 +120,9 @@ public struct LayerPlan: Sendable {
             isPresentationFolder[folder] = verdict
             return verdict
         }
+        let presentationModulesOfTarget = modulesOfTarget.mapValues { $0.filter(PresentationUnit.isPresentationName) }
         for file in files {
-            let presentationModules = file.modules.filter(PresentationUnit.isPresentationName)
+            let presentationModules = presentationModulesOfTarget[file.module] ?? []
             for module in presentationModules where !modules.contains(module) {
                 modules.append(module)
             }

@@ -1,8 +1,10 @@
 internal import Foundation
 
 /// Everything the project declares, merged across files: a type's declaration and all its extensions.
-/// Built once from the facts of every file; rules ask it questions instead of re-reading code.
-public struct ProjectIndex: Sendable {
+/// Built once from the facts of every file; rules ask it questions instead of re-reading code. A class: it never
+/// changes once built, and rules, closures and the project context pass it around, where a struct of a dozen
+/// tables was copied field by field (a tenth of a one-change run's retains).
+public final class ProjectIndex: @unchecked Sendable {
     /// A type as the whole project sees it. A class, so that a look-up shares the entry instead of copying its facts
     /// (copies of entries were a tenth of a one-change run): the index fills it in while it is built, `complete()`
     /// last, and only reads it afterwards, which is what makes sharing it with the project rules' threads safe.
@@ -44,6 +46,14 @@ public struct ProjectIndex: Sendable {
 
         /// Merges what the declaration and the extensions declare, once every extension is attached.
         fileprivate func complete() {
+            if extensions.isEmpty, let declaration {
+                // Most types: nothing to merge.
+                inherited = Set(declaration.inherited)
+                properties = declaration.properties
+                methods = declaration.methods
+                initializerAssignments = Set(declaration.initializerAssignments)
+                return
+            }
             let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
             inherited = Set(parts.flatMap(\.inherited))
             properties = parts.count == 1 ? parts[0].properties : parts.flatMap(\.properties)
@@ -124,14 +134,18 @@ public struct ProjectIndex: Sendable {
         resolutions = ResolutionMemo()
     }
 
-    private mutating func registerDeclarations(_ files: [FileFacts]) {
+    private func registerDeclarations(_ files: [FileFacts]) {
         // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
+        // Read through indices: binding each file and fact copied them, a retain for every field.
         var declarations: [String: [(file: Int, type: Int)]] = [:]
-        for (fileIndex, file) in files.enumerated() {
-            for (typeIndex, fact) in file.types.enumerated() where fact.kind != .extension {
-                declarations[fact.qualifiedName, default: []].append((fileIndex, typeIndex))
+        declarations.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
+        for fileIndex in files.indices {
+            let types = files[fileIndex].types
+            for typeIndex in types.indices where types[typeIndex].kind != .extension {
+                declarations[types[typeIndex].qualifiedName, default: []].append((fileIndex, typeIndex))
             }
         }
+        types.reserveCapacity(declarations.count)
         for (qualifiedName, places) in declarations {
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
             for (place, (path, isPrivate)) in zip(places, group) {
@@ -164,7 +178,7 @@ public struct ProjectIndex: Sendable {
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
     /// `String`) gets an entry without declaration.
-    private mutating func attachExtensions(_ files: [FileFacts]) {
+    private func attachExtensions(_ files: [FileFacts]) {
         for file in files {
             var enclosing: [String: String] = [:]
             for fact in file.types where fact.kind == .extension {
@@ -294,7 +308,8 @@ public struct ProjectIndex: Sendable {
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
 
     private func findOuterScope(of entry: TypeEntry) -> String? {
-        guard let dot = entry.qualifiedName.lastIndex(of: ".") else { return nil }
+        // By UTF-8 unit: a Character search breaks graphemes.
+        guard let dot = entry.qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let outer = String(entry.qualifiedName[..<dot])
         return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
     }
@@ -406,9 +421,13 @@ public struct ProjectContext: Sendable {
     private(set) var declaredViews: [DeclaredView] = []
     private(set) var observableClasses: [ObservableClass] = []
 
+    /// Views a scene shows first (`WindowGroup { ContentView() }`), found once for the rules that ask.
+    private(set) var sceneRootViews: Set<String> = []
+
     private mutating func findDeclarations() {
         declaredViews = findDeclaredViews()
         observableClasses = findObservableClasses()
+        sceneRootViews = findSceneRootViews()
     }
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
@@ -432,14 +451,22 @@ public struct ProjectContext: Sendable {
 }
 
 /// A construction of a project type (`FeedView()`, `Store.init()`), resolved: roles, lifetimes, the profile and several
-/// rules ask who makes what, so each file's constructions are resolved once, on all cores.
-public struct ConstructionLink: Sendable {
+/// rules ask who makes what, so each file's constructions are resolved once, on all cores. A class: a dozen passes read
+/// every link, and a copy of a struct link retained each of its strings.
+public final class ConstructionLink: Sendable {
     /// The type whose code constructs it; nil at file scope and in code the index cannot place.
     public let creator: String?
     /// The type constructed.
     public let created: String
     public let path: String
     public let construction: ConstructionFact
+
+    init(creator: String?, created: String, path: String, construction: ConstructionFact) {
+        self.creator = creator
+        self.created = created
+        self.path = path
+        self.construction = construction
+    }
 }
 
 extension ProjectIndex {

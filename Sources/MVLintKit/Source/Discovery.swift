@@ -54,7 +54,8 @@ public struct Discovery {
                 result.problems.append("mvlint: error: not a Swift file: \(path)")
             }
         }
-        result.files.sort { $0.path < $1.path }
+        // Each `URL.path` is made once: made at every comparison, they were a sixth of discovery.
+        result.files = result.files.map { ($0.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         return result
     }
 
@@ -90,7 +91,7 @@ public struct Discovery {
             case .file where name.hasSuffix(".swift"):
                 // Told it is no folder, `URL` does not ask the file system.
                 let url = URL(fileURLWithPath: entry, isDirectory: false)
-                if isManifest(url) {
+                if isManifest(named: name, at: url) {
                     result.manifests.append(url)
                 } else if !name.hasSuffix(".generated.swift"), isIncluded(entry), !isExcluded(entry),
                           // A file reached by a link is known by its real path, so a linked copy is linted once.
@@ -111,8 +112,11 @@ public struct Discovery {
     }
 
     /// Package and Tuist manifests are read for settings, not linted: they are no app code.
-    private func isManifest(_ url: URL) -> Bool {
-        ProjectSettingsLoader.isPackageManifestName(url.lastPathComponent) || TuistManifestReader.isManifest(url)
+    private func isManifest(_ url: URL) -> Bool { isManifest(named: url.lastPathComponent, at: url) }
+
+    /// Judged by the name first: `URL.lastPathComponent` for every file found was a tenth of discovery.
+    private func isManifest(named name: String, at url: URL) -> Bool {
+        ProjectSettingsLoader.isPackageManifestName(name) || (name == TuistManifestReader.fileName && TuistManifestReader.isManifest(url))
     }
 
     /// `path` relative to the configuration's folder, when inside it.

@@ -71,7 +71,7 @@ extension ProjectContext {
     }
 
     /// Views a scene shows first (`WindowGroup { ContentView() }`): they are the app's root containers.
-    var sceneRootViews: Set<String> {
+    func findSceneRootViews() -> Set<String> {
         var roots = Set<String>()
         for link in constructionLinks.joined() {
             guard let owner = link.creator, let inherited = index.entry(owner)?.inherited, inherited.contains("App") || inherited.contains("Scene"),
