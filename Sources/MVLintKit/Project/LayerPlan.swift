@@ -39,7 +39,6 @@ public struct LayerPlan: Sendable {
             self.relativePath = relativePath
             self.module = module
         }
-
     }
 
     /// The modules in a `TargetSettings.name`: code compiled by several targets carries their names joined by ", ".
