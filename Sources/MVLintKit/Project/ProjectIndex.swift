@@ -56,8 +56,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
             inherited = Set(parts.flatMap(\.inherited))
-            properties = parts.count == 1 ? parts[0].properties : parts.flatMap(\.properties)
-            methods = parts.count == 1 ? parts[0].methods : parts.flatMap(\.methods)
+            properties = parts.flatMap(\.properties)
+            methods = parts.flatMap(\.methods)
             initializerAssignments = Set(parts.flatMap(\.initializerAssignments))
         }
 
@@ -140,9 +140,9 @@ public final class ProjectIndex: @unchecked Sendable {
         var declarations: [String: [(file: Int, type: Int)]] = [:]
         declarations.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
         for fileIndex in files.indices {
-            let types = files[fileIndex].types
-            for typeIndex in types.indices where types[typeIndex].kind != .extension {
-                declarations[types[typeIndex].qualifiedName, default: []].append((fileIndex, typeIndex))
+            let facts = files[fileIndex].types
+            for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
+                declarations[facts[typeIndex].qualifiedName, default: []].append((fileIndex, typeIndex))
             }
         }
         types.reserveCapacity(declarations.count)
@@ -473,17 +473,16 @@ extension ProjectIndex {
     /// every question names its path, so no other file's would share them, and the shared memo's lock and growth
     /// were most of this step on two cores.
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
-        let index = self
-        return ParallelMap.run(files) { file in
+        ParallelMap.run(files) { [self] file in
             var answers: [FileQuestion: String?] = [:]
             return file.constructions.compactMap { construction in
-                let creator = index.id(ofEnclosing: construction.enclosingType, in: file.path)
+                let creator = id(ofEnclosing: construction.enclosingType, in: file.path)
                 let question = FileQuestion(reference: construction.typeName, context: creator)
                 let created: String?
                 if let answer = answers[question] {
                     created = answer
                 } else {
-                    created = index.resolveUncached(construction.typeName, from: creator, in: file.path)
+                    created = resolveUncached(construction.typeName, from: creator, in: file.path)
                     answers[question] = created
                 }
                 guard let created else { return nil }
@@ -499,7 +498,7 @@ extension ProjectIndex {
     }
 }
 
-/// `ProjectIndex.resolve`'s answers; shared by copies of the index, which never changes once built.
+/// `ProjectIndex.resolve`'s answers, asked for from the project rules' threads at once, hence the lock.
 private final class ResolutionMemo: @unchecked Sendable {
     struct Question: Hashable {
         var reference: String
