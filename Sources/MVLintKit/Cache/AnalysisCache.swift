@@ -203,27 +203,52 @@ struct AnalysisCache: Sendable {
     /// The memo of this run's result, to pass to `save`.
     func memo(of result: RunResult, key: SourceDigest) -> RunMemo { RunMemo(key: key, payload: FactWriter.payload(of: result)) }
 
-    /// Stores the fresh records and this run's memo (first,
-    /// before the others kept up to `memoLimit`), drops the records of files that no longer exist and, over
-    /// `byteLimit`, those used longest ago (this run's files count as used now), then replaces the file atomically.
-    /// Writes nothing when nothing changed. A cache that cannot be written only costs speed, so failures are silent.
+    /// Stores the fresh records, the standing ones and this run's memo: `pendingRecords` then `save(_:memo:settings:)`.
     func save(fresh: [String: Record], memo: RunMemo? = nil, settings: ProjectSettingsMemo? = nil, now: Date = Date(),
               byteLimit: Int = Self.byteLimit) {
+        save(pendingRecords(fresh: fresh, now: now), memo: memo, settings: settings, byteLimit: byteLimit)
+    }
+
+    /// The records part of a save, made before the run's result is known (`Linter` makes it on another core while
+    /// the project is built, which otherwise leaves that core idle): which records stay, stamped as used now, and,
+    /// when they changed, their bytes as written when they all fit.
+    struct PendingRecords: Sendable {
+        fileprivate var kept: [String: Record]
+        /// Fresh records, or some dropped: the file's records are no longer the stored ones.
+        fileprivate var changed: Bool
+        fileprivate var runTime: UInt64
+        fileprivate var byteCount: Int
+        fileprivate var section: [UInt8]?
+    }
+
+    func pendingRecords(fresh: [String: Record], now: Date = Date()) -> PendingRecords {
         let stored = records.merging(otherFilesRecords) { linted, _ in linted }
         // The linted files were just found on disk; only the others' records may be of files since deleted.
         var kept = stored.filter { fresh[$0.key] == nil && (records[$0.key] != nil || FileManager.default.fileExists(atPath: $0.key)) }
+        let changed = !fresh.isEmpty || kept.count != stored.count
+        kept.merge(fresh) { _, new in new }
+        let runTime = UInt64(max(0, now.timeIntervalSince1970))
+        for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
+        let byteCount = kept.reduce(0) { $0 + $1.value.byteCount(path: $1.key) }
+        // Written ahead only when a save will write them: an unchanged run's records are not.
+        return PendingRecords(kept: kept, changed: changed, runTime: runTime, byteCount: byteCount,
+                              section: changed ? Self.recordSection(kept, byteCount: byteCount) : nil)
+    }
+
+    /// Stores the pending records and this run's memo (first, before the others kept up to `memoLimit`), keeping
+    /// within `byteLimit` the records used most recently (this run's files count as used now), then replaces the
+    /// file atomically; `pendingRecords` dropped those of files that no longer exist. Writes nothing when nothing
+    /// changed. A cache that cannot be written only costs speed, so failures are silent.
+    func save(_ pending: PendingRecords, memo: RunMemo?, settings: ProjectSettingsMemo?, byteLimit: Int = Self.byteLimit) {
         let memoIsNew = memo.map { memo in !memos.contains { $0.key == memo.key } } ?? false
         let newSettings = settings.map { settings in
             let payload = FactWriter.payload(of: settings)
             return StoredSettings(key: settings.key, payload: payload, checksum: SourceDigest(bytes: payload))
         }
-        guard !fresh.isEmpty || kept.count != stored.count || memoIsNew || newSettings != nil else { return }
-        kept.merge(fresh) { _, new in new }
-        let runTime = UInt64(max(0, now.timeIntervalSince1970))
-        for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
+        guard pending.changed || memoIsNew || newSettings != nil else { return }
         var keptMemos = memos.filter { $0.key != memo?.key }
         if var memo {
-            memo.lastUsed = runTime
+            memo.lastUsed = pending.runTime
             keptMemos.insert(memo, at: 0)
         }
         keptMemos = Array(keptMemos.prefix(Self.memoLimit))
@@ -234,20 +259,11 @@ struct AnalysisCache: Sendable {
         let memoBytes: Int = keptMemos.reduce(8 * 3) { $0 + $1.payload.count + 8 * 6 }
         let settingsBytes: Int = keptSettings.reduce(0) { $0 + $1.key.utf8.count + $1.payload.count + 8 * 4 }
         let recordLimit = byteLimit - writer.output.count - memoBytes - settingsBytes
-        let recordBytes = kept.reduce(0) { $0 + $1.value.byteCount(path: $1.key) }
-        let fitting = (recordBytes <= recordLimit ? kept : Self.newestFitting(kept, byteLimit: recordLimit)).sorted(by: { $0.key < $1.key })
-        writer.output.reserveCapacity(writer.output.count + recordBytes + memoBytes + settingsBytes)
-        writer.integer(UInt64(fitting.count))
-        var previousPath: [UInt8] = []
-        for (path, record) in fitting {
-            writer.path(path, after: &previousPath)
-            writer.integer(record.lastUsed)
-            writer.digest(record.context)
-            writer.digest(record.content)
-            writer.stamp(record.stamp)
-            writer.digest(record.checksum)
-            writer.bytes(record.payload)
-        }
+        let section = pending.byteCount <= recordLimit
+            ? pending.section ?? Self.recordSection(pending.kept, byteCount: pending.byteCount)
+            : Self.recordSection(Self.newestFitting(pending.kept, byteLimit: recordLimit), byteCount: recordLimit)
+        writer.output.reserveCapacity(writer.output.count + section.count + memoBytes + settingsBytes)
+        writer.output += section
         writer.integer(UInt64(keptMemos.count))
         for memo in keptMemos {
             writer.digest(memo.key)
@@ -267,6 +283,24 @@ struct AnalysisCache: Sendable {
             guard let base = bytes.baseAddress else { return }
             try? Data(bytesNoCopy: base, count: bytes.count, deallocator: .none).write(to: file, options: .atomic)
         }
+    }
+
+    /// The records' part of a cache file: their count, then each in path order.
+    private static func recordSection(_ records: [String: Record], byteCount: Int) -> [UInt8] {
+        var writer = FrameWriter(output: [])
+        writer.output.reserveCapacity(byteCount + 16)
+        writer.integer(UInt64(records.count))
+        var previousPath: [UInt8] = []
+        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+            writer.path(path, after: &previousPath)
+            writer.integer(record.lastUsed)
+            writer.digest(record.context)
+            writer.digest(record.content)
+            writer.stamp(record.stamp)
+            writer.digest(record.checksum)
+            writer.bytes(record.payload)
+        }
+        return writer.output
     }
 
     /// The records used most recently that fit in `byteLimit` (ties by path, so the choice is the same every run).

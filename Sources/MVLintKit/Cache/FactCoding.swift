@@ -134,7 +134,13 @@ private struct UTF8Key: Hashable {
 
     static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
         var left = lhs.string, right = rhs.string
-        return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.count == $0.count && leftBytes.elementsEqual($0) } }
+        // `memcmp`: `elementsEqual` compared byte by byte, and every repeated message is compared whole.
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                leftBytes.count == rightBytes.count
+                    && (leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0)
+            }
+        }
     }
 
     func hash(into hasher: inout Hasher) {

@@ -147,8 +147,10 @@ public enum Linter {
             LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
         }
         let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
-            var project = ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath)
-            project.layers = LayerPlan(configured: configuration.layers, files: layerFiles)
+            // The layers need only the paths: planned on another core while the project is built.
+            var (project, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath) },
+                                                     aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
+            project.layers = layers
             return project
         }
         let fixedChoice = request.profile.map { ProfileChoice(profile: $0, origin: .commandLine) }
@@ -172,20 +174,27 @@ public enum Linter {
         let previous = stored == nil
             ? key(zip(pendingJobs, pending).map { $1.cachedRecord ?? pass.cache?.records[$0.absolutePath] }).flatMap { pass.cache?.runResult(for: $0) }
             : nil
-        let verdict: Verdict
-        if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
-                                             configuration: configuration, makeProject: makeProject) {
-            verdict = replayed
-        } else if let previous, let cache = pass.cache,
-                  let relocated = relocate(previous, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
-                                           engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
-            verdict = relocated
-        } else {
+        // The cache's records are chosen and written on another core while the project is built: until the result
+        // is known that core has little else to do.
+        var reanalysed = false
+        let (verdict, pendingRecords) = ParallelMap.both({ () -> Verdict in
+            if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
+                                                 configuration: configuration, makeProject: makeProject) {
+                return replayed
+            }
+            if let previous, let cache = pass.cache,
+               let relocated = relocate(previous, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
+                                        engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+                return relocated
+            }
             let materialized = materialize(pending, cache: pass.cache, engine: engine)
-            for case (_, let (path, record)?) in materialized { fresh[path] = record }
-            verdict = judge(materialized.map(\.analysis), engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
-                            makeProject: makeProject)
-        }
+            for case (_, let (path, record)?) in materialized {
+                fresh[path] = record
+                reanalysed = true
+            }
+            return judge(materialized.map(\.analysis), engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
+                         makeProject: makeProject)
+        }, aside: { [fresh] in pass.cache?.pendingRecords(fresh: fresh) })
         let (choice, rules, findings) = (verdict.choice, verdict.rules, verdict.findings)
         if let cache = pass.cache {
             // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on
@@ -196,7 +205,9 @@ public enum Linter {
                         cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection, project: outcome), key: key)
                     }
                 }
-            cache.save(fresh: fresh, memo: memo, settings: settingsMemo)
+            // A record that no longer decoded was analysed again after the records were chosen.
+            let records = reanalysed ? nil : pendingRecords
+            cache.save(records ?? cache.pendingRecords(fresh: fresh), memo: memo, settings: settingsMemo)
         }
 
         var shownFindings = findings

@@ -16,6 +16,22 @@ public enum ParallelMap {
         run(inputs, timeLimit: nil, timedOut: nil, transform)
     }
 
+    /// `aside` on a worker thread while `here` runs on the calling one (which may mutate what it captures); returns
+    /// when both are done. For the project phase's independent steps, which otherwise left the second core idle.
+    static func both<Here, Aside: Sendable>(_ here: () -> Here, aside: @escaping @Sendable () -> Aside) -> (Here, Aside) {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (here(), aside()) }
+        let board = Board<Aside>(count: 1)
+        let thread = Thread {
+            guard let index = board.claimNext() else { return }
+            _ = board.store(aside(), at: index)
+        }
+        thread.stackSize = workerStackSize
+        thread.start()
+        let result = here()
+        board.waitUntilDone(timeLimit: nil) { _ in nil }
+        return (result, board.results()[0])
+    }
+
     static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], timeLimit: TimeInterval?,
                                                        timedOut: (@Sendable (Input) -> Output)?,
                                                        _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {

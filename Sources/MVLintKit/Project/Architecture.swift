@@ -128,21 +128,30 @@ public struct Architecture: Sendable {
 
     public init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
-        let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
-
-        // Views first: their stored properties are where ownership and observation are declared.
+        // The shared data types read only the index: found on another core while the views are classified.
         var heldInState: [String: [Evidence]] = [:]
-        for entry in declared where index.isView(entry.id) {
-            classifyView(entry, index: index, services: services, heldInState: &heldInState)
-        }
+        let (services, sharedData) = ParallelMap.both({
+            let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
+            // Views first: their stored properties are where ownership and observation are declared.
+            for entry in declared where index.isView(entry.id) {
+                classifyView(entry, index: index, services: services, heldInState: &heldInState)
+            }
+            return services
+        }, aside: { Architecture.sharedDataTypes(declared, index: index) })
         var ownersByType: [String: Set<String>] = [:]
         for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
-        let sharedData = Architecture.sharedDataTypes(declared, index: index)
         for entry in declared where roles[entry.id] == nil {
             classifyOther(entry, index: index, services: services, heldInState: heldInState, sharedData: sharedData,
                           ownersByType: ownersByType)
         }
-        for (file, links) in zip(files, constructionLinks) { collectCodeRelations(file, links: links, index: index) }
+        // Each file's edges are found on all cores (they read the roles, now final), then added in file order.
+        let classified = roles
+        let found = ParallelMap.run(Array(zip(files, constructionLinks))) { file, links in
+            Architecture.codeRelations(file, links: links, index: index, roles: classified)
+        }
+        for relation in found.joined() {
+            add(relation.kind, from: relation.from, to: relation.to, via: relation.via, path: relation.path, position: relation.position)
+        }
         lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()
         for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
     }
@@ -265,7 +274,12 @@ public struct Architecture: Sendable {
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
-    private mutating func collectCodeRelations(_ file: FileFacts, links: [ConstructionLink], index: ProjectIndex) {
+    private static func codeRelations(_ file: FileFacts, links: [ConstructionLink], index: ProjectIndex,
+                                      roles: [String: RoleAssignment]) -> [Relation] {
+        var found: [Relation] = []
+        func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
+            found.append(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position))
+        }
         for link in links {
             guard let from = link.creator, let fromRole = roles[from]?.role, case let to = link.created, let toRole = roles[to]?.role,
                   to != from else { continue }
@@ -293,6 +307,7 @@ public struct Architecture: Sendable {
             guard let target, target != from, roles[target]?.role == .service else { continue }
             add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
         }
+        return found
     }
 
     /// A SwiftData `@Model` class: observable like an `@Observable` one, so a view holding it observes app data.

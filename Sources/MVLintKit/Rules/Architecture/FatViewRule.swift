@@ -368,7 +368,8 @@ enum FatViewRule: ProjectRule {
     private static func directServiceCallCounts(_ project: ProjectContext) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in project.files {
-            for call in file.memberCalls where call.context != .viewBuilding {
+            // Only a dotted receiver can be `Type.shared`: most are a plain name, not worth splitting.
+            for call in file.memberCalls where call.context != .viewBuilding && call.receiver.utf8.contains(UInt8(ascii: ".")) {
                 // `Type.shared`: a network client's singleton; static helpers (`Wine.run(…)`) are delegation.
                 let parts = call.receiver.split(separator: ".").map(String.init)
                 guard parts.count == 2, SyntaxText.isCapitalized(parts[0]), PropertyFact.SharedInstance.conventionalNames.contains(parts[1]),

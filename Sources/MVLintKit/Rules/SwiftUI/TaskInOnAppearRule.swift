@@ -386,9 +386,10 @@ final class TaskInOnAppearRule: SyntaxRule {
     }
 
     private func noteBindings(in call: FunctionCallExprSyntax) {
-        for argument in call.arguments {
-            let text = argument.expression.trimmedText
-            if text.hasPrefix("$") { boundValues.insert(Self.valuePath(String(text.dropFirst()))) }
+        // The first token tells a `$` expression: the text of every argument of every call (closures and nested
+        // calls included) was copied only to look at its first byte.
+        for argument in call.arguments where argument.expression.firstToken(viewMode: .sourceAccurate)?.plainText.hasPrefix("$") == true {
+            boundValues.insert(Self.valuePath(String(argument.expression.trimmedText.dropFirst())))
         }
     }
 
