@@ -148,8 +148,9 @@ public enum Linter {
         }
         let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
             // The layers need only the paths: planned on another core while the project is built.
-            var (project, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath) },
-                                                     aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
+            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath) },
+                                                   aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
+            var project = built
             project.layers = layers
             return project
         }

@@ -21,12 +21,10 @@ public enum ParallelMap {
     static func both<Here, Aside: Sendable>(_ here: () -> Here, aside: @escaping @Sendable () -> Aside) -> (Here, Aside) {
         guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (here(), aside()) }
         let board = Board<Aside>(count: 1)
-        let thread = Thread {
+        startWorker {
             guard let index = board.claimNext() else { return }
             _ = board.store(aside(), at: index)
         }
-        thread.stackSize = workerStackSize
-        thread.start()
         let result = here()
         board.waitUntilDone(timeLimit: nil) { _ in nil }
         return (result, board.results()[0])
@@ -38,14 +36,12 @@ public enum ParallelMap {
         guard !inputs.isEmpty else { return [] }
         let board = Board<Output>(count: inputs.count)
         let startWorker = { @Sendable in
-            let thread = Thread {
+            ParallelMap.startWorker {
                 while let index = board.claimNext() {
                     // A worker whose item was abandoned stops: its replacement carries on.
                     guard board.store(transform(inputs[index]), at: index) else { return }
                 }
             }
-            thread.stackSize = workerStackSize
-            thread.start()
         }
         for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count)) { startWorker() }
         board.waitUntilDone(timeLimit: timeLimit) { index in
@@ -54,6 +50,13 @@ public enum ParallelMap {
             return value
         }
         return board.results()
+    }
+
+    /// A thread with the workers' stack running `body`.
+    private static func startWorker(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = workerStackSize
+        thread.start()
     }
 
     private final class Board<Output>: @unchecked Sendable {

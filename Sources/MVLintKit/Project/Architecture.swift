@@ -149,9 +149,7 @@ public struct Architecture: Sendable {
         let found = ParallelMap.run(Array(zip(files, constructionLinks))) { file, links in
             Architecture.codeRelations(file, links: links, index: index, roles: classified)
         }
-        for relation in found.joined() {
-            add(relation.kind, from: relation.from, to: relation.to, via: relation.via, path: relation.path, position: relation.position)
-        }
+        for relation in found.joined() { add(relation) }
         lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()
         for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
     }
@@ -327,9 +325,14 @@ public struct Architecture: Sendable {
 
     private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,
                               alsoOn other: SourcePosition? = nil) {
-        var relation = Relation(kind: kind, from: from, to: to, via: via, path: path, position: position)
-        var lines = [(path: path, line: position.line)]
-        if let other, other.line != position.line { lines.append((path, other.line)) }
+        add(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position), alsoOn: other)
+    }
+
+    /// Records `relation`, or adds its lines to the same relation found before.
+    private mutating func add(_ relation: Relation, alsoOn other: SourcePosition? = nil) {
+        var relation = relation
+        var lines = [(path: relation.path, line: relation.position.line)]
+        if let other, other.line != relation.position.line { lines.append((relation.path, other.line)) }
         if let existing = relationIndex[relation] {
             relations[existing].lines += lines
         } else {
