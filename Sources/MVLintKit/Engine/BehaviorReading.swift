@@ -28,7 +28,7 @@ enum BehaviorReading {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
         let name = member.declName.baseName.identifierName
         // `count` and `first`/`last` are properties unless called with a predicate (`first(where:)`).
-        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.first?.label?.plainText == "where" || call.trailingClosure != nil }
+        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.eachElement.first?.label?.plainText == "where" || call.trailingClosure != nil }
         return pipelineMethods.contains(name)
     }
 
@@ -41,13 +41,13 @@ enum BehaviorReading {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             switch member.declName.baseName.identifierName {
             case "formatted": return member.base.map(formats) ?? false
-            case "string": return call.arguments.first.map { ["from", "for"].contains($0.label?.plainText) && formats($0.expression) } ?? false
-            case "localizedString": return call.arguments.first.map { $0.label != nil && formats($0.expression) } ?? false
+            case "string": return call.arguments.eachElement.first.map { ["from", "for"].contains($0.label?.plainText) && formats($0.expression) } ?? false
+            case "localizedString": return call.arguments.eachElement.first.map { $0.label != nil && formats($0.expression) } ?? false
             default: return false
             }
         }
-        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.first?.label?.plainText == "format" else { return false }
-        return call.arguments.dropFirst().contains { formats($0.expression) }
+        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.eachElement.first?.label?.plainText == "format" else { return false }
+        return call.arguments.eachElement.dropFirst().contains { formats($0.expression) }
     }
 
     /// `date`, `price?`, `seconds!` when `isModelValue` accepts the name.
@@ -77,7 +77,7 @@ enum BehaviorReading {
 
     /// `user.name`, or an operator sequence with such an operand (`user.nickname ?? user.name`).
     static func readsMemberAnywhere(_ expression: ExprSyntax) -> Bool {
-        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.contains(where: readsMember) }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.eachElement.contains(where: readsMember) }
         return readsMember(expression)
     }
 
@@ -88,7 +88,7 @@ enum BehaviorReading {
         var memberArithmetic = 0
         var ternaries = 0
         var conditionReadsMember = false
-        let elements = Array(sequence.elements)
+        let elements = Array(sequence.elements.eachElement)
         for (offset, element) in elements.enumerated() {
             if let binary = element.as(BinaryOperatorExprSyntax.self) {
                 if arithmeticOperators.contains(binary.operator.plainText) {
@@ -115,7 +115,7 @@ enum BehaviorReading {
         if readsMember(expression) { return true }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
               let type = SyntaxText.typeReferenceName(call.calledExpression), SyntaxText.isCapitalized(type),
-              let argument = call.arguments.first else { return false }
+              let argument = call.arguments.eachElement.first else { return false }
         return readsMember(argument.expression)
     }
 
@@ -152,7 +152,7 @@ enum BehaviorReading {
         guard let call, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName else { return false }
         if name == "ForEach" { return true }
         // `List { … }` and `List(selection:) { … }` hold fixed content; `List(items) { … }` builds one row per item.
-        guard name == "List", let first = call.arguments.first else { return false }
+        guard name == "List", let first = call.arguments.eachElement.first else { return false }
         return first.label == nil || first.label?.plainText == "data"
     }
 
@@ -177,7 +177,7 @@ enum BehaviorReading {
         guard let name = SyntaxText.calledName(call) else { return false }
         if name == "NavigationLink" {
             // `NavigationLink(value:) { label }` and `NavigationLink(destination:) { label }` take their label last.
-            guard let label else { return !call.arguments.contains { ["value", "destination"].contains($0.label?.plainText) } }
+            guard let label else { return !call.arguments.eachElement.contains { ["value", "destination"].contains($0.label?.plainText) } }
             return label == "destination"
         }
         guard ["sheet", "popover", "fullScreenCover", "navigationDestination"].contains(name) else { return false }
@@ -197,9 +197,9 @@ enum BehaviorReading {
         guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
               let modifier = call.calledExpression.as(MemberAccessExprSyntax.self) else { return [] }
         var result: [(String, Bool, TokenSyntax)] = []
-        for statement in closure.statements {
+        for statement in closure.statements.eachElement {
             guard let sequence = statement.item.as(SequenceExprSyntax.self) else { continue }
-            let elements = Array(sequence.elements)
+            let elements = Array(sequence.elements.eachElement)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let target = assignedName(elements[0]) else { continue }
             result.append((target, isAwaited(elements[2]), modifier.declName.baseName))
         }

@@ -42,7 +42,8 @@ enum CancellationReading {
 
     /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
     static func pushes(_ call: FunctionCallExprSyntax) -> Bool {
-        ["NavigationLink", "navigationDestination"].contains(SyntaxText.calledName(call) ?? "")
+        let name = SyntaxText.calledName(call)
+        return name == "NavigationLink" || name == "navigationDestination"
     }
 
     /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.
@@ -68,7 +69,7 @@ enum CancellationReading {
     /// there comes with the object's end, and nothing is left to show the error.
     static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
         guard call.arguments.isEmpty, call.trailingClosure == nil,
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "cancel",
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("cancel"),
               let base = member.base, !SyntaxText.isInside(DeinitializerDeclSyntax.self, withinDeclarationOf: call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))
     }
@@ -80,8 +81,8 @@ enum CancellationReading {
         guard statement.body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }),
               !mentionsCancellation(statement),
               let catchAll = statement.catchClauses.last, let errorName = boundErrorName(catchAll),
-              !catchAll.body.statements.contains(where: { $0.item.is(ThrowStmtSyntax.self) }) else { return nil }
-        let locals = localNames(around: statement).union(catchAll.body.statements.flatMap(declaredNames))
+              !catchAll.body.statements.eachElement.contains(where: { $0.item.is(ThrowStmtSyntax.self) }) else { return nil }
+        let locals = localNames(around: statement).union(catchAll.body.statements.eachElement.flatMap(declaredNames))
         guard let target = failureTarget(in: catchAll.body.statements, errorName: errorName, locals: locals) else { return nil }
         return (catchAll.catchKeyword, target)
     }
@@ -112,7 +113,7 @@ enum CancellationReading {
             return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName
         }
         guard let sequence = current.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
+        let elements = Array(sequence.elements.eachElement)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == current.id else { return nil }
         return lastName(of: elements[0])
     }
@@ -142,7 +143,7 @@ enum CancellationReading {
             guard var expression = SyntaxText.expression(of: statement) else { continue }
             if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression }
             if let sequence = expression.as(SequenceExprSyntax.self) {
-                let elements = Array(sequence.elements)
+                let elements = Array(sequence.elements.eachElement)
                 guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let root = rootName(of: elements[0]),
                       !locals.contains(root), mentionsFailure(elements[2], errorName: errorName) else { continue }
                 return root
@@ -157,7 +158,7 @@ enum CancellationReading {
                     if case .codeBlock(let block)? = current.elseBody { blocks.append(block.statements) }
                 }
             } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
-                for case .switchCase(let switchCase) in switchExpression.cases { blocks.append(switchCase.statements) }
+                for case .switchCase(let switchCase) in switchExpression.cases.eachElement { blocks.append(switchCase.statements) }
             } else if let call = expression.as(FunctionCallExprSyntax.self), let name = SyntaxText.calledName(call),
                       deferringCalls.contains(name), let closure = call.trailingClosure {
                 blocks.append(closure.statements)
@@ -171,7 +172,7 @@ enum CancellationReading {
 
     /// `guard let self else { return }`, `guard let strongSelf = self`.
     private static func bindsSelfOnly(_ statement: GuardStmtSyntax) -> Bool {
-        statement.conditions.allSatisfy { element in
+        statement.conditions.eachElement.allSatisfy { element in
             guard case .optionalBinding(let binding) = element.condition else { return false }
             let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind
             return value == .keyword(.self) || (binding.initializer == nil && binding.pattern.trimmedText == "self")
@@ -211,7 +212,7 @@ enum CancellationReading {
     /// Names a statement declares as local variables (`var succeeded = false`).
     private static func declaredNames(_ item: CodeBlockItemSyntax) -> [String] {
         guard let declaration = item.item.as(VariableDeclSyntax.self) else { return [] }
-        return declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText }
+        return declaration.bindings.eachElement.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText }
     }
 
     /// Code (not comments) that names cancellation: `CancellationError`, `Task.isCancelled`, `.cancelled`…

@@ -46,7 +46,7 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Imports
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.identifierName { facts.imports.append(module) }
+        if let module = node.path.eachElement.first?.name.identifierName { facts.imports.append(module) }
         noteImport(node)
         return .skipChildren
     }
@@ -98,16 +98,16 @@ final class FileWalker: SyntaxVisitor {
 
     private func enterType(_ node: DeclSyntax, name: String, kind: TypeKind, inheritance: InheritanceClauseSyntax?,
                            attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, members: MemberBlockSyntax) {
-        let inherited = inheritance?.inheritedTypes.map { SyntaxText.typeName($0.type) } ?? []
+        let inherited = inheritance?.inheritedTypes.eachElement.map { SyntaxText.typeName($0.type) } ?? []
         // An extension names its type from file scope (`extension HistoryView.ViewModel`); its simple name is the
         // last component, and code inside it belongs to the qualified type.
         let qualified = kind == .extension ? name : (walk.typeStack.last.map { $0.qualifiedName + "." + name } ?? name)
         let name = kind == .extension ? String(name.split(separator: ".").last ?? Substring(name)) : name
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
-        fact.isPrivate = modifiers.contains { $0.name.plainText == "private" || $0.name.plainText == "fileprivate" }
-        fact.isOpen = modifiers.contains { $0.name.plainText == "open" }
-        fact.isPublic = modifiers.contains { $0.name.plainText == "public" }
+        fact.isPrivate = modifiers.eachElement.contains { $0.name.hasText("private") || $0.name.hasText("fileprivate") }
+        fact.isOpen = modifiers.eachElement.contains { $0.name.hasText("open") }
+        fact.isPublic = modifiers.eachElement.contains { $0.name.hasText("public") }
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
         fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
             .contains { $0.specifier != nil } ?? false
@@ -132,7 +132,7 @@ final class FileWalker: SyntaxVisitor {
 
     /// `: ObservableObject` when it is the only conformance, `ObservableObject, ` when first, `, ObservableObject` otherwise.
     private static func observableObjectRemoval(_ clause: InheritanceClauseSyntax) -> Range<Int>? {
-        let types = Array(clause.inheritedTypes)
+        let types = Array(clause.inheritedTypes.eachElement)
         guard let index = types.firstIndex(where: { SyntaxText.typeName($0.type) == "ObservableObject" }) else { return nil }
         let element = types[index]
         if types.count == 1 {
@@ -158,18 +158,18 @@ final class FileWalker: SyntaxVisitor {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
         if isMember, let typeIndex = typeFactIndices.last {
             let attributes = SyntaxText.attributes(node.attributes)
-            let isStatic = node.modifiers.contains { $0.name.plainText == "static" || $0.name.plainText == "class" }
-            let isPrivate = node.modifiers.contains {
-                ($0.name.plainText == "private" || $0.name.plainText == "fileprivate") && $0.detail == nil
+            let isStatic = node.modifiers.eachElement.contains { $0.name.hasText("static") || $0.name.hasText("class") }
+            let isPrivate = node.modifiers.eachElement.contains {
+                ($0.name.hasText("private") || $0.name.hasText("fileprivate")) && $0.detail == nil
             }
-            let hasPrivateSetter = node.modifiers.contains {
-                ($0.name.plainText == "private" || $0.name.plainText == "fileprivate") && $0.detail != nil
+            let hasPrivateSetter = node.modifiers.eachElement.contains {
+                ($0.name.hasText("private") || $0.name.hasText("fileprivate")) && $0.detail != nil
             }
-            let wrapperNode = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            let wrapperNode = node.attributes.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
             var viewMemberStart: StatementInsertionPoint?
-            for binding in node.bindings {
+            for binding in node.bindings.eachElement {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
                 let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
@@ -186,8 +186,8 @@ final class FileWalker: SyntaxVisitor {
                 if !added.isStatic, !added.isComputed, added.heldTypeName?.contains("ViewModel") ?? false {
                     viewModelPropertiesByType[typeIndex, default: []].insert(name)
                 }
-                facts.types[typeIndex].properties[last].isLazy = node.modifiers.contains { $0.name.plainText == "lazy" }
-                facts.types[typeIndex].properties[last].isOverride = node.modifiers.contains { $0.name.plainText == "override" }
+                facts.types[typeIndex].properties[last].isLazy = node.modifiers.eachElement.contains { $0.name.hasText("lazy") }
+                facts.types[typeIndex].properties[last].isOverride = node.modifiers.eachElement.contains { $0.name.hasText("override") }
                 facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
                 facts.types[typeIndex].properties[last].initializerInstance = binding.initializer.flatMap { SyntaxText.sharedInstance($0.value) }
                 if case .accessors(let accessors) = binding.accessorBlock?.accessors {
@@ -209,7 +209,7 @@ final class FileWalker: SyntaxVisitor {
             }
             viewMemberStarts.append(viewMemberStart)
         } else if !localBindables.isEmpty, SyntaxText.attributeNames(node.attributes).contains("Bindable") {
-            for binding in node.bindings {
+            for binding in node.bindings.eachElement {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName {
                     localBindables[localBindables.count - 1].append(name)
                 }
@@ -236,7 +236,7 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let buildsView = SyntaxText.buildsView(node)
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
-            let isStatic = node.modifiers.contains { $0.name.plainText == "static" || $0.name.plainText == "class" }
+            let isStatic = node.modifiers.eachElement.contains { $0.name.hasText("static") || $0.name.hasText("class") }
             facts.types[typeIndex].methods.append(MethodFact(
                 name: node.name.identifierName, isInitializer: false,
                 isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,
@@ -269,8 +269,8 @@ final class FileWalker: SyntaxVisitor {
                 name: "init", isInitializer: true, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                 isStatic: false, buildsView: false, position: position(node.initKeyword)))
             let last = facts.types[typeIndex].methods.count - 1
-            facts.types[typeIndex].methods[last].isPrivate = node.modifiers.contains {
-                $0.name.plainText == "private" || $0.name.plainText == "fileprivate"
+            facts.types[typeIndex].methods[last].isPrivate = node.modifiers.eachElement.contains {
+                $0.name.hasText("private") || $0.name.hasText("fileprivate")
             }
         }
         walk.scopes.append(.initializer)
@@ -316,11 +316,10 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let inBody = walk.isInBody
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(reference.baseName.identifierName) {
-            let name = reference.baseName.identifierName
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(name) {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
-                labels: node.arguments.map { $0.label?.plainText ?? "_" },
+                labels: node.arguments.eachElement.map { $0.label?.plainText ?? "_" },
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {
@@ -347,7 +346,7 @@ final class FileWalker: SyntaxVisitor {
     private func recordMemberCall(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
         let method = member.declName.baseName.identifierName
         if method == "environment" || method == "environmentObject", node.arguments.count == 1,
-           let argument = node.arguments.first, argument.label == nil {
+           let argument = node.arguments.eachElement.first, argument.label == nil {
             let constructed = SyntaxText.calleeName(argument.expression)
             let chain = constructed == nil ? Self.memberChain(argument.expression) : nil
             // Every injection is recorded, even one the walk cannot name: `migrate` must not leave an
@@ -381,12 +380,12 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         recordModelSites(memberAccess: node)
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), ExternalAPI.names.contains(base.baseName.identifierName),
-           let typeIndex = typeFactIndices.last {
-            noteExternalAPI(base.baseName.identifierName, in: typeIndex)
+        guard let baseName = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierName else { return .visitChildren }
+        if ExternalAPI.names.contains(baseName), let typeIndex = typeFactIndices.last {
+            noteExternalAPI(baseName, in: typeIndex)
         }
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.identifierName.hasPrefix("$") {
-            let name = String(base.baseName.identifierName.dropFirst())
+        if baseName.hasPrefix("$") {
+            let name = String(baseName.dropFirst())
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.identifierName, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
@@ -402,7 +401,7 @@ final class FileWalker: SyntaxVisitor {
                                          target: FixText.range(of: target))
         if let call = value.as(FunctionCallExprSyntax.self),
            let wrapper = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(wrapper),
-           call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil,
+           call.arguments.count == 1, let argument = call.arguments.eachElement.first, call.trailingClosure == nil,
            // In a broken call (`Published(initialValue:  }`) missing tokens can put the argument past the call's end.
            !call.hasError {
             let wrapped = FixText.range(of: argument.expression)
@@ -422,7 +421,7 @@ final class FileWalker: SyntaxVisitor {
         if let found = ObservedCreationReading.initializerAssignment(node, in: walk) { facts.observedCreations.append(found) }
         recordMemberWrite(sequence: node)
         guard walk.isInsideInitializer, let typeIndex = typeFactIndices.last else { return .visitChildren }
-        let elements = Array(node.elements)
+        let elements = Array(node.elements.eachElement)
         guard elements.count == 3 else { return .visitChildren }
         let compound = elements[1].as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.plainText) } ?? false
         if elements[1].is(AssignmentExprSyntax.self) || compound, let root = Self.rootName(of: elements[0]), SyntaxText.isCapitalized(root) {
@@ -496,13 +495,13 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
         if let ifExpr = node.parent?.as(IfExprSyntax.self) {
             let isThenBranch = ifExpr.body.id == node.id
-            for condition in ifExpr.conditions {
+            for condition in ifExpr.conditions.eachElement {
                 guard case .availability(let check) = condition.condition else { continue }
                 let positive = check.availabilityKeyword.tokenKind == .poundAvailable
                 push(check.availabilityArguments, below: positive != isThenBranch, owner: node.id)
             }
         } else if let guardStmt = node.parent?.as(GuardStmtSyntax.self) {
-            for condition in guardStmt.conditions {
+            for condition in guardStmt.conditions.eachElement {
                 guard case .availability(let check) = condition.condition else { continue }
                 let positive = check.availabilityKeyword.tokenKind == .poundAvailable
                 push(check.availabilityArguments, below: positive, owner: node.id)
@@ -516,7 +515,7 @@ final class FileWalker: SyntaxVisitor {
     override func visitPost(_ node: GuardStmtSyntax) {
         // After `guard #available(iOS 17, *) else { … }` the rest of the enclosing block runs on iOS 17+.
         guard let block = node.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return }
-        for condition in node.conditions {
+        for condition in node.conditions.eachElement {
             guard case .availability(let check) = condition.condition else { continue }
             let positive = check.availabilityKeyword.tokenKind == .poundAvailable
             push(check.availabilityArguments, below: !positive, owner: block.id)
@@ -560,7 +559,7 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Dependencies (layer-dependency)
 
     private func noteImport(_ node: ImportDeclSyntax) {
-        guard let module = node.path.first?.name.identifierName else { return }
+        guard let module = node.path.eachElement.first?.name.identifierName else { return }
         facts.dependencies.imports.append(ImportFact(module: module, position: position(node)))
     }
 
@@ -650,7 +649,7 @@ final class FileWalker: SyntaxVisitor {
             let parameters = candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
                 ?? candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
             if let parameters {
-                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
+                guard let parameter = parameters.eachElement.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
                 var type = parameter.type
                 while let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType
                     ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
@@ -685,13 +684,13 @@ final class FileWalker: SyntaxVisitor {
             return
         }
         if SyntaxText.attributeNames(node.attributes).contains("State") {
-            for binding in node.bindings where BehaviorReading.holdsText(binding) {
+            for binding in node.bindings.eachElement where BehaviorReading.holdsText(binding) {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName {
                     facts.types[typeIndex].behavior.textStates.append(name)
                 }
             }
         }
-        guard node.bindings.count == 1, let binding = node.bindings.first,
+        guard node.bindings.count == 1, let binding = node.bindings.eachElement.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName, name != "body",
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
               !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false),
@@ -916,12 +915,15 @@ extension FileWalker {
     }
 
     func recordModelSites(memberAccess node: MemberAccessExprSyntax) {
+        let property = viewModelProperty(at: node.base)
+        // Most member accesses are in views and name no view model: their name is not made.
+        guard property != nil || isInClassLikeType else { return }
         let member = node.declName.baseName.identifierName
         if isInClassLikeType, Self.sharedInstanceMembers.contains(member), isInsideMethod,
-           let base = node.base?.as(DeclReferenceExprSyntax.self), SyntaxText.isCapitalized(base.baseName.identifierName) {
-            noteModelSite(.sharedInstanceInMethod(type: base.baseName.identifierName, member: member), at: node)
+           let type = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(type) {
+            noteModelSite(.sharedInstanceInMethod(type: type, member: member), at: node)
         }
-        if let property = viewModelProperty(at: node.base) {
+        if let property {
             let isCall = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
             noteModelSite(.viewModelMemberAccess(property: property, member: member, isCall: isCall), at: node)
         }
@@ -930,7 +932,7 @@ extension FileWalker {
     /// `viewModel` or `self.viewModel`, when it names a stored property of the enclosing type declared so far
     /// whose type names a view model. Only those accesses are kept: the `mvvm-io` shape rule needs no others.
     private func viewModelProperty(at base: ExprSyntax?) -> String? {
-        guard let base, let typeIndex = typeFactIndices.last else { return nil }
+        guard let base, let typeIndex = typeFactIndices.last, let properties = viewModelPropertiesByType[typeIndex] else { return nil }
         let name: String
         if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
             name = reference.baseName.identifierName
@@ -940,7 +942,7 @@ extension FileWalker {
         } else {
             return nil
         }
-        return viewModelPropertiesByType[typeIndex]?.contains(name) ?? false ? name : nil
+        return properties.contains(name) ? name : nil
     }
 
     /// The call, with any `try`/`await`, is a statement of its own, so its result is dropped: it starts work.
@@ -976,7 +978,7 @@ extension FileWalker {
     /// `target = …` and `target += …`.
     func recordMemberWrite(sequence node: SequenceExprSyntax) {
         // Only the first two elements matter; copying every element of a long expression did not.
-        var elements = node.elements.makeIterator()
+        var elements = node.elements.eachElement.makeIterator()
         guard let target = elements.next(), let operation = elements.next(), elements.next() != nil else { return }
         let assigns = operation.is(AssignmentExprSyntax.self)
             || (operation.as(BinaryOperatorExprSyntax.self).map { Self.isCompoundAssignment($0.operator.plainText) } ?? false)
@@ -989,8 +991,8 @@ extension FileWalker {
         let name = member.declName.baseName.identifierName
         if Self.mutatingMethods.contains(name), let base = member.base {
             recordMemberWrite(of: base, at: base)
-        } else if name == "assign", let keyPath = node.arguments.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),
-                  let target = node.arguments.first(where: { $0.label?.plainText == "on" })?.expression,
+        } else if name == "assign", let keyPath = node.arguments.eachElement.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),
+                  let target = node.arguments.eachElement.first(where: { $0.label?.plainText == "on" })?.expression,
                   let (receiver, root) = Self.writtenMember(target) {
             let components = keyPath.components.compactMap { $0.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.identifierName }
             guard let written = components.last else { return }
@@ -1107,7 +1109,7 @@ extension FileWalker {
     private static func lastReceiveScheduler(before expression: ExprSyntax?) -> String? {
         var current = expression
         while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.first(where: { $0.label?.plainText == "on" }) {
+            if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.eachElement.first(where: { $0.label?.plainText == "on" }) {
                 return scheduler.expression.trimmedDescription
             }
             current = member.base
@@ -1142,10 +1144,10 @@ extension FileWalker {
         while let candidate = current, !candidate.isDeclGroup {
             if let items = candidate.as(CodeBlockItemListSyntax.self) {
                 var found: MemberWriteFact.RootBinding?
-                for item in items {
+                for item in items.eachElement {
                     if item.id == child.id { break }
                     if let declaration = item.item.as(VariableDeclSyntax.self) {
-                        for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name {
+                        for binding in declaration.bindings.eachElement where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name {
                             found = bound(annotation: binding.typeAnnotation?.type, value: binding.initializer?.value)
                         }
                     } else if let guardStatement = item.item.as(GuardStmtSyntax.self), let binding = optionalBinding(named: name, in: guardStatement.conditions) {
@@ -1163,7 +1165,7 @@ extension FileWalker {
                 return .unknownLocal
             } else if let parameters = candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
                         ?? candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters {
-                guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
+                guard let parameter = parameters.eachElement.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
                 return .type(SyntaxText.typeName(unwrappedOptional(parameter.type)))
             }
             child = candidate
@@ -1173,7 +1175,7 @@ extension FileWalker {
     }
 
     private static func optionalBinding(named name: String, in conditions: ConditionElementListSyntax) -> MemberWriteFact.RootBinding? {
-        for element in conditions {
+        for element in conditions.eachElement {
             guard case .optionalBinding(let binding) = element.condition,
                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name else { continue }
             // `if let model` unwraps the property of the same name.

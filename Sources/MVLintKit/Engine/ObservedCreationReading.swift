@@ -9,7 +9,7 @@ enum ObservedCreationReading {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true, let type = walk.typeStack.last,
               type.kind == .struct || type.kind == .extension, !type.inherited.contains("App"),
               let attribute = SyntaxText.attribute(named: "ObservedObject", in: node.attributes) else { return nil }
-        for binding in node.bindings {
+        for binding in node.bindings.eachElement {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName,
                   let value = binding.initializer?.value, let created = createdTypeName(value, annotation: binding.typeAnnotation),
                   SyntaxText.isCapitalized(created) else { continue }
@@ -24,7 +24,7 @@ enum ObservedCreationReading {
     /// `_model = ObservedObject(wrappedValue: Model(…))`. The rule checks that `model` is an `@ObservedObject`.
     static func initializerAssignment(_ node: SequenceExprSyntax, in walk: FileWalk) -> ObservedCreationFact? {
         guard walk.isInsideInitializer, let type = walk.typeStack.last, type.kind == .struct, !type.inherited.contains("App") else { return nil }
-        let elements = Array(node.elements)
+        let elements = Array(node.elements.eachElement)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), var property = assignedName(elements[0]) else { return nil }
         var value = elements[2]
         if property.hasPrefix("_") {
@@ -44,7 +44,7 @@ enum ObservedCreationReading {
     /// every evaluation. The rule checks that `Child` holds `label` in an `@ObservedObject`.
     static func arguments(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> [ObservedCreationFact] {
         guard walk.isBuildingView, let view = SyntaxText.calleeName(ExprSyntax(call)), SyntaxText.isCapitalized(view) else { return [] }
-        return call.arguments.compactMap { argument in
+        return call.arguments.eachElement.compactMap { argument in
             guard let label = argument.label?.plainText, let created = SyntaxText.calleeName(argument.expression),
                   SyntaxText.isCapitalized(created) else { return nil }
             return ObservedCreationFact(kind: .argument(view: view, label: label), createdType: created,
@@ -66,7 +66,7 @@ enum ObservedCreationReading {
         var current = Syntax(call)
         while let parent = current.parent {
             if let function = parent.as(FunctionDeclSyntax.self) {
-                let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                let isStatic = function.modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
                 guard isStatic || function.signature.effectSpecifiers?.asyncSpecifier != nil else { return nil }
                 return DetachedViewConstructionFact(typeName: name, position: position(call, in: walk))
             }
@@ -79,7 +79,7 @@ enum ObservedCreationReading {
     private static func createdTypeName(_ value: ExprSyntax, annotation: TypeAnnotationSyntax?) -> String? {
         if let name = SyntaxText.calleeName(value) { return name }
         guard let member = value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
-              member.base == nil, member.declName.baseName.plainText == "init", let annotation else { return nil }
+              member.base == nil, member.declName.baseName.hasText("init"), let annotation else { return nil }
         return SyntaxText.typeName(annotation.type)
     }
 

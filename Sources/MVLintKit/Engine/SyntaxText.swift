@@ -22,12 +22,12 @@ enum SyntaxText {
     }
 
     public static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
-        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
+        attributes.eachElement.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
     }
 
     /// Attribute names with their argument text (`Environment`, `\.dismiss`).
     public static func attributes(_ attributes: AttributeListSyntax) -> [(name: String, argument: String?)] {
-        attributes.compactMap { element in
+        attributes.eachElement.compactMap { element in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
             return (attribute.attributeName.trimmedText, attribute.arguments?.trimmedText)
         }
@@ -106,10 +106,10 @@ enum SyntaxText {
     static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let node = current {
-            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.plainText == "Preview" { return true }
-            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.plainText == "Preview" { return true }
+            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.hasText("Preview") { return true }
+            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.hasText("Preview") { return true }
             if let type = node.asProtocol(DeclGroupSyntax.self),
-               type.inheritanceClause?.inheritedTypes.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
+               type.inheritanceClause?.inheritedTypes.eachElement.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
                 return true
             }
             current = node.parent
@@ -129,7 +129,7 @@ enum SyntaxText {
 
     /// `static` or `class` members belong to the type, not to its instances.
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
     /// A `@ViewBuilder` function or one returning `some View`.
@@ -210,23 +210,23 @@ enum SyntaxText {
 
     /// The argument with this label, if present.
     public static func argument(_ call: FunctionCallExprSyntax, labeled label: String) -> LabeledExprSyntax? {
-        call.arguments.first { $0.label?.plainText == label }
+        call.arguments.eachElement.first { $0.label?.hasText(label) ?? false }
     }
 
     /// All closures a call takes, trailing or as arguments, with their labels (`nil` for the first trailing one).
     public static func closures(of call: FunctionCallExprSyntax) -> [(label: String?, closure: ClosureExprSyntax)] {
         var result: [(String?, ClosureExprSyntax)] = []
-        for argument in call.arguments {
+        for argument in call.arguments.eachElement {
             if let closure = argument.expression.as(ClosureExprSyntax.self) { result.append((argument.label?.plainText, closure)) }
         }
         if let trailing = call.trailingClosure { result.append((nil, trailing)) }
-        for extra in call.additionalTrailingClosures { result.append((extra.label.plainText, extra.closure)) }
+        for extra in call.additionalTrailingClosures.eachElement { result.append((extra.label.plainText, extra.closure)) }
         return result
     }
 
     /// The expressions a closure's statements consist of (`VStack { A(); B() }` → the two calls).
     public static func expressions(in closure: ClosureExprSyntax) -> [ExprSyntax] {
-        closure.statements.compactMap { $0.item.as(ExprSyntax.self) }
+        closure.statements.eachElement.compactMap { $0.item.as(ExprSyntax.self) }
     }
 
     /// The modifier calls chained onto a view, innermost first: `Button { … }.padding().bold()` → `padding()`, `bold()`.

@@ -7,6 +7,9 @@ extension TokenSyntax {
     /// walk visits.
     var plainText: String { String(syntaxText: rawText) }
 
+    /// Whether the token's text is `text`, compared as bytes without making a string of the token.
+    func hasText(_ text: String) -> Bool { rawText.elementsEqual(text.utf8) }
+
     /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
     /// `Model`, `` `default` `` is `default`); a raw identifier (`` `Store Model` ``, Swift 6.2), which cannot be
     /// written without them, keeps them, so it prints as written and still equals every other spelling of itself.
@@ -20,3 +23,20 @@ extension TokenSyntax {
     }
 }
 
+
+extension SyntaxProtocol {
+    /// Whether the node's first token in the source (as `firstToken(viewMode: .sourceAccurate)` finds it) starts
+    /// with `byte`, read from the raw tree: `firstToken` makes a node for every level it descends, and rules ask
+    /// of every argument of every call whether it is a `$` binding.
+    func firstTokenStarts(with byte: UInt8) -> Bool { Self.firstTokenText(of: raw)?.first == byte }
+
+    private static func firstTokenText(of raw: RawSyntax) -> SwiftSyntax.SyntaxText? {
+        guard SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: raw) else { return nil }
+        if let token = raw.tokenView { return token.rawText }
+        guard let layout = raw.layoutView else { return nil }
+        for child in layout.children {
+            if let child, let text = firstTokenText(of: child) { return text }
+        }
+        return nil
+    }
+}

@@ -15,8 +15,8 @@ public struct DeclarationLayout: Sendable, Codable {
 
     init(_ node: VariableDeclSyntax) {
         specifier = FixText.range(of: node.bindingSpecifier)
-        modifiersStart = node.modifiers.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound
-        accessModifier = node.modifiers.first { modifier in
+        modifiersStart = node.modifiers.eachElement.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound
+        accessModifier = node.modifiers.eachElement.first { modifier in
             guard case .keyword(let keyword) = modifier.name.tokenKind else { return false }
             return Self.accessKeywords.contains(keyword) && modifier.detail == nil
         }.map(FixText.range(of:))

@@ -160,10 +160,10 @@ final class ScatteredScreenStateRule: SyntaxRule {
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         var states: [StateProperty] = []
         for variable in Self.variables(in: members.members) {
-            guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) })
+            guard let attribute = variable.attributes.eachElement.lazy.compactMap({ $0.as(AttributeSyntax.self) })
                       .first(where: { $0.attributeName.trimmedText == "State" }),
                   !SyntaxText.isStatic(variable.modifiers) else { continue }
-            for binding in variable.bindings {
+            for binding in variable.bindings.eachElement {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText,
                       !states.contains(where: { $0.name == name }) else { continue }
                 let isBool = binding.typeAnnotation?.type.trimmedText == "Bool"
@@ -179,7 +179,7 @@ final class ScatteredScreenStateRule: SyntaxRule {
         members.flatMap { member -> [VariableDeclSyntax] in
             if let variable = member.decl.as(VariableDeclSyntax.self) { return [variable] }
             guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
-            return conditional.clauses.flatMap { clause -> [VariableDeclSyntax] in
+            return conditional.clauses.eachElement.flatMap { clause -> [VariableDeclSyntax] in
                 guard case .decls(let nested)? = clause.elements else { return [] }
                 return variables(in: nested)
             }

@@ -136,10 +136,10 @@ final class FixedFontSizeRule: SyntaxRule {
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         var names: Set<String> = []
-        for member in members.members {
+        for member in members.members.eachElement {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.attributeNames(variable.attributes).contains("ScaledMetric") else { continue }
-            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
+            names.formUnion(variable.bindings.eachElement.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
         }
         scaledMetrics.append(names)
     }
@@ -150,7 +150,7 @@ final class FixedFontSizeRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         // `Font.custom(_:size:)` scales with the body text style (iOS 14 and later); only `.system(size:)` does not.
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "system",
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("system"),
               member.base.map({ SyntaxText.typeReferenceName($0) == "Font" }) ?? true,
               let size = SyntaxText.argument(node, labeled: "size")?.expression,
               Self.hasDynamicType(file), !LifetimeClassifier.isTestCode(file.path), !isFixedSizeSurface(node),
@@ -168,7 +168,7 @@ final class FixedFontSizeRule: SyntaxRule {
     /// content is made to fit, not a choice against the reader's text size.
     private func isFixedSizeSurface(_ node: FunctionCallExprSyntax) -> Bool {
         if let importsWidgetKit { return importsWidgetKit }
-        let imports = node.root.as(SourceFileSyntax.self)?.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.trimmedText } ?? []
+        let imports = node.root.as(SourceFileSyntax.self)?.statements.eachElement.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.trimmedText } ?? []
         let result = imports.contains { $0 == "WidgetKit" || $0 == "ClockKit" }
         importsWidgetKit = result
         return result
@@ -205,7 +205,7 @@ final class FixedFontSizeRule: SyntaxRule {
             if let list = syntax.as(CodeBlockItemListSyntax.self) {
                 for item in list {
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings {
+                    for binding in variable.bindings.eachElement {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText, names.contains(name),
                               let value = binding.initializer?.value else { continue }
                         if Self.mentionsScaling(Syntax(value)) { return true }
@@ -224,7 +224,7 @@ final class FixedFontSizeRule: SyntaxRule {
 
     /// `geometry.size.height * 0.025`: text sized to fit a layout on purpose, which scaled text would overflow.
     private static func isLayoutDerived(_ size: ExprSyntax) -> Bool {
-        size.tokens(viewMode: .sourceAccurate).contains { $0.plainText == "height" || $0.plainText == "width" }
+        size.tokens(viewMode: .sourceAccurate).contains { $0.hasText("height") || $0.hasText("width") }
     }
 
     /// A literal at or above the largest text style (Large Title, 34 pt): display text that is large already.
@@ -252,7 +252,7 @@ final class FixedFontSizeRule: SyntaxRule {
     }
 
     private static func showsOnlySymbols(_ statements: CodeBlockItemListSyntax) -> Bool {
-        !statements.isEmpty && statements.allSatisfy { statement in
+        !statements.isEmpty && statements.eachElement.allSatisfy { statement in
             guard let expression = SyntaxText.expression(of: statement) else { return false }
             if let branch = expression.as(IfExprSyntax.self) {
                 guard showsOnlySymbols(branch.body.statements) else { return false }

@@ -72,13 +72,13 @@ final class HardcodedColorRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         if SyntaxText.typeReferenceName(node.calledExpression) == "Color" {
-            let labels = Set(node.arguments.compactMap { $0.label?.plainText })
+            let labels = Set(node.arguments.eachElement.compactMap { $0.label?.plainText })
             guard labels.isSuperset(of: ["red", "green", "blue"]) else { return }
             file.report(id, at: node.calledExpression,
                         "`Color(red:green:blue:)` fixes one colour for light mode, dark mode and high contrast alike: define it in the asset catalog with a dark variant, or use a semantic colour")
         } else if let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
                   ["foregroundStyle", "foregroundColor"].contains(modifier.declName.baseName.plainText),
-                  node.arguments.count == 1, let color = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                  node.arguments.count == 1, let color = node.arguments.eachElement.first?.expression.as(MemberAccessExprSyntax.self),
                   Self.fixedForegrounds.contains(color.declName.baseName.plainText),
                   color.base.map({ SyntaxText.typeReferenceName($0) == "Color" }) ?? true,
                   let base = modifier.base, let root = SyntaxText.rootView(of: base),

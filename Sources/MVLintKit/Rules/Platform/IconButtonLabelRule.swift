@@ -155,7 +155,7 @@ final class IconButtonLabelRule: SyntaxRule {
         switch name {
         case "Button", "Menu":
             guard let label = Self.labelClosure(of: node, control: name), label.statements.count == 1,
-                  let content = label.statements.first?.item.as(ExprSyntax.self),
+                  let content = label.statements.eachElement.first?.item.as(ExprSyntax.self),
                   let image = SyntaxText.rootView(of: content), let symbol = Self.symbolName(image),
                   !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isDescribed),
                   !(name == "Button" && Self.symbolNamesAction(symbol, action: Self.action(of: node))),
@@ -181,7 +181,7 @@ final class IconButtonLabelRule: SyntaxRule {
     /// `Image(systemName: "plus")`: the symbol's name when it is written as a literal, "" when computed.
     private static func symbolName(_ image: FunctionCallExprSyntax) -> String? {
         guard SyntaxText.typeReferenceName(image.calledExpression) == "Image",
-              let argument = image.arguments.first, argument.label?.plainText == "systemName" else { return nil }
+              let argument = image.arguments.eachElement.first, argument.label?.plainText == "systemName" else { return nil }
         guard let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
               let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return "" }
         return segment.content.plainText

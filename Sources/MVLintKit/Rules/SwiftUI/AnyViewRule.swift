@@ -186,6 +186,8 @@ final class AnyViewRule: SyntaxRule {
     /// For each type being walked: whether it is a view or a view modifier by its own declaration.
     private var isViewType: [Bool] = []
 
+    private static let erasingModifiers: Set<String> = ["eraseToAnyView"]
+
     init(options: RuleOptions) {}
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
@@ -196,8 +198,8 @@ final class AnyViewRule: SyntaxRule {
     }
 
     private static func storesErasedViews(in members: MemberBlockSyntax) -> Bool {
-        members.members.contains { member in
-            if let variable = member.decl.as(VariableDeclSyntax.self) { return variable.bindings.contains(where: isErasedViewCollection) }
+        members.members.eachElement.contains { member in
+            if let variable = member.decl.as(VariableDeclSyntax.self) { return variable.bindings.eachElement.contains(where: isErasedViewCollection) }
             // A helper that returns `[AnyView]`: the type fills a heterogeneous collection, its erasures are by design.
             if let function = member.decl.as(FunctionDeclSyntax.self), let type = function.signature.returnClause?.type {
                 return isCollectionOfErasedViews(type)
@@ -238,10 +240,10 @@ final class AnyViewRule: SyntaxRule {
 
     /// `AnyView(…)` or `.eraseToAnyView()`, with the name a finding points to.
     private static func erasure(_ call: FunctionCallExprSyntax) -> (name: TokenSyntax, construct: String)? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.plainText == "AnyView" {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.hasText("AnyView") {
             return (reference.baseName, "`AnyView(…)`")
         }
-        if let modifier = SyntaxText.modifier(call, named: ["eraseToAnyView"]), call.arguments.isEmpty {
+        if let modifier = SyntaxText.modifier(call, named: Self.erasingModifiers), call.arguments.isEmpty {
             return (modifier.declName.baseName, "`.eraseToAnyView()`")
         }
         return nil
@@ -254,11 +256,11 @@ final class AnyViewRule: SyntaxRule {
             return isCollectionOfErasedViews(type)
         }
         guard let literal = binding.initializer?.value.as(ArrayExprSyntax.self) else { return false }
-        return literal.elements.contains { $0.expression.as(FunctionCallExprSyntax.self).flatMap(erasure) != nil }
+        return literal.elements.eachElement.contains { $0.expression.as(FunctionCallExprSyntax.self).flatMap(erasure) != nil }
     }
 
     private static func isCollectionOfErasedViews(_ type: TypeSyntax) -> Bool {
-        isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.plainText == "AnyView" }
+        isCollectionType(type) && type.tokens(viewMode: .sourceAccurate).contains { $0.hasText("AnyView") }
     }
 
     private static func isCollectionType(_ type: TypeSyntax) -> Bool {
@@ -333,10 +335,10 @@ final class AnyViewRule: SyntaxRule {
     /// (not `AnyView(tab.makeView())`, which may wrap an `any View`).
     private static func erasesConcreteView(_ call: FunctionCallExprSyntax) -> Bool {
         let erased: ExprSyntax?
-        if SyntaxText.modifier(call, named: ["eraseToAnyView"]) != nil {
+        if SyntaxText.modifier(call, named: Self.erasingModifiers) != nil {
             erased = SyntaxText.modifierBase(call)
         } else {
-            erased = call.arguments.first?.expression
+            erased = call.arguments.eachElement.first?.expression
         }
         guard let erased, let root = SyntaxText.rootView(of: erased),
               let name = SyntaxText.typeReferenceName(root.calledExpression) else { return false }
@@ -351,7 +353,7 @@ final class AnyViewRule: SyntaxRule {
                 || node.is(TernaryExprSyntax.self) || node.is(UnresolvedTernaryExprSyntax.self) || node.is(ExprListSyntax.self)
                 || node.is(SequenceExprSyntax.self) || node.is(TupleExprSyntax.self) || node.is(LabeledExprListSyntax.self) {
             if let sequence = node.as(SequenceExprSyntax.self),
-               sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
+               sequence.elements.eachElement.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
             current = node.parent
         }
         guard let argument = current?.as(LabeledExprSyntax.self),

@@ -8,19 +8,19 @@ enum CollectionSize {
     /// (`Filter.presets`, `IconSelector.items`): data written in the code, a handful of items.
     static func isFixed(_ collection: ExprSyntax) -> Bool {
         let collection = SyntaxText.withoutOptionalMarks(collection)
-        if let tuple = collection.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        if let tuple = collection.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.eachElement.first {
             return isFixed(only.expression)
         }
         if collection.is(ArrayExprSyntax.self) { return true }
         if let member = collection.as(MemberAccessExprSyntax.self) {
-            if member.declName.baseName.plainText == "allCases" { return true }
+            if member.declName.baseName.hasText("allCases") { return true }
             if let base = member.base?.as(DeclReferenceExprSyntax.self) {
                 return SyntaxText.isCapitalized(base.baseName.plainText)
             }
             return member.base == nil
         }
         if let range = collection.as(SequenceExprSyntax.self) {
-            return range.elements.allSatisfy { element in
+            return range.elements.eachElement.allSatisfy { element in
                 element.is(IntegerLiteralExprSyntax.self)
                     || (element.as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.plainText) } ?? false)
             }
@@ -49,15 +49,15 @@ enum CollectionSize {
     static func fetchedProperties(in members: MemberBlockSyntax) -> Set<String> {
         let wrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest", "ObservedResults", "ObservedSectionedResults"]
         var names: Set<String> = []
-        for member in members.members {
+        for member in members.members.eachElement {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             let isFetched = SyntaxText.attributeNames(variable.attributes).contains(where: wrappers.contains)
-                || variable.bindings.contains { binding in
+                || variable.bindings.eachElement.contains { binding in
                     guard let type = binding.typeAnnotation?.type.trimmedText else { return false }
                     return type.hasPrefix("FetchedResults<") || type.hasPrefix("SectionedFetchResults<")
                 }
             guard isFetched else { continue }
-            names.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
+            names.formUnion(variable.bindings.eachElement.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })
         }
         return names
     }

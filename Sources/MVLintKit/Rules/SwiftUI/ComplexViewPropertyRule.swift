@@ -139,7 +139,7 @@ final class ComplexViewPropertyRule: SyntaxRule {
     func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true,
               !SyntaxText.isStatic(node.modifiers),
-              node.bindings.count == 1, let binding = node.bindings.first,
+              node.bindings.count == 1, let binding = node.bindings.eachElement.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, name.plainText != "body",
               let type = binding.typeAnnotation?.type, SyntaxText.isSomeView(type.trimmedText),
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors)

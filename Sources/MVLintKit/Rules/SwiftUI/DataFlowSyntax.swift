@@ -5,7 +5,7 @@ internal import SwiftSyntax
 extension SyntaxText {
     /// The `@name` attribute of a declaration, if written.
     static func attribute(named name: String, in attributes: AttributeListSyntax) -> AttributeSyntax? {
-        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { $0.attributeName.trimmedText == name }
+        attributes.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { $0.attributeName.trimmedText == name }
     }
 
     /// The member of a modifier call `.name(…)` whose name is one of `names` (a call with a receiver or an
@@ -28,7 +28,7 @@ extension SyntaxText {
 
     /// The closure's top-level statements that are expressions.
     static func statementExpressions(of closure: ClosureExprSyntax) -> [ExprSyntax] {
-        closure.statements.compactMap(expression(of:))
+        closure.statements.eachElement.compactMap(expression(of:))
     }
 
     /// Whether `expression` calls the free function or type `name`: `Task { … }`, `Task(priority: .low) { … }`.

@@ -197,7 +197,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         if node.is(ExtensionDeclSyntax.self), file.enclosingType?.name == "EnvironmentValues" {
-            for member in members.members {
+            for member in members.members.eachElement {
                 if let (key, accessor) = Self.accessor(member.decl, in: file.source) {
                     accessorsByKey[key, default: []].append(accessor)
                 } else if member.decl.is(VariableDeclSyntax.self) {
@@ -209,8 +209,8 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         guard let key = node.as(StructDeclSyntax.self), file.enclosingType?.inherited.contains("EnvironmentKey") == true,
               !file.toolsVersionIsKnownBelow(Version(6)), let defaultValue = Self.onlyDefaultValue(members)
         else { return }
-        let value = defaultValue.bindings.first?.initializer?.value
-        let isPrivate = key.modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        let value = defaultValue.bindings.eachElement.first?.initializer?.value
+        let isPrivate = key.modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
         keys.append(Key(
             name: key.name.plainText, offset: key.name.positionAfterSkippingLeadingTrivia.utf8Offset,
             deletion: FixText.lineStart(ofDeclarationWithComments: key).flatMap {
@@ -245,12 +245,12 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
     /// The one `static defaultValue`, when the key declares nothing else but the `Value` typealias.
     private static func onlyDefaultValue(_ members: MemberBlockSyntax) -> VariableDeclSyntax? {
         var defaultValues: [VariableDeclSyntax] = []
-        for member in members.members {
+        for member in members.members.eachElement {
             if member.decl.is(TypeAliasDeclSyntax.self) { continue }
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.isStatic(variable.modifiers),
                   variable.bindings.count == 1,
-                  variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText == "defaultValue"
+                  variable.bindings.eachElement.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText == "defaultValue"
             else { return nil }
             defaultValues.append(variable)
         }
@@ -260,7 +260,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
     /// The key an accessor reads and writes, when it does nothing else.
     private static func accessor(_ decl: DeclSyntax, in source: SourceText) -> (key: String, Accessor)? {
         guard let variable = decl.as(VariableDeclSyntax.self), variable.attributes.isEmpty, !SyntaxText.isStatic(variable.modifiers),
-              variable.bindings.count == 1, let binding = variable.bindings.first,
+              variable.bindings.count == 1, let binding = variable.bindings.eachElement.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText,
               let type = binding.typeAnnotation?.type,
               case .accessors(let accessors)? = binding.accessorBlock?.accessors, accessors.count == 2,
@@ -272,7 +272,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
                   .flatMap(subscriptKey),
               let assignment = setterStatements.first.flatMap(SyntaxText.expression(of:))?.as(SequenceExprSyntax.self)
         else { return nil }
-        let parts = Array(assignment.elements)
+        let parts = Array(assignment.elements.eachElement)
         guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), subscriptKey(parts[0]) == readKey,
               parts[2].as(DeclReferenceExprSyntax.self)?.baseName.plainText == "newValue" else { return nil }
         let modifiers = variable.modifiers.isEmpty ? "" : variable.modifiers.trimmedText + " "
@@ -296,7 +296,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
         guard let subscriptCall = expression.as(SubscriptCallExprSyntax.self),
               subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
               subscriptCall.arguments.count == 1,
-              let metatype = subscriptCall.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+              let metatype = subscriptCall.arguments.eachElement.first?.expression.as(MemberAccessExprSyntax.self),
               metatype.declName.baseName.tokenKind == .keyword(.self) else { return nil }
         // `Key` also in `self[Action.Key.self]`, a key nested in the type it carries.
         return metatype.base?.as(DeclReferenceExprSyntax.self)?.baseName.plainText ?? metatype.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.plainText
@@ -311,7 +311,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
             return true
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self) { return isConstant(prefix.expression) }
-        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { isConstant($0.expression) } }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.eachElement.allSatisfy { isConstant($0.expression) } }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             guard let base = member.base else { return true }
             return base.is(DeclReferenceExprSyntax.self) || isConstant(base)

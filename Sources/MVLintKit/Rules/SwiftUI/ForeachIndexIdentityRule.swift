@@ -185,14 +185,16 @@ final class ForeachIndexIdentityRule: SyntaxRule {
         "remove", "removeAll", "removeFirst", "removeSubrange", "insert", "move", "swapAt", "sort", "reverse", "shuffle",
     ]
 
+    private static let positionEditingModifiers: Set<String> = ["onDelete", "onMove"]
+
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         noteEdit(node)
         noteRowState(node)
         guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              callee.baseName.plainText == "ForEach" || callee.baseName.plainText == "List",
-              let data = node.arguments.first, data.label == nil,
+              callee.baseName.hasText("ForEach") || callee.baseName.hasText("List"),
+              let data = node.arguments.eachElement.first, data.label == nil,
               let (source, collection) = Self.indexSource(data.expression) else { return }
         let identity = SyntaxText.keyPathText(node, labeled: "id")
         switch source {
@@ -203,7 +205,7 @@ final class ForeachIndexIdentityRule: SyntaxRule {
             else { return }
         }
         var candidate = Candidate(callee: callee, collection: collection)
-        if let edit = SyntaxText.modifiersApplied(to: node).lazy.compactMap({ SyntaxText.modifier($0, named: ["onDelete", "onMove"]) }).first {
+        if let edit = SyntaxText.modifiersApplied(to: node).lazy.compactMap({ SyntaxText.modifier($0, named: Self.positionEditingModifiers) }).first {
             candidate.harm = "`.\(edit.declName.baseName.text)` moves items to other positions"
         }
         candidates[node.id] = candidate
@@ -238,9 +240,11 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     /// A row that holds an editing control, or edits its item through a binding by position (`$todos[index]`,
     /// `Handle(stops: $stops, index: index)`), keeps state per row. A binding every row shares (`focus: $focus`) does not.
     private func noteRowState(_ call: FunctionCallExprSyntax) {
+        // Rows are walked after their `ForEach`: until a candidate exists, no row can keep state in one.
+        guard !candidates.isEmpty else { return }
         let name = SyntaxText.typeReferenceName(call.calledExpression)
         let isControl = name.map(Self.editingControls.contains) ?? false
-        let bindings = call.arguments.compactMap { argument in Self.bindingName(argument.expression).map { (argument, $0) } }
+        let bindings = call.arguments.eachElement.compactMap { argument in Self.bindingName(argument.expression).map { (argument, $0) } }
         guard isControl || !bindings.isEmpty else { return }
         var current = Syntax(call).parent
         while let node = current {
@@ -276,15 +280,15 @@ final class ForeachIndexIdentityRule: SyntaxRule {
 
     /// Whether an argument of the call is one of `names` (the row's index handed on with a binding).
     private static func mentions(_ call: FunctionCallExprSyntax, _ names: Set<String>) -> Bool {
-        call.arguments.contains { argument in
+        call.arguments.eachElement.contains { argument in
             argument.expression.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.plainText) } ?? false
         }
     }
 
     /// `$todos[index]` or `$model.todos`: a binding projection (not a closure's `$0`).
     private static func bindingName(_ expression: ExprSyntax) -> String? {
-        guard let first = expression.firstToken(viewMode: .sourceAccurate), first.plainText.hasPrefix("$"), first.plainText.count > 1,
-              !(first.plainText.dropFirst().first?.isNumber ?? true) else { return nil }
+        guard expression.firstTokenStarts(with: UInt8(ascii: "$")), let first = expression.firstToken(viewMode: .sourceAccurate),
+              first.plainText.count > 1, !(first.plainText.dropFirst().first?.isNumber ?? true) else { return nil }
         return first.plainText
     }
 
@@ -296,21 +300,21 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     }
 
     private static func indexSource(_ expression: ExprSyntax) -> (IndexSource, String?)? {
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.eachElement.first {
             return indexSource(only.expression)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.plainText == "indices" {
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.hasText("indices") {
             return (.positions, lastName(base))
         }
         if let sequence = expression.as(SequenceExprSyntax.self), let collection = rangeUpToCount(sequence) {
             return (.positions, collection)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-        if SyntaxText.calleeName(ExprSyntax(call)) == "Array", call.arguments.count == 1, let inner = call.arguments.first {
+        if SyntaxText.calleeName(ExprSyntax(call)) == "Array", call.arguments.count == 1, let inner = call.arguments.eachElement.first {
             return indexSource(inner.expression)
         }
         // `zip(items.indices, items)`: the pairs' `.0` is the position.
-        if SyntaxText.calleeName(ExprSyntax(call)) == "zip", call.arguments.count == 2, let first = call.arguments.first,
+        if SyntaxText.calleeName(ExprSyntax(call)) == "zip", call.arguments.count == 2, let first = call.arguments.eachElement.first,
            let (source, collection) = indexSource(first.expression), source == .positions {
             return (.enumerated, collection)
         }
@@ -325,13 +329,13 @@ final class ForeachIndexIdentityRule: SyntaxRule {
 
     /// `0..<items.count` or `0...items.count - 1`: the upper bound starts with a collection's `count`; the collection's name.
     private static func rangeUpToCount(_ sequence: SequenceExprSyntax) -> String? {
-        let elements = Array(sequence.elements)
+        let elements = Array(sequence.elements.eachElement)
         guard let rangeIndex = elements.firstIndex(where: {
             guard let text = $0.as(BinaryOperatorExprSyntax.self)?.operator.plainText else { return false }
             return text == "..<" || text == "..."
         }), rangeIndex + 1 < elements.count,
               let bound = elements[rangeIndex + 1].as(MemberAccessExprSyntax.self),
-              let base = bound.base, bound.declName.baseName.plainText == "count" else { return nil }
+              let base = bound.base, bound.declName.baseName.hasText("count") else { return nil }
         return lastName(base) ?? ""
     }
 }

@@ -41,8 +41,8 @@ final class ForegroundColorRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.plainText == "foregroundColor",
-              node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
+              member.declName.baseName.hasText("foregroundColor"),
+              node.arguments.count == 1, let argument = node.arguments.eachElement.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
         file.report(Self.description.id, at: member.declName,
@@ -90,10 +90,10 @@ final class ForegroundColorRule: SyntaxRule {
         guard root.as(DeclReferenceExprSyntax.self)?.baseName.plainText == "Color", chain.count > 1 else { return false }
         let next = chain[chain.count - 2]
         if let member = next.as(MemberAccessExprSyntax.self) {
-            return shapeStyleColors.contains(member.declName.baseName.plainText) || member.declName.baseName.plainText == "accentColor"
+            return shapeStyleColors.contains(member.declName.baseName.plainText) || member.declName.baseName.hasText("accentColor")
         }
         guard let initializer = next.as(FunctionCallExprSyntax.self) else { return false }
-        return colorInitializerLabels.contains(initializer.arguments.first?.label?.plainText ?? "")
+        return colorInitializerLabels.contains(initializer.arguments.eachElement.first?.label?.plainText ?? "")
     }
 
     /// The first argument labels of SwiftUI's `Color` initializers, none of which can fail (`""`: unlabelled, as in
@@ -104,7 +104,7 @@ final class ForegroundColorRule: SyntaxRule {
         if expression.is(NilLiteralExprSyntax.self) { return true }
         // The parser leaves operators unfolded: `isOn ? .red : nil` is a sequence whose `?` element holds the middle.
         if let ternary = expression.as(UnresolvedTernaryExprSyntax.self) { return mayBeNil(ternary.thenExpression) }
-        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.contains(where: mayBeNil) }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.eachElement.contains(where: mayBeNil) }
         return false
     }
 }

@@ -271,14 +271,14 @@ final class HeavyBodyComputationRule: SyntaxRule {
            !Self.isKeyedOnSearch(call) {
             return .fetched(root)
         }
-        if method.declName.baseName.plainText == "sorted", Self.comparesLocalized(call) { return .collatedRows }
+        if method.declName.baseName.hasText("sorted"), Self.comparesLocalized(call) { return .collatedRows }
         return nil
     }
 
     /// `birds.filter { $0.name.contains(searchText) }`: the search text is what re-evaluates the body, so the
     /// filter runs when its result changes anyway.
     private static func isKeyedOnSearch(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
+        guard let closure = call.trailingClosure ?? call.arguments.eachElement.first?.expression.as(ClosureExprSyntax.self) else { return false }
         return closure.tokens(viewMode: .sourceAccurate).contains { token in
             guard token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period else { return false }
             let name = token.plainText.lowercased()
@@ -288,14 +288,14 @@ final class HeavyBodyComputationRule: SyntaxRule {
 
     /// `words.reduce(Text("")) { $0 + Text($1) }`: joining `Text` values builds one view, it is not a computation.
     private static func joinsText(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax) -> Bool {
-        guard method.declName.baseName.plainText == "reduce", let initial = call.arguments.first?.expression else { return false }
+        guard method.declName.baseName.hasText("reduce"), let initial = call.arguments.eachElement.first?.expression else { return false }
         return SyntaxText.rootView(of: initial).map { SyntaxText.typeReferenceName($0.calledExpression) == "Text" } ?? false
     }
 
     /// A comparator that calls `localizedCaseInsensitiveCompare`, `localizedStandardCompare` and the like.
     private static func comparesLocalized(_ call: FunctionCallExprSyntax) -> Bool {
         let comparisons: Set<String> = ["localizedCaseInsensitiveCompare", "localizedStandardCompare", "localizedCompare", "caseInsensitiveCompare"]
-        guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
+        guard let closure = call.trailingClosure ?? call.arguments.eachElement.first?.expression.as(ClosureExprSyntax.self) else { return false }
         return closure.tokens(viewMode: .sourceAccurate).contains { comparisons.contains($0.plainText) }
     }
 
@@ -306,7 +306,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
             expression = parent
         }
         guard let argument = expression.parent?.as(LabeledExprSyntax.self), argument.label == nil,
-              let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self), owner.arguments.first?.id == argument.id,
+              let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self), owner.arguments.eachElement.first?.id == argument.id,
               let name = SyntaxText.typeReferenceName(owner.calledExpression) else { return false }
         return name == "ForEach" || name == "List"
     }

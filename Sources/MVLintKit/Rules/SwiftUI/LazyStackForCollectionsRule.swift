@@ -241,7 +241,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         if let name = SyntaxText.typeReferenceName(call.calledExpression), remoteImageViews.contains(name) { return "`\(name)` download" }
         if let modifier = SyntaxText.modifier(call, named: ["task", "onAppear"]) { return "`.\(modifier.declName.baseName.text)` work" }
         guard SyntaxText.typeReferenceName(call.calledExpression).map(SyntaxText.isCapitalized) ?? false,
-              let label = call.arguments.lazy.compactMap({ $0.label?.plainText }).first(where: { label in
+              let label = call.arguments.eachElement.lazy.compactMap({ $0.label?.plainText }).first(where: { label in
                   let lowered = label.lowercased()
                   return lowered.hasSuffix("url") || lowered.hasSuffix("loader")
               })
@@ -252,13 +252,13 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     /// A `ForEach` statement of the stack that iterates data whose size is not fixed in the code.
     private static func dynamicForEach(_ statement: ExprSyntax) -> FunctionCallExprSyntax? {
         guard let forEach = SyntaxText.rootView(of: statement), SyntaxText.typeReferenceName(forEach.calledExpression) == "ForEach",
-              let data = forEach.arguments.first, data.label == nil, !CollectionSize.isFixed(data.expression)
+              let data = forEach.arguments.eachElement.first, data.label == nil, !CollectionSize.isFixed(data.expression)
         else { return nil }
         return forEach
     }
 
     private func fetchedData(of forEach: FunctionCallExprSyntax) -> String? {
-        guard let data = forEach.arguments.first?.expression, let root = CollectionSize.rootName(of: data),
+        guard let data = forEach.arguments.eachElement.first?.expression, let root = CollectionSize.rootName(of: data),
               fetchedProperties.innermost()?.contains(root) == true else { return nil }
         return root
     }
@@ -284,7 +284,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
 
     /// `ScrollView`, `ScrollView(.vertical)` or `ScrollView(.horizontal)`; nil for both axes or a variable.
     private static func scrollAxis(of scrollView: FunctionCallExprSyntax) -> String? {
-        guard let first = scrollView.arguments.first, first.label == nil else { return "vertical" }
+        guard let first = scrollView.arguments.eachElement.first, first.label == nil else { return "vertical" }
         guard let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil else { return nil }
         return member.declName.baseName.plainText
     }

@@ -141,7 +141,7 @@ final class NavigationViewRule: SyntaxRule {
     }
 
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
-        if node.name.plainText == "NavigationView" { declaresOwnNavigationView = true }
+        if node.name.hasText("NavigationView") { declaresOwnNavigationView = true }
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
@@ -171,7 +171,7 @@ final class NavigationViewRule: SyntaxRule {
         guard call.arguments.isEmpty, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty else { return nil }
         var edits = [TextEdit.replacing(name, with: "NavigationStack")]
         for modifier in SyntaxText.modifiersApplied(to: call) where SyntaxText.calledName(modifier) == "navigationViewStyle" {
-            guard let style = modifier.arguments.first?.expression.trimmedText,
+            guard let style = modifier.arguments.eachElement.first?.expression.trimmedText,
                   style == ".stack" || style == "StackNavigationViewStyle()",
                   let base = SyntaxText.modifierBase(modifier) else { return nil }
             edits.append(TextEdit(range: base.endPositionBeforeTrailingTrivia.utf8Offset..<modifier.endPositionBeforeTrailingTrivia.utf8Offset,
@@ -182,10 +182,10 @@ final class NavigationViewRule: SyntaxRule {
 
     /// The `NavigationView` token of `NavigationView { … }` or `SwiftUI.NavigationView { … }`.
     private static func navigationViewReference(_ callee: ExprSyntax) -> TokenSyntax? {
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.plainText == "NavigationView" {
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.hasText("NavigationView") {
             return reference.baseName
         }
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.plainText == "NavigationView",
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("NavigationView"),
            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.plainText == "SwiftUI" {
             return member.declName.baseName
         }

@@ -185,6 +185,8 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         ]
     )
 
+    private static let presentingModifiers: Set<String> = ["sheet", "fullScreenCover"]
+
     init(options: RuleOptions) {}
 
     /// A presentation whose content reads an optional, judged at the end of the file: whether that optional is a
@@ -212,12 +214,12 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
     private var setTogether = Set<String>()
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let modifier = SyntaxText.modifier(node, named: ["sheet", "fullScreenCover"]),
+        guard let modifier = SyntaxText.modifier(node, named: Self.presentingModifiers),
               let flag = SyntaxText.argument(node, labeled: "isPresented"),
               !Self.isConstant(flag.expression),
               let content = SyntaxText.closure(of: node, trailingOr: "content") else { return }
         var candidate = Candidate(modifier: modifier)
-        for statement in content.statements { Self.collect(statement, into: &candidate) }
+        for statement in content.statements.eachElement { Self.collect(statement, into: &candidate) }
         candidate.gateNames = Self.gateNames(flag.expression)
         let flagText = flag.expression.trimmedText
         if flagText.hasPrefix("$") { candidate.flag = Self.path(ExprSyntax(flag.expression)).dropFirst().description }
@@ -226,7 +228,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
 
     func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
-        for binding in node.bindings {
+        for binding in node.bindings.eachElement {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
             let isOptional = binding.typeAnnotation.map { $0.type.is(OptionalTypeSyntax.self) || $0.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) } ?? false
             if isOptional || binding.initializer?.value.is(NilLiteralExprSyntax.self) == true { optionalProperties.insert(name) }
@@ -263,14 +265,14 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         defer {
             for value in values { for flag in flags where flag != value { setTogether.insert(value + "|" + flag) } }
         }
-        for statement in statements {
+        for statement in statements.eachElement {
             guard let expression = SyntaxText.expression(of: statement) else { continue }
             if let call = expression.as(FunctionCallExprSyntax.self), SyntaxText.calledName(call) == "toggle",
                let base = SyntaxText.modifierBase(call), SyntaxText.isValuePath(base) {
                 flags.append(Self.path(base))
             }
             if let sequence = expression.as(SequenceExprSyntax.self) {
-                let elements = Array(sequence.elements)
+                let elements = Array(sequence.elements.eachElement)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self),
                    SyntaxText.isValuePath(elements[0]) {
                     let target = Self.path(elements[0])
@@ -286,7 +288,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
                     if case .codeBlock(let block)? = current.elseBody { noteAssignments(in: block.statements) }
                 }
             } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
-                for case .switchCase(let switchCase) in switchExpression.cases { noteAssignments(in: switchCase.statements) }
+                for case .switchCase(let switchCase) in switchExpression.cases.eachElement { noteAssignments(in: switchCase.statements) }
             }
         }
     }
@@ -310,7 +312,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
             if let unwrap = forceUnwrappedValue(link) { candidate.unwrapped.append(unwrap) }
             // Only the presented view's own arguments: `.modelContainer(container!)` further down the chain is set-up.
             guard let call = link.as(FunctionCallExprSyntax.self), SyntaxText.modifierBase(call) == nil else { continue }
-            for argument in call.arguments {
+            for argument in call.arguments.eachElement {
                 for inner in SyntaxText.receiverChain(argument.expression) {
                     if let unwrap = forceUnwrappedValue(inner) { candidate.unwrapped.append(unwrap) }
                 }
@@ -365,7 +367,11 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
 
     /// `model.selection` for `self.model.selection`.
     private static func path(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedText.filter { !$0.isWhitespace }
+        var text = expression.trimmedText
+        // Every assignment's target is read; most are ASCII without spaces, and `Character.isWhitespace` is a Unicode look-up.
+        if !text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) {
+            text = text.filter { !$0.isWhitespace }
+        }
         return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
     }
 

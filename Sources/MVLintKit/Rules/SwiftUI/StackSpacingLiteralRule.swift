@@ -102,7 +102,7 @@ final class StackSpacingLiteralRule: SyntaxRule {
         else { return }
         stacks += 1
         if firstStackOffset == nil { firstStackOffset = name.positionAfterSkippingLeadingTrivia.utf8Offset }
-        let spacings = node.arguments.filter { $0.label.map { Self.spacingLabels.contains($0.plainText) } ?? false }
+        let spacings = node.arguments.eachElement.filter { $0.label.map { Self.spacingLabels.contains($0.plainText) } ?? false }
         if spacings.isEmpty || !spacings.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) || $0.expression.is(FloatLiteralExprSyntax.self) }) {
             allLiteral = false
         }

@@ -313,6 +313,8 @@ final class TaskInOnAppearRule: SyntaxRule {
         ]
     )
 
+    private static let handlerModifiers: Set<String> = ["onAppear", "onChange"]
+
     init(options: RuleOptions) {}
 
     /// `onChange` findings wait for the end of the file: whether the value is one the user edits here (`$value`
@@ -326,11 +328,11 @@ final class TaskInOnAppearRule: SyntaxRule {
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         noteBindings(in: node)
-        guard let modifier = SyntaxText.modifier(node, named: ["onAppear", "onChange"]),
+        guard let modifier = SyntaxText.modifier(node, named: Self.handlerModifiers),
               let closure = SyntaxText.closure(of: node, trailingOr: "perform"),
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
-        let isOnAppear = modifier.declName.baseName.plainText == "onAppear"
+        let isOnAppear = modifier.declName.baseName.hasText("onAppear")
         // In `onAppear` a task under an `if`, `guard` or `switch` runs on appearance all the same. In `onChange`
         // only a handler that is nothing but the task maps onto `.task(id:)`: conditions there compare the old and
         // new values, which `.task(id:)` does not receive, and resets before the task are a restart sequence that
@@ -388,7 +390,7 @@ final class TaskInOnAppearRule: SyntaxRule {
     private func noteBindings(in call: FunctionCallExprSyntax) {
         // The first token tells a `$` expression: the text of every argument of every call (closures and nested
         // calls included) was copied only to look at its first byte.
-        for argument in call.arguments where argument.expression.firstToken(viewMode: .sourceAccurate)?.plainText.hasPrefix("$") == true {
+        for argument in call.arguments.eachElement where argument.expression.firstTokenStarts(with: UInt8(ascii: "$")) {
             boundValues.insert(Self.valuePath(String(argument.expression.trimmedText.dropFirst())))
         }
     }
@@ -435,7 +437,7 @@ final class TaskInOnAppearRule: SyntaxRule {
                         if case .codeBlock(let block)? = current.elseBody { collect(block.statements, isTopLevel: false) }
                     }
                 } else if throughConditions, let switchExpression = expression.as(SwitchExprSyntax.self) {
-                    for case .switchCase(let switchCase) in switchExpression.cases { collect(switchCase.statements, isTopLevel: false) }
+                    for case .switchCase(let switchCase) in switchExpression.cases.eachElement { collect(switchCase.statements, isTopLevel: false) }
                 }
             }
         }
@@ -458,19 +460,19 @@ final class TaskInOnAppearRule: SyntaxRule {
         /// arguments: moving those would need judgement.
         init?(call: FunctionCallExprSyntax, modifier: MemberAccessExprSyntax, closure: ClosureExprSyntax, source: SourceText) {
             // An array: `filter` on a syntax collection builds a new collection, whose nodes have other positions.
-            let tasks = Array(closure.statements).filter { statement in
+            let tasks = Array(closure.statements.eachElement).filter { statement in
                 SyntaxText.expression(of: statement).map { SyntaxText.isCall($0, to: "Task") } ?? false
             }
             guard tasks.count == 1, let statement = tasks.first,
                   let task = SyntaxText.expression(of: statement)?.as(FunctionCallExprSyntax.self),
                   let operation = task.trailingClosure, operation.signature == nil, task.additionalTrailingClosures.isEmpty,
-                  task.arguments.allSatisfy({ $0.label?.plainText == "priority" }) else { return nil }
+                  task.arguments.eachElement.allSatisfy({ $0.label?.plainText == "priority" }) else { return nil }
             self.call = call
             self.modifier = modifier
             statements = closure.statements
             taskStatement = statement
             taskClosure = operation
-            priority = task.arguments.first.map { $0.expression.trimmedText }
+            priority = task.arguments.eachElement.first.map { $0.expression.trimmedText }
             self.source = source
         }
 
@@ -484,7 +486,7 @@ final class TaskInOnAppearRule: SyntaxRule {
             if statements.count == 1 {
                 return replacingHandler(with: taskHead(arguments: []), safety: .unsafe, "replace `.onAppear { Task { … } }` with `.task { … }`")
             }
-            guard statements.allSatisfy({ $0.item.is(ExprSyntax.self) }),
+            guard statements.eachElement.allSatisfy({ $0.item.is(ExprSyntax.self) }),
                   FixText.startsLine(modifier.period.positionAfterSkippingLeadingTrivia.utf8Offset, in: source),
                   !FixText.containsComments(taskStatement.leadingTrivia) else { return nil }
             let indentation = lineIndentation(of: modifier.period)

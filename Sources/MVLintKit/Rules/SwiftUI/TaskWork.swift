@@ -111,7 +111,7 @@ struct TaskWork {
         }
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
+            let elements = Array(node.elements.eachElement)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), Self.suspends(elements[2]) { work.keepsAwaitedResult = true }
             return .visitChildren
         }

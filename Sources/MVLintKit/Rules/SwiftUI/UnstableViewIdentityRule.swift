@@ -138,7 +138,7 @@ final class UnstableViewIdentityRule: SyntaxRule {
 
     func visit(_ node: IfExprSyntax, in file: FileWalk) {
         guard file.isBuildingView, node.parent?.is(ExpressionStmtSyntax.self) == true,
-              node.conditions.allSatisfy({ if case .expression = $0.condition { return true } else { return false } }),
+              node.conditions.eachElement.allSatisfy({ if case .expression = $0.condition { return true } else { return false } }),
               case .codeBlock(let elseBlock)? = node.elseBody,
               let first = Self.singleView(in: node.body), let second = Self.singleView(in: elseBlock),
               Self.closureTexts(of: first.root) == Self.closureTexts(of: second.root)
@@ -155,7 +155,7 @@ final class UnstableViewIdentityRule: SyntaxRule {
 
     /// The branch's only statement when it is a view construction, possibly with modifiers.
     private static func singleView(in block: CodeBlockSyntax) -> (type: String, root: FunctionCallExprSyntax)? {
-        guard block.statements.count == 1, let expression = block.statements.first?.item.as(ExprSyntax.self),
+        guard block.statements.count == 1, let expression = block.statements.eachElement.first?.item.as(ExprSyntax.self),
               let root = SyntaxText.rootView(of: expression),
               let type = SyntaxText.typeReferenceName(root.calledExpression), SyntaxText.isCapitalized(type)
         else { return nil }

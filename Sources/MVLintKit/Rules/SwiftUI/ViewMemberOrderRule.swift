@@ -169,7 +169,7 @@ final class ViewMemberOrderRule: SyntaxRule {
         var seen: [(group: MemberGroup, name: String)] = []
         var classified: [(member: MemberBlockItemSyntax, group: MemberGroup)] = []
         var misplaced: [(member: MemberBlockItemSyntax, message: String)] = []
-        for member in members.members {
+        for member in members.members.eachElement {
             guard let (group, name) = Self.classify(member.decl) else { continue }
             // Naming the first member of a later group tells where the misplaced one can go.
             if let later = seen.first(where: { $0.group > group }) {
@@ -212,7 +212,7 @@ final class ViewMemberOrderRule: SyntaxRule {
             return (SyntaxText.buildsView(function) ? .viewHelper : .method, "`\(function.name.text)()`")
         }
         guard let variable = decl.as(VariableDeclSyntax.self), !SyntaxText.isStatic(variable.modifiers),
-              let binding = variable.bindings.first,
+              let binding = variable.bindings.eachElement.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText
         else { return nil }
         let label = "`\(name)`"
