@@ -46,7 +46,7 @@ enum BehaviorReading {
             default: return false
             }
         }
-        guard SyntaxText.typeReferenceName(call.calledExpression) == "String", call.arguments.eachElement.first?.label?.plainText == "format" else { return false }
+        guard SyntaxText.isTypeReference(call.calledExpression, named: "String"), call.arguments.eachElement.first?.label?.plainText == "format" else { return false }
         return call.arguments.eachElement.dropFirst().contains { formats($0.expression) }
     }
 

@@ -42,8 +42,7 @@ enum CancellationReading {
 
     /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
     static func pushes(_ call: FunctionCallExprSyntax) -> Bool {
-        let name = SyntaxText.calledName(call)
-        return name == "NavigationLink" || name == "navigationDestination"
+        SyntaxText.calls(call, named: "NavigationLink") || SyntaxText.calls(call, named: "navigationDestination")
     }
 
     /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.

@@ -152,12 +152,23 @@ enum SyntaxText {
     }
 
     static func typeReferenceName(_ expression: ExprSyntax) -> String? {
+        typeReferenceToken(expression)?.identifierName
+    }
+
+    /// Whether `expression` names the type `name` as `typeReferenceName` reads it (`Task`, `Task<Void, Never>`,
+    /// `Task.init`), compared without making a string: every call's callee is asked.
+    static func isTypeReference(_ expression: ExprSyntax, named name: String) -> Bool {
+        typeReferenceToken(expression)?.isIdentifier(name) ?? false
+    }
+
+    /// The name token of a type reference: `Task` in `Task`, `Task<Void, Never>` and `Task.init`.
+    static func typeReferenceToken(_ expression: ExprSyntax) -> TokenSyntax? {
         var expression = expression
         while true {
-            if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
             if let generic = expression.as(GenericSpecializationExprSyntax.self) {
                 expression = generic.expression
-            } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.identifierName == "init", let base = member.base {
+            } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.isIdentifier("init"), let base = member.base {
                 expression = base
             } else {
                 return nil
@@ -195,10 +206,19 @@ enum SyntaxText {
 
     /// The function name of a call: `VStack` in `VStack { }`, `onAppear` in `.onAppear { }`.
     public static func calledName(_ call: FunctionCallExprSyntax) -> String? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.identifierName }
+        calledToken(call)?.identifierName
+    }
+
+    /// Whether `calledName(call)` is `name`, a plain identifier, compared without making a string.
+    static func calls(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        calledToken(call)?.isIdentifier(name) ?? false
+    }
+
+    private static func calledToken(_ call: FunctionCallExprSyntax) -> TokenSyntax? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
-            return typeReferenceName(generic.expression)
+            return typeReferenceToken(generic.expression)
         }
         return nil
     }
@@ -250,7 +270,7 @@ enum SyntaxText {
         } else {
             callee = call.calledExpression
         }
-        return typeReferenceName(callee) == "Task" && !closures(of: call).isEmpty
+        return isTypeReference(callee, named: "Task") && !closures(of: call).isEmpty
     }
 
     /// The innermost call at the root of a modifier chain: `Text("a").bold().padding()` → `Text("a")`.

@@ -10,6 +10,13 @@ extension TokenSyntax {
     /// Whether the token's text is `text`, compared as bytes without making a string of the token.
     func hasText(_ text: String) -> Bool { rawText.elementsEqual(text.utf8) }
 
+    /// Whether `identifierName` is `name`, a plain identifier, compared as bytes: `` `Task` `` is `Task` too.
+    func isIdentifier(_ name: String) -> Bool {
+        let text = rawText
+        if text.first == UInt8(ascii: "`"), text.count > 2 { return text.dropFirst().dropLast().elementsEqual(name.utf8) }
+        return text.elementsEqual(name.utf8)
+    }
+
     /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
     /// `Model`, `` `default` `` is `default`); a raw identifier (`` `Store Model` ``, Swift 6.2), which cannot be
     /// written without them, keeps them, so it prints as written and still equals every other spelling of itself.

@@ -151,7 +151,7 @@ final class FixedFontSizeRule: SyntaxRule {
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
         // `Font.custom(_:size:)` scales with the body text style (iOS 14 and later); only `.system(size:)` does not.
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("system"),
-              member.base.map({ SyntaxText.typeReferenceName($0) == "Font" }) ?? true,
+              member.base.map({ SyntaxText.isTypeReference($0, named: "Font") }) ?? true,
               let size = SyntaxText.argument(node, labeled: "size")?.expression,
               Self.hasDynamicType(file), !LifetimeClassifier.isTestCode(file.path), !isFixedSizeSurface(node),
               !Self.isInCodeForPlatformsWithoutDynamicType(node),
@@ -238,7 +238,7 @@ final class FixedFontSizeRule: SyntaxRule {
     private static func sizesImage(_ call: FunctionCallExprSyntax) -> Bool {
         guard let argument = call.parent?.as(LabeledExprSyntax.self) else { return false }
         if let label = argument.label?.plainText.lowercased(), ["icon", "symbol", "image", "glyph"].contains(where: label.contains) { return true }
-        guard let modifier = argument.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxText.calledName(modifier) == "font",
+        guard let modifier = argument.parent?.parent?.as(FunctionCallExprSyntax.self), SyntaxText.calls(modifier, named: "font"),
               let base = SyntaxText.modifierBase(modifier), let view = SyntaxText.rootView(of: base) else { return false }
         switch SyntaxText.typeReferenceName(view.calledExpression) {
         case "Image"?: return true
@@ -262,7 +262,7 @@ final class FixedFontSizeRule: SyntaxRule {
                 default: return true
                 }
             }
-            return SyntaxText.rootView(of: expression).map { SyntaxText.typeReferenceName($0.calledExpression) == "Image" } ?? false
+            return SyntaxText.rootView(of: expression).map { SyntaxText.isTypeReference($0.calledExpression, named: "Image") } ?? false
         }
     }
 

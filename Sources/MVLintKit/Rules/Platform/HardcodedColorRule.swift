@@ -71,7 +71,7 @@ final class HardcodedColorRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        if SyntaxText.typeReferenceName(node.calledExpression) == "Color" {
+        if SyntaxText.isTypeReference(node.calledExpression, named: "Color") {
             let labels = Set(node.arguments.eachElement.compactMap { $0.label?.plainText })
             guard labels.isSuperset(of: ["red", "green", "blue"]) else { return }
             file.report(id, at: node.calledExpression,
@@ -80,9 +80,9 @@ final class HardcodedColorRule: SyntaxRule {
                   ["foregroundStyle", "foregroundColor"].contains(modifier.declName.baseName.plainText),
                   node.arguments.count == 1, let color = node.arguments.eachElement.first?.expression.as(MemberAccessExprSyntax.self),
                   Self.fixedForegrounds.contains(color.declName.baseName.plainText),
-                  color.base.map({ SyntaxText.typeReferenceName($0) == "Color" }) ?? true,
+                  color.base.map({ SyntaxText.isTypeReference($0, named: "Color") }) ?? true,
                   let base = modifier.base, let root = SyntaxText.rootView(of: base),
-                  SyntaxText.typeReferenceName(root.calledExpression) == "Text" {
+                  SyntaxText.isTypeReference(root.calledExpression, named: "Text") {
             let name = color.declName.baseName.plainText
             let vanishesIn = name == "black" ? "dark" : "light"
             file.report(id, at: modifier.declName,

@@ -151,7 +151,10 @@ final class IconButtonLabelRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let name = SyntaxText.typeReferenceName(node.calledExpression) else { return }
+        // Every call is asked; only these three names matter, so the callee's name is compared before it is made.
+        guard let token = SyntaxText.typeReferenceToken(node.calledExpression),
+              token.isIdentifier("Button") || token.isIdentifier("Menu") || token.isIdentifier("Image") else { return }
+        let name = token.identifierName
         switch name {
         case "Button", "Menu":
             guard let label = Self.labelClosure(of: node, control: name), label.statements.count == 1,
@@ -167,7 +170,7 @@ final class IconButtonLabelRule: SyntaxRule {
             // `Image(systemName:).onTapGesture { … }`: a control VoiceOver knows neither as a button nor by its purpose.
             let modifiers = SyntaxText.modifiersApplied(to: node)
             guard Self.symbolName(node) != nil,
-                  modifiers.contains(where: { SyntaxText.calledName($0) == "onTapGesture" }),
+                  modifiers.contains(where: { SyntaxText.calls($0, named: "onTapGesture") }),
                   !modifiers.contains(where: { Self.isDescribed($0) || Self.removesFromAccessibility($0) }),
                   !SyntaxText.isInPreview(node)
             else { return }
@@ -180,7 +183,7 @@ final class IconButtonLabelRule: SyntaxRule {
 
     /// `Image(systemName: "plus")`: the symbol's name when it is written as a literal, "" when computed.
     private static func symbolName(_ image: FunctionCallExprSyntax) -> String? {
-        guard SyntaxText.typeReferenceName(image.calledExpression) == "Image",
+        guard SyntaxText.isTypeReference(image.calledExpression, named: "Image"),
               let argument = image.arguments.eachElement.first, argument.label?.plainText == "systemName" else { return nil }
         guard let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
               let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return "" }

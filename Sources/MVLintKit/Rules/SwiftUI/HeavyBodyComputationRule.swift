@@ -289,7 +289,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
     /// `words.reduce(Text("")) { $0 + Text($1) }`: joining `Text` values builds one view, it is not a computation.
     private static func joinsText(_ call: FunctionCallExprSyntax, method: MemberAccessExprSyntax) -> Bool {
         guard method.declName.baseName.hasText("reduce"), let initial = call.arguments.eachElement.first?.expression else { return false }
-        return SyntaxText.rootView(of: initial).map { SyntaxText.typeReferenceName($0.calledExpression) == "Text" } ?? false
+        return SyntaxText.rootView(of: initial).map { SyntaxText.isTypeReference($0.calledExpression, named: "Text") } ?? false
     }
 
     /// A comparator that calls `localizedCaseInsensitiveCompare`, `localizedStandardCompare` and the like.

@@ -251,7 +251,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
 
     /// A `ForEach` statement of the stack that iterates data whose size is not fixed in the code.
     private static func dynamicForEach(_ statement: ExprSyntax) -> FunctionCallExprSyntax? {
-        guard let forEach = SyntaxText.rootView(of: statement), SyntaxText.typeReferenceName(forEach.calledExpression) == "ForEach",
+        guard let forEach = SyntaxText.rootView(of: statement), SyntaxText.isTypeReference(forEach.calledExpression, named: "ForEach"),
               let data = forEach.arguments.eachElement.first, data.label == nil, !CollectionSize.isFixed(data.expression)
         else { return nil }
         return forEach
@@ -277,7 +277,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         let expression = SyntaxText.modifiersApplied(to: stack).last ?? stack
         guard let closure = expression.parent?.as(CodeBlockItemSyntax.self)?.parent?.parent?.as(ClosureExprSyntax.self),
               let scrollView = closure.parent?.as(FunctionCallExprSyntax.self), scrollView.trailingClosure?.id == closure.id,
-              SyntaxText.typeReferenceName(scrollView.calledExpression) == "ScrollView"
+              SyntaxText.isTypeReference(scrollView.calledExpression, named: "ScrollView")
         else { return nil }
         return scrollView
     }

@@ -170,7 +170,7 @@ final class NavigationViewRule: SyntaxRule {
     private static func stackFix(_ call: FunctionCallExprSyntax, name: TokenSyntax) -> Fix? {
         guard call.arguments.isEmpty, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty else { return nil }
         var edits = [TextEdit.replacing(name, with: "NavigationStack")]
-        for modifier in SyntaxText.modifiersApplied(to: call) where SyntaxText.calledName(modifier) == "navigationViewStyle" {
+        for modifier in SyntaxText.modifiersApplied(to: call) where SyntaxText.calls(modifier, named: "navigationViewStyle") {
             guard let style = modifier.arguments.eachElement.first?.expression.trimmedText,
                   style == ".stack" || style == "StackNavigationViewStyle()",
                   let base = SyntaxText.modifierBase(modifier) else { return nil }

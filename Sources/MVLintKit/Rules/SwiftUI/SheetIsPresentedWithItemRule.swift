@@ -267,7 +267,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         }
         for statement in statements.eachElement {
             guard let expression = SyntaxText.expression(of: statement) else { continue }
-            if let call = expression.as(FunctionCallExprSyntax.self), SyntaxText.calledName(call) == "toggle",
+            if let call = expression.as(FunctionCallExprSyntax.self), SyntaxText.calls(call, named: "toggle"),
                let base = SyntaxText.modifierBase(call), SyntaxText.isValuePath(base) {
                 flags.append(Self.path(base))
             }
@@ -346,7 +346,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
     /// `.constant(true)` (previews, demos): no flag and value can disagree.
     private static func isConstant(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
-        return SyntaxText.calledName(call) == "constant"
+        return SyntaxText.calls(call, named: "constant")
     }
 
     /// The names read in `Binding(get: { showsShare && logsURL != nil }, set: …)` or `.init(get:set:)`.
