@@ -177,9 +177,12 @@ enum ViewModelPublicSetterRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        let models = project.observableClasses.filter { $0.isViewModel && $0.isScreenModel }
+        // Every write and binding of the project is read below: not when no screen has a view model to judge.
+        guard !models.isEmpty else { return }
         let bound = boundProperties(project)
-        let writes = memberWrites(project)
-        for model in project.observableClasses where model.isViewModel && model.isScreenModel {
+        let writes = memberWrites(project, named: Set(models.flatMap { $0.trackedProperties.map(\.name) }))
+        for model in models {
             let required = protocolRequirements(of: model.id, index: project.index)
             for property in model.trackedProperties where !property.isPrivate && !property.hasPrivateSetter {
                 // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
@@ -241,7 +244,8 @@ enum ViewModelPublicSetterRule: ProjectRule {
     /// Every property written anywhere in the project (`a.b.c = …` writes `c`, and `b` of `a`, which may be a
     /// value), by name, with the type it belongs to where the writing code tells it. Writes into types the project
     /// does not declare (`titleLabel.text = …`) are left out: they cannot be a view model's.
-    static func memberWrites(_ project: ProjectContext) -> [String: [Write]] {
+    /// The writes of the members named in `wanted`, by name; a chain is followed through every member it passes.
+    static func memberWrites(_ project: ProjectContext, named wanted: Set<String>) -> [String: [Write]] {
         var writes: [String: [Write]] = [:]
         let index = project.index
         for file in project.files {
@@ -277,10 +281,12 @@ enum ViewModelPublicSetterRule: ProjectRule {
                     case .external:
                         break
                     case .project(let id):
-                        if !isTypeName { writes[name, default: []].append(Write(type: id, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer)) }
+                        if !isTypeName, wanted.contains(name) { writes[name, default: []].append(Write(type: id, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer)) }
                         owner = heldType(of: name, in: id, isStatic: isTypeName, index: index)
-                    case .unknown:
+                    case .unknown where wanted.contains(name):
                         writes[name, default: []].append(Write(type: nil, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer))
+                    case .unknown:
+                        break
                     }
                     isTypeName = false
                 }

@@ -142,20 +142,31 @@ enum StateNotPrivateRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        var labelsPassed: [String: Set<String>] = [:]
+    /// The argument labels passed to each type name's constructions, over the whole project.
+    private static func labelsPassed(_ project: ProjectContext) -> [String: Set<String>] {
+        var labels: [String: Set<String>] = [:]
         for file in project.files {
             for construction in file.constructions {
-                labelsPassed[construction.typeName, default: []].formUnion(construction.labels)
+                labels[construction.typeName, default: []].formUnion(construction.labels)
             }
         }
+        return labels
+    }
+
+    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+        // The labels every construction passes, made when the first candidate is found: most types have none.
+        lazy var labelsPassed = Self.labelsPassed(project)
         for file in project.files {
             for type in file.types where type.kind != .extension {
+                let candidates = type.properties.filter { property in
+                    guard let wrapper = property.wrapper else { return false }
+                    return (wrapper == "State" || wrapper == "StateObject") && !property.isPrivate && !property.isStatic && !property.isComputed
+                }
+                guard !candidates.isEmpty else { continue }
                 let entry = project.index.id(ofEnclosing: type.qualifiedName, in: file.path).flatMap(project.index.entry)
                 let assignedInInit = entry?.initializerAssignments ?? []
-                for property in type.properties {
-                    guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
-                          !property.isPrivate, !property.isStatic, !property.isComputed else { continue }
+                for property in candidates {
+                    guard let wrapper = property.wrapper else { continue }
                     let declaration = "`@\(wrapper) var \(property.name)`"
                     let position = property.wrapperPosition ?? property.position
                     if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
