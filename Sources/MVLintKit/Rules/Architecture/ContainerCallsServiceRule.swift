@@ -126,8 +126,16 @@ enum ContainerCallsServiceRule: ProjectRule {
         let judgesInjected = project.profile == .containerPresentation
         var reported = Set<String>()
         for file in project.files {
+            // A file's calls come in source order, mostly many from one type: its view is looked up once per run of them.
+            var lastEnclosing: (type: String?, view: String?)?
+            func enclosingView(_ type: String?) -> String? {
+                if let lastEnclosing, lastEnclosing.type == type { return lastEnclosing.view }
+                let view = project.index.id(ofEnclosing: type, in: file.path).flatMap { project.index.isView($0) ? $0 : nil }
+                lastEnclosing = (type, view)
+                return view
+            }
             for call in file.memberCalls {
-                guard let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view),
+                guard let view = enclosingView(call.enclosingType),
                       let access = classify(call, in: view, path: file.path, project: project),
                       access.isDirect || judgesInjected,
                       reported.insert(view + "|" + call.receiver).inserted else { continue }

@@ -321,8 +321,9 @@ enum FatViewRule: ProjectRule {
         // Fewer statements of event and task code is a view whose handlers set a flag or call one method of a
         // model (a login form with one `Task`, a settings pane bound to a manager): layout-heavy, not logic-heavy.
         let minimumLogic = options["min_logic_statements"]
-        let modelCalls = modelCallCounts(project)
-        let directServiceCalls = directServiceCallCounts(project)
+        // Both read every member call of the project; made when the first view passes the cheaper conditions.
+        lazy var modelCalls = modelCallCounts(project)
+        lazy var directServiceCalls = directServiceCallCounts(project)
         for view in project.declaredViews {
             let behavior = view.parts.map(\.fact.behavior)
             let stateProperties = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }
@@ -335,18 +336,19 @@ enum FatViewRule: ProjectRule {
             let events = behavior.reduce(0) { $0 + $1.eventHandlers }
             let tasks = behavior.reduce(0) { $0 + $1.asyncLaunches }
             let catches = behavior.reduce(0) { $0 + $1.catchClauses }
-            let calls = modelCalls[view.id] ?? 0
             let views = behavior.reduce(0) { $0 + $1.builtViews }
             // What the view does on events: its handlers' and tasks' code and its action methods (`Void` or
             // `async` helpers). Helpers that compute a value for display are presentation, not flow.
             let logic = behavior.reduce(0) { total, part in
                 total + part.actionStatements + part.helpers.filter { $0.returnType == nil || $0.isAsync }.reduce(0) { $0 + $1.statements }
             }
+            guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing,
+                  logic >= minimumLogic / 3 else { continue }
+            let calls = modelCalls[view.id] ?? 0
             // A view that reaches a service itself (`UserAPI.shared.fetch()`, `URLSession.shared`) rather than
             // through a model it holds is doing a model's job with less code.
             let reachesService = (directServiceCalls[view.id] ?? 0) > 0
-            guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing,
-                  logic >= (reachesService ? minimumLogic / 3 : minimumLogic) else { continue }
+            guard logic >= (reachesService ? minimumLogic / 3 : minimumLogic) else { continue }
             let score = states + events + tasks + catches + calls + views / 4
             guard score > maxScore else { continue }
             var found = [
