@@ -241,10 +241,10 @@ enum ViewModelPublicSetterRule: ProjectRule {
         var isInInitializer = false
     }
 
-    /// Every property written anywhere in the project (`a.b.c = …` writes `c`, and `b` of `a`, which may be a
-    /// value), by name, with the type it belongs to where the writing code tells it. Writes into types the project
-    /// does not declare (`titleLabel.text = …`) are left out: they cannot be a view model's.
-    /// The writes of the members named in `wanted`, by name; a chain is followed through every member it passes.
+    /// Every write of a property named in `wanted`, anywhere in the project (`a.b.c = …` writes `c`, and `b` of
+    /// `a`, which may be a value; the chain is followed through members not wanted), by name, with the type it
+    /// belongs to where the writing code tells it. Writes into types the project does not declare
+    /// (`titleLabel.text = …`) are left out: they cannot be a view model's.
     static func memberWrites(_ project: ProjectContext, named wanted: Set<String>) -> [String: [Write]] {
         var writes: [String: [Write]] = [:]
         let index = project.index
