@@ -427,3 +427,11 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).count, 1)
     }
 }
+
+extension AnalysisCache {
+    /// A save in one step, as `Linter` makes it in two (`pendingRecords` on another core, then `save(_:memo:settings:)`).
+    func save(fresh: [String: Record], memo: RunMemo? = nil, settings: ProjectSettingsMemo? = nil, now: Date = Date(),
+              byteLimit: Int = Self.byteLimit) {
+        save(pendingRecords(fresh: fresh, now: now), memo: memo, settings: settings, byteLimit: byteLimit)
+    }
+}

@@ -203,12 +203,6 @@ struct AnalysisCache: Sendable {
     /// The memo of this run's result, to pass to `save`.
     func memo(of result: RunResult, key: SourceDigest) -> RunMemo { RunMemo(key: key, payload: FactWriter.payload(of: result)) }
 
-    /// Stores the fresh records, the standing ones and this run's memo: `pendingRecords` then `save(_:memo:settings:)`.
-    func save(fresh: [String: Record], memo: RunMemo? = nil, settings: ProjectSettingsMemo? = nil, now: Date = Date(),
-              byteLimit: Int = Self.byteLimit) {
-        save(pendingRecords(fresh: fresh, now: now), memo: memo, settings: settings, byteLimit: byteLimit)
-    }
-
     /// The records part of a save, made before the run's result is known (`Linter` makes it on another core while
     /// the project is built, which otherwise leaves that core idle): which records stay, stamped as used now, and,
     /// when they changed, their bytes as written when they all fit.

@@ -35,18 +35,18 @@ public enum ParallelMap {
                                                        _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
         guard !inputs.isEmpty else { return [] }
         let board = Board<Output>(count: inputs.count)
-        let startWorker = { @Sendable in
-            ParallelMap.startWorker {
+        let addDrainingWorker = { @Sendable in
+            startWorker {
                 while let index = board.claimNext() {
                     // A worker whose item was abandoned stops: its replacement carries on.
                     guard board.store(transform(inputs[index]), at: index) else { return }
                 }
             }
         }
-        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count)) { startWorker() }
+        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count)) { addDrainingWorker() }
         board.waitUntilDone(timeLimit: timeLimit) { index in
             guard let value = timedOut?(inputs[index]) else { return nil }
-            startWorker()
+            addDrainingWorker()
             return value
         }
         return board.results()

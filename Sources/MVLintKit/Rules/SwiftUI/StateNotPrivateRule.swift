@@ -158,15 +158,15 @@ enum StateNotPrivateRule: ProjectRule {
         lazy var labelsPassed = Self.labelsPassed(project)
         for file in project.files {
             for type in file.types where type.kind != .extension {
-                let candidates = type.properties.filter { property in
-                    guard let wrapper = property.wrapper else { return false }
-                    return (wrapper == "State" || wrapper == "StateObject") && !property.isPrivate && !property.isStatic && !property.isComputed
+                let candidates = type.properties.compactMap { property -> (PropertyFact, wrapper: String)? in
+                    guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
+                          !property.isPrivate, !property.isStatic, !property.isComputed else { return nil }
+                    return (property, wrapper)
                 }
                 guard !candidates.isEmpty else { continue }
                 let entry = project.index.id(ofEnclosing: type.qualifiedName, in: file.path).flatMap(project.index.entry)
                 let assignedInInit = entry?.initializerAssignments ?? []
-                for property in candidates {
-                    guard let wrapper = property.wrapper else { continue }
+                for (property, wrapper) in candidates {
                     let declaration = "`@\(wrapper) var \(property.name)`"
                     let position = property.wrapperPosition ?? property.position
                     if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
