@@ -13,7 +13,7 @@ final class DiscoveryTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("Sources/Deep/loop"),
                                                    withDestinationURL: folder.url.appendingPathComponent("Sources"))
         let result = Discovery(root: folder.url).discover(["."], workingDirectory: folder.url)
-        let names = result.files.map { Linter.displayPath($0, workingDirectory: folder.url) }
+        let names = result.paths.map { Linter.displayPath(URL(fileURLWithPath: $0), workingDirectory: folder.url) }
         XCTAssertEqual(names, ["Sources/A.swift", "Sources/Deep/B.swift"])
         XCTAssertEqual(result.manifests.map(\.lastPathComponent), ["Package.swift"])
         XCTAssertEqual(result.problems, [])
@@ -25,7 +25,7 @@ final class DiscoveryTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("Linked"),
                                                    withDestinationURL: folder.url.appendingPathComponent("Real"))
         let result = Discovery(root: folder.url).discover(["Linked"], workingDirectory: folder.url)
-        XCTAssertEqual(result.files.map { Linter.displayPath($0, workingDirectory: folder.url) }, ["Linked/Sources/A.swift"])
+        XCTAssertEqual(result.paths.map { Linter.displayPath(URL(fileURLWithPath: $0), workingDirectory: folder.url) }, ["Linked/Sources/A.swift"])
     }
 
     func testIncludedAndExcludedGlobs() throws {
@@ -34,7 +34,7 @@ final class DiscoveryTests: XCTestCase {
             try folder.write(path, "struct X {}\n")
         }
         let discovery = Discovery(included: ["App"], excluded: ["App/Generated", "**/Legacy"], root: folder.url)
-        let names = discovery.discover(["."], workingDirectory: folder.url).files.map { Linter.displayPath($0, workingDirectory: folder.url) }
+        let names = discovery.discover(["."], workingDirectory: folder.url).paths.map { Linter.displayPath(URL(fileURLWithPath: $0), workingDirectory: folder.url) }
         XCTAssertEqual(names, ["App/Views/A.swift"])
     }
 

@@ -496,10 +496,10 @@ public struct CommandLineTool {
         for problem in found.problems { console.err(problem + "\n") }
         for warning in warnings { console.err("mvlint: warning: \(warning)\n") }
         let display = { (path: String) in Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: workingDirectory) }
-        let report = SettingsReport(entries: found.files.map { url in
-            SettingsReport.Entry(path: display(url.path), settings: settings.settings(for: url.standardizedFileURL.path))
+        let report = SettingsReport(entries: found.paths.map { path in
+            SettingsReport.Entry(path: display(path), settings: settings.settings(for: path))
         }, display: display)
-        if found.files.isEmpty, found.problems.isEmpty {
+        if found.paths.isEmpty, found.problems.isEmpty {
             throw UsageError("no Swift files in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
         }
         console.out(parsed["--format"] == "json" ? report.json : report.text)

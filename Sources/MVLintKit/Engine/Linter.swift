@@ -108,24 +108,22 @@ public enum Linter {
                                                          optionOverrides: configuration.ruleOptions),
                                 budget: configuration.fileBudget)
 
-        var files = found.files
         let standardInput = request.standardInput.map {
             (url: Discovery.resolve($0.path, against: request.workingDirectory), text: $0.text)
         }
-        if let url = standardInput?.url, !files.contains(where: { $0.path == url.path }), !FileManager.default.fileExists(atPath: url.path) {
+        // Standardized as discovery found them; cut as text from here on (`URL` path operations are slow on Linux).
+        var absolutePaths = found.paths
+        if let path = standardInput?.url.path, !absolutePaths.contains(path), !FileManager.default.fileExists(atPath: path) {
             // A buffer not yet saved is linted; a file on disk that discovery skipped stays excluded.
-            files.append(url)
+            absolutePaths.append(path)
         }
-        // `URL` path operations are slow on Linux: each file's path is standardised once, then cut as text.
-        let absolutePaths = files.map(\.standardizedFileURL.path)
         // Loaded before the project files are read: it holds the settings they gave last time.
         let cache = request.cacheFile.map { AnalysisCache.load(from: $0, linted: Set(absolutePaths)) }
         let (projectSettings, settingsWarnings, settingsMemo) = readSettings(request, found: found, cache: cache)
         let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
-        let jobs = zip(files, absolutePaths).map { url, absolutePath in
-            Job(url: url, absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
-                pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
-                settings: projectSettings.settings(for: absolutePath))
+        let jobs = zip(absolutePaths, projectSettings.settings(forEach: absolutePaths)).map { absolutePath, settings in
+            Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
+                pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder), settings: settings)
         }
         let pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
@@ -159,10 +157,18 @@ public enum Linter {
         // A run whose every file came from the cache, with the same rules and configuration as one before it,
         // has that run's findings: only a report or `--fix` that asks for them decodes the facts. Keyed on the rules
         // as configured, before a detected profile demotes any: the next run looks the result up before detecting.
-        let key = { [engine] (records: [AnalysisCache.Record?]) -> SourceDigest? in
-            let present = records.compactMap { $0 }
-            guard pass.cache != nil, present.count == records.count else { return nil }
-            return Self.runKey(present, engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
+        // The part of the key that is not the records, made once: a run asks for up to three keys.
+        let runInputs = pass.cache == nil ? nil
+            : Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
+        let key = { (records: [AnalysisCache.Record?]) -> SourceDigest? in
+            guard let runInputs else { return nil }
+            var present: [AnalysisCache.Record] = []
+            present.reserveCapacity(records.count)
+            for record in records {
+                guard let record else { return nil }
+                present.append(record)
+            }
+            return Self.runKey(present, runInputs: runInputs)
         }
         // A buffer from standard input is not the file on disk: a result made with it is neither looked up nor stored.
         let runKey = { (records: [AnalysisCache.Record?]) in standardInput == nil ? key(records) : nil }
@@ -350,7 +356,6 @@ public enum Linter {
     }
 
     private struct Job: Sendable {
-        var url: URL
         var absolutePath: String
         /// The path findings show.
         var display: String
@@ -402,7 +407,7 @@ public enum Linter {
         let engineContext = engineContext(of: engine)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
-            job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(job.url, display: job.display)
+            job.absolutePath == standardInput?.path ? .success(standardInput?.text ?? "") : readSource(atPath: job.absolutePath, display: job.display)
         }
         // A file's text is not kept once it is analysed: every file's text held to the end was a tenth of a cold
         // run's peak memory. `AnalysedSource` reads it again, checking its digest, for the few files a report
@@ -478,7 +483,7 @@ public enum Linter {
             case .cached(let job, let record):
                 if let analysis = cache.analysis(of: record, path: job.display) { return (analysis, nil) }
                 // Read again: the file is analysed as empty only if it vanished since the pass.
-                let text = (try? readSource(job.url, display: job.display).get()) ?? ""
+                let text = (try? readSource(atPath: job.absolutePath, display: job.display).get()) ?? ""
                 let analysis = withoutText(engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: SourceDigest(text)))
                 return (analysis, cache.record(for: analysis, context: record.context, stamp: nil).map { (job.absolutePath, $0) })
             }
@@ -487,10 +492,29 @@ public enum Linter {
 
     /// The digest of everything a run's findings are made from, given that every file's record stands: each file's
     /// record digests (which cover the rules with their options and severities, the file's settings, path and
-    /// content) and its payload's checksum (the findings were made from that payload), the
+    /// content) and its payload's checksum (the findings were made from that payload), and `runInputs`
+    /// (`runInputsDigest`). The records' digests are taken as their bytes: written out as text, a large project's
+    /// thousands of numbers were most of the key's cost, and a run makes up to three keys.
+    private static func runKey(_ records: [AnalysisCache.Record], runInputs: SourceDigest) -> SourceDigest {
+        var words: [UInt64] = []
+        words.reserveCapacity(2 + 6 * records.count)
+        func add(_ digest: SourceDigest) {
+            words.append(UInt64(digest.byteCount))
+            words.append(digest.hash)
+        }
+        add(runInputs)
+        for record in records {
+            add(record.context)
+            add(record.content)
+            add(record.checksum)
+        }
+        return words.withUnsafeBytes { SourceDigest(bytes: $0) }
+    }
+
+    /// The digest of a run's inputs besides its files' records: the rules with their options and severities, the
     /// profile asked for, the configuration's rule choices and layers, and the files' place in the layers.
-    private static func runKey(_ records: [AnalysisCache.Record], engine: LintEngine, fixedChoice: ProfileChoice?,
-                               configuration: Configuration, layerFiles: [LayerPlan.File]) -> SourceDigest {
+    private static func runInputsDigest(engine: LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
+                                        layerFiles: [LayerPlan.File]) -> SourceDigest {
         func sortedPairs<Value>(_ values: [String: Value], _ show: (Value) -> String) -> String {
             values.sorted { $0.key < $1.key }.map { "\($0.key)=\(show($0.value))" }.joined(separator: ",")
         }
@@ -503,9 +527,6 @@ public enum Linter {
                      "options:" + sortedPairs(configuration.ruleOptions) { "{" + sortedPairs($0, String.init) + "}" }]
         parts += configuration.layers.map { "layer:\($0.name)|\($0.paths)|\($0.modules)|\($0.mayDependOn)" }
         parts += layerFiles.map { "file:\($0.path)|\($0.relativePath ?? "-")|\($0.module)" }
-        parts += records.map { record in
-            "record:" + [record.context, record.content, record.checksum].map { "\($0.byteCount):\($0.hash)" }.joined(separator: ":")
-        }
         return SourceDigest(parts.joined(separator: "\n"))
     }
 
@@ -526,8 +547,8 @@ public enum Linter {
         var message: String
     }
 
-    private static func readSource(_ url: URL, display: String) -> Result<String, InputProblem> {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+    private static func readSource(atPath path: String, display: String) -> Result<String, InputProblem> {
+        guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(InputProblem(message: "\(display): error: cannot read the file"))
         }
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -27,15 +27,40 @@ public struct ProjectSettings: Sendable {
     public init() { self.init(projects: []) }
 
     /// The settings of the target that compiles `path` (an absolute, standardised path), with `overrides` applied.
-    public func settings(for path: String) -> TargetSettings {
-        overrides.applied(to: projectFileSettings(for: path))
+    public func settings(for path: String) -> TargetSettings { settings(forEach: [path])[0] }
+
+    /// `settings(for:)` of each path. A run's files share folders and targets: what a folder's memberships decide is
+    /// found once per folder, and the settings of each set of owning targets are made once (for every file, they
+    /// were an eighth of a warm run on a large app).
+    public func settings(forEach paths: [String]) -> [TargetSettings] {
+        var decisionsByFolder: [Substring: [FolderDecision]] = [:]
+        var settingsByOwners: [[Int]: TargetSettings] = [:]
+        var unownedByFolder: [Substring: TargetSettings] = [:]
+        return paths.map { path in
+            // A path without a folder (none here: paths are absolute) has only its own memberships.
+            let folder = Self.parentFolder(of: path) ?? ""
+            let decisions = decisionsByFolder[folder] ?? {
+                let made = folder.isEmpty ? [] : self.decisions(from: folder)
+                decisionsByFolder[folder] = made
+                return made
+            }()
+            let owners = owningTargets(of: path, folderDecisions: decisions)
+            if !owners.isEmpty {
+                if let known = settingsByOwners[owners] { return known }
+                let made = overrides.applied(to: Self.merged(owners.map { targets[$0].target }))
+                settingsByOwners[owners] = made
+                return made
+            }
+            // Which projects enclose the file depends on its folder alone.
+            if let known = unownedByFolder[folder] { return known }
+            let made = overrides.applied(to: settingsOfUnownedFile(at: path))
+            unownedByFolder[folder] = made
+            return made
+        }
     }
 
-    /// What the project files say: the settings of the targets that compile the file; for a file no target
-    /// compiles, the lowest minimum of its project, since it may be meant for any of its targets.
-    func projectFileSettings(for path: String) -> TargetSettings {
-        let owners = owningTargets(of: path)
-        if !owners.isEmpty { return Self.merged(owners) }
+    /// For a file no target compiles, the lowest minimum of its project, since it may be meant for any of its targets.
+    private func settingsOfUnownedFile(at path: String) -> TargetSettings {
         let project = owningProjects(of: path)
         guard let first = project.first else { return .unknown }
         var lowest = Self.lowest(of: project.flatMap(\.targets))
@@ -56,25 +81,51 @@ public struct ProjectSettings: Sendable {
         return withApps.isEmpty ? outermost : withApps
     }
 
-    /// The targets that compile `path`, in project order. For each target its membership nearest above the path
-    /// (or at it) decides, but a folder membership does not reach into the folder of a nested project, which
-    /// governs its own code.
-    private func owningTargets(of path: String) -> [DeclaredTarget] {
+    /// A target's membership met on the way up from a folder, the first one for that target: whether it makes the
+    /// target compile the folder's files.
+    private struct FolderDecision {
+        var target: Int
+        var compiles: Bool
+    }
+
+    /// The targets that compile `path`, by index in project order: its own memberships decide first, then, for the
+    /// other targets, the memberships nearest above it (`folderDecisions` of its folder).
+    private func owningTargets(of path: String, folderDecisions: [FolderDecision]) -> [Int] {
         var decided = Set<Int>()
         var owners: [Int] = []
+        for (target, isMember) in membershipsByPath[path] ?? [] where decided.insert(target).inserted {
+            if isMember { owners.append(target) }
+        }
+        for decision in folderDecisions where decision.compiles && !decided.contains(decision.target) { owners.append(decision.target) }
+        return owners.sorted()
+    }
+
+    /// For each target, its membership nearest above `folder` (or at it), in the order met; a folder membership does not
+    /// reach into the folder of a nested project, which governs its own code.
+    private func decisions(from folder: Substring) -> [FolderDecision] {
+        var decided = Set<Int>()
+        var decisions: [FolderDecision] = []
         var crossedRoots: [String] = []
-        var current = Substring(path)
+        var current = folder
         while true {
             let folder = String(current)
             for (target, isMember) in membershipsByPath[folder] ?? [] where decided.insert(target).inserted {
-                if isMember, !crossedRoots.contains(where: { $0 != targets[target].root }) { owners.append(target) }
+                decisions.append(FolderDecision(target: target,
+                                                compiles: isMember && !crossedRoots.contains { $0 != targets[target].root }))
             }
-            if current != path, roots.contains(folder) { crossedRoots.append(folder) }
-            // By UTF-8 unit: finding a character walks grapheme boundaries, 8 % of a warm run on a large app.
-            guard current != "/", let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
-            current = slash == current.startIndex ? "/" : current[..<slash]
+            if roots.contains(folder) { crossedRoots.append(folder) }
+            guard current != "/", let parent = Self.parentFolder(of: current) else { break }
+            current = parent
         }
-        return owners.sorted().map { targets[$0].target }
+        return decisions
+    }
+
+    /// The folder holding `path` ("/" for a file at the top; nil without a slash), cut by UTF-8 unit: finding a
+    /// character walks grapheme boundaries, 8 % of a warm run on a large app.
+    private static func parentFolder(of path: some StringProtocol) -> Substring? {
+        let text = Substring(path)
+        guard let slash = text.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return slash == text.startIndex ? "/" : text[..<slash]
     }
 
     private static func isInside(_ path: String, _ folder: String) -> Bool {

@@ -6,7 +6,10 @@ public struct Discovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules"]
 
     public struct Result {
-        public var files: [URL] = []
+        /// The Swift files to lint, as absolute paths in order. Paths, not `URL`s: discovery joins them as text from
+        /// the standardized folder the user named, and making, standardizing and reading back a `URL` for each was a
+        /// tenth of a warm run on a large app (Linux's Foundation).
+        public var paths: [String] = []
         /// Package manifests and Xcode projects met on the way: project settings come from them.
         public var manifests: [URL] = []
         public var xcodeProjects: [URL] = []
@@ -48,14 +51,13 @@ public struct Discovery {
                 if isManifest(url) {
                     result.manifests.append(url)
                 } else if seenFiles.insert(url.path).inserted {
-                    result.files.append(url)
+                    result.paths.append(url.path)
                 }
             } else {
                 result.problems.append("mvlint: error: not a Swift file: \(path)")
             }
         }
-        // Each `URL.path` is made once: made at every comparison, they were a sixth of discovery.
-        result.files = result.files.map { ($0.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        result.paths.sort()
         return result
     }
 
@@ -89,14 +91,13 @@ public struct Discovery {
             case .file where name == XcodeGenReader.fileName:
                 result.xcodeGenSpecs.append(URL(fileURLWithPath: entry, isDirectory: false))
             case .file where name.hasSuffix(".swift"):
-                // Told it is no folder, `URL` does not ask the file system.
-                let url = URL(fileURLWithPath: entry, isDirectory: false)
-                if isManifest(named: name, at: url) {
-                    result.manifests.append(url)
+                if isManifest(named: name, atPath: entry) {
+                    // Told it is no folder, `URL` does not ask the file system.
+                    result.manifests.append(URL(fileURLWithPath: entry, isDirectory: false))
                 } else if !name.hasSuffix(".generated.swift"), isIncluded(entry), !isExcluded(entry),
                           // A file reached by a link is known by its real path, so a linked copy is linted once.
                           seen.insert(realPath()).inserted {
-                    result.files.append(url)
+                    result.paths.append(entry)
                 }
             case .file, .other:
                 continue
@@ -112,11 +113,12 @@ public struct Discovery {
     }
 
     /// Package and Tuist manifests are read for settings, not linted: they are no app code.
-    private func isManifest(_ url: URL) -> Bool { isManifest(named: url.lastPathComponent, at: url) }
+    private func isManifest(_ url: URL) -> Bool { isManifest(named: url.lastPathComponent, atPath: url.path) }
 
     /// Judged by the name first: `URL.lastPathComponent` for every file found was a tenth of discovery.
-    private func isManifest(named name: String, at url: URL) -> Bool {
-        ProjectSettingsLoader.isPackageManifestName(name) || (name == TuistManifestReader.fileName && TuistManifestReader.isManifest(url))
+    private func isManifest(named name: String, atPath path: String) -> Bool {
+        ProjectSettingsLoader.isPackageManifestName(name)
+            || (name == TuistManifestReader.fileName && TuistManifestReader.isManifest(URL(fileURLWithPath: path, isDirectory: false)))
     }
 
     /// `path` relative to the configuration's folder, when inside it.
