@@ -1,4 +1,11 @@
 internal import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Per-file analyses of earlier runs, so an unchanged file skips the parse. An entry is reused only when the
 /// file's content and everything else that shapes its analysis (tool version, rules with their options and
@@ -272,11 +279,32 @@ struct AnalysisCache: Sendable {
             writer.bytes(settings.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Lent to `Data` without a copy of the whole file.
-        writer.output.withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            try? Data(bytesNoCopy: base, count: bytes.count, deallocator: .none).write(to: file, options: .atomic)
+        writer.output.withUnsafeBytes { Self.replace(file, with: $0) }
+    }
+
+    /// Replaces `file` by a temporary file written whole in its folder, so a reader finds the old cache, the new
+    /// one or none, never part of one. Not synced to the disk, as `Data.write(options: .atomic)` is, and the old file
+    /// is removed before the rename rather than renamed over, which ext4 answers by writing the new file out at once:
+    /// the two were two thirds of a save's time on a large app. A reader that finds no cache in between, or a
+    /// cache a crash cut short (its frames no longer check out), only loses a run's speed.
+    private static func replace(_ file: URL, with bytes: UnsafeRawBufferPointer) {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var written = 0
+        while written < bytes.count, let base = bytes.baseAddress {
+            let count = write(descriptor, base + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
         }
+        let closed = close(descriptor) == 0
+        guard closed, written == bytes.count else {
+            unlink(temporary)
+            return
+        }
+        unlink(file.path)
+        if rename(temporary, file.path) != 0 { unlink(temporary) }
     }
 
     /// The records' part of a cache file: their count, then each in path order.
