@@ -287,6 +287,16 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(modified, marker)
     }
 
+    func testASaveReplacesTheCacheWholeAndLeavesNoTemporaryFileBehind() throws {
+        let scratch = try Scratch()
+        _ = scratch.lint()
+        try scratch.folder.write("Added.swift", "struct Added {}\n")
+        _ = scratch.lint()
+        let folder = scratch.cacheFile.deletingLastPathComponent()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["project.cache"])
+        XCTAssertEqual(AnalysisCache.load(from: scratch.cacheFile).records.count, 2)
+    }
+
     func testPositionsEncodeAsNumberArraysAndKeepTheirOffset() throws {
         let positions = [SourcePosition(line: 3, column: 7, utf8Offset: 42), SourcePosition(line: 1, column: 1)]
         let data = try JSONEncoder().encode(positions)
