@@ -39,7 +39,10 @@ public enum ProfileDetector {
             return ProfileDetection(.containerPresentation, layer.share.isClearMajority ? .strong : .weak,
                                     layer.share.describe("views in \(layer.units) hold no model"))
         }
-        let handingOff = Share(screens.compactMap { handOff(of: $0.view, project: project) }, of: screens.count)
+        // Grouped once: asking the architecture for each screen's relations copied out every one of them.
+        let shownBy = Dictionary(grouping: project.architecture.relations.lazy.filter { $0.kind == .shows }, by: \.from)
+        let handingOff = Share(screens.compactMap { handOff(of: $0.view, shows: shownBy[$0.view.id] ?? [], project: project) },
+                               of: screens.count)
         if handingOff.isMajority {
             return ProfileDetection(.containerPresentation, handingOff.isClearMajority ? .strong : .weak,
                                     handingOff.describe("screens hand values and closures to presentation views"))
@@ -128,10 +131,11 @@ public enum ProfileDetector {
         return shown
     }
 
-    /// "FeedScreen → FeedList" when a container that lays out little shows a presentation view taking an action closure.
-    private static func handOff(of view: RoleAssignment, project: ProjectContext) -> String? {
+    /// "FeedScreen → FeedList" when a container that lays out little shows a presentation view taking an action closure
+    /// (`shows`: the view's `.shows` relations, in order).
+    private static func handOff(of view: RoleAssignment, shows: [Relation], project: ProjectContext) -> String? {
         guard view.role == .container else { return nil }
-        let presenter = project.architecture.relations(.shows, from: view.id).first { shown in
+        let presenter = shows.first { shown in
             project.architecture.role(of: shown.to) == .presentation && receivesActionClosure(shown.to, index: project.index)
         }
         return presenter.map { "\(view.name) → \(project.index.displayName($0.to))" }
