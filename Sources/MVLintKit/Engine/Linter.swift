@@ -160,16 +160,7 @@ public enum Linter {
         // The part of the key that is not the records, made once: a run asks for up to three keys.
         let runInputs = pass.cache == nil ? nil
             : Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
-        let key = { (records: [AnalysisCache.Record?]) -> SourceDigest? in
-            guard let runInputs else { return nil }
-            var present: [AnalysisCache.Record] = []
-            present.reserveCapacity(records.count)
-            for record in records {
-                guard let record else { return nil }
-                present.append(record)
-            }
-            return Self.runKey(present, runInputs: runInputs)
-        }
+        let key = { (records: [AnalysisCache.Record?]) -> SourceDigest? in runInputs.flatMap { Self.runKey(records, runInputs: $0) } }
         // A buffer from standard input is not the file on disk: a result made with it is neither looked up nor stored.
         let runKey = { (records: [AnalysisCache.Record?]) in standardInput == nil ? key(records) : nil }
         let storedKey = runKey(pending.map(\.cachedRecord))
@@ -494,8 +485,8 @@ public enum Linter {
     /// record digests (which cover the rules with their options and severities, the file's settings, path and
     /// content) and its payload's checksum (the findings were made from that payload), and `runInputs`
     /// (`runInputsDigest`). The records' digests are taken as their bytes: written out as text, a large project's
-    /// thousands of numbers were most of the key's cost, and a run makes up to three keys.
-    private static func runKey(_ records: [AnalysisCache.Record], runInputs: SourceDigest) -> SourceDigest {
+    /// thousands of numbers were most of the key's cost, and a run makes up to three keys. Nil when a file has no record.
+    private static func runKey(_ records: [AnalysisCache.Record?], runInputs: SourceDigest) -> SourceDigest? {
         var words: [UInt64] = []
         words.reserveCapacity(2 + 6 * records.count)
         func add(_ digest: SourceDigest) {
@@ -504,6 +495,7 @@ public enum Linter {
         }
         add(runInputs)
         for record in records {
+            guard let record else { return nil }
             add(record.context)
             add(record.content)
             add(record.checksum)
