@@ -496,8 +496,8 @@ public struct CommandLineTool {
         for problem in found.problems { console.err(problem + "\n") }
         for warning in warnings { console.err("mvlint: warning: \(warning)\n") }
         let display = { (path: String) in Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: workingDirectory) }
-        let report = SettingsReport(entries: found.paths.map { path in
-            SettingsReport.Entry(path: display(path), settings: settings.settings(for: path))
+        let report = SettingsReport(entries: zip(found.paths, settings.settings(forEach: found.paths)).map { path, settings in
+            SettingsReport.Entry(path: display(path), settings: settings)
         }, display: display)
         if found.paths.isEmpty, found.problems.isEmpty {
             throw UsageError("no Swift files in \(parsed.positionals.isEmpty ? "." : parsed.positionals.joined(separator: ", "))")
