@@ -23,6 +23,23 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertEqual((1...4).map { SourceLines("a\rb\r\nc\nd").line($0) }, ["a", "b", "c", "d"])
     }
 
+    /// The text search readings ask before dissecting calls (`FileWalk.mentions`): anchored on the word's first
+    /// capital, it must still find the word wherever that capital falls, and only where the whole word fits.
+    func testTheTextSearchFindsAWordWhereverItsAnchorFalls() {
+        let source = SourceText("// café\nlet hosting = UIHostingController(rootView: Screen())\nAnyView(x)")
+        XCTAssertTrue(source.contains("rootView"), "capital in the middle")
+        XCTAssertTrue(source.contains("AnyView"), "capital first, at the start of the last line")
+        XCTAssertTrue(source.contains("x)"), "at the very end, no capital")
+        XCTAssertTrue(source.contains("// caf"), "at the very start")
+        XCTAssertTrue(source.contains("café"), "non-ASCII bytes")
+        XCTAssertFalse(source.contains("rootViews"), "runs past the word")
+        XCTAssertFalse(source.contains("x)Tab"), "would run past the end of the text")
+        XCTAssertFalse(source.contains("Tab"))
+        XCTAssertFalse(SourceText("").contains("Tab"))
+        XCTAssertFalse(SourceText("ab").contains("Tab"), "text shorter than the word")
+        XCTAssertTrue(SourceText("a TabView").contains("Tab"))
+    }
+
     /// swiftc counts `\n`, `\r\n` and a lone `\r` as one line break each: so must findings and quoted lines.
     func testFindingsAndQuotedLinesUnderEveryLineBreakStyle() throws {
         let styles: [(name: String, breaks: [String])] = [("LF", ["\n"]), ("CRLF", ["\r\n"]), ("CR", ["\r"]), ("mixed", ["\r", "\r\n", "\n"])]

@@ -194,6 +194,9 @@ struct AnalysisCache: Sendable {
     /// The decoded entry stored for a path, whatever its digests.
     func entry(at absolutePath: String) -> Entry? { records[absolutePath].flatMap(entry(of:)) }
 
+    /// Whether a result is stored under `key`, not decoding it (it may still turn out damaged).
+    func hasRunResult(for key: SourceDigest) -> Bool { memos.contains { $0.key == key } }
+
     /// The result of an earlier run with exactly these inputs, or nil (none, or damaged).
     func runResult(for key: SourceDigest) -> RunResult? {
         guard let memo = memos.first(where: { $0.key == key }), SourceDigest(bytes: memo.payload) == memo.checksum else { return nil }

@@ -77,10 +77,11 @@ enum CancellationReading {
     /// `catch` keyword and the first name of what is written. Nil when the `do` statement handles cancellation
     /// anywhere (`catch is CancellationError`, `Task.isCancelled`, `.cancelled`), or the catch rethrows.
     static func failureCatch(_ statement: DoStmtSyntax) -> (catchKeyword: TokenSyntax, target: String)? {
-        guard statement.body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }),
-              !mentionsCancellation(statement),
-              let catchAll = statement.catchClauses.last, let errorName = boundErrorName(catchAll),
-              !catchAll.body.statements.eachElement.contains(where: { $0.item.is(ThrowStmtSyntax.self) }) else { return nil }
+        // The catch clause first: reading it is cheaper than the statement's every token, which the other two read.
+        guard let catchAll = statement.catchClauses.last, let errorName = boundErrorName(catchAll),
+              !catchAll.body.statements.eachElement.contains(where: { $0.item.is(ThrowStmtSyntax.self) }),
+              statement.body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }),
+              !mentionsCancellation(statement) else { return nil }
         let locals = localNames(around: statement).union(catchAll.body.statements.eachElement.flatMap(declaredNames))
         guard let target = failureTarget(in: catchAll.body.statements, errorName: errorName, locals: locals) else { return nil }
         return (catchAll.catchKeyword, target)
@@ -218,21 +219,11 @@ enum CancellationReading {
     private static func mentionsCancellation(_ statement: DoStmtSyntax) -> Bool {
         statement.tokens(viewMode: .sourceAccurate).contains { token in
             // Lowercasing every token was a hot spot; tokens without the letters in any case are skipped first.
-            hasCancelLetters(token.plainText) && token.plainText.lowercased().contains("cancel")
+            token.containsInAnyASCIICase(cancelWord) && token.plainText.lowercased().contains("cancel")
         }
     }
 
     private static let cancelWord = Array("cancel".utf8)
-
-    private static func hasCancelLetters(_ text: String) -> Bool {
-        let word = cancelWord
-        let bytes = Array(text.utf8)
-        guard bytes.count >= word.count else { return false }
-        return (0...(bytes.count - word.count)).contains { start in
-            // `| 0x20` lowercases ASCII letters only; the word holds nothing else.
-            word.indices.allSatisfy { bytes[start + $0] | 0x20 == word[$0] }
-        }
-    }
 
     /// The name a catch-all clause binds the error to (`catch` → `error`, `catch let failure` → `failure`);
     /// nil for clauses that match some errors only (`catch is X`, `catch let e as X`, `where`).

@@ -28,6 +28,20 @@ final class FileWalk {
 
     public var enclosingType: TypeScope? { typeStack.last }
 
+    /// What `mentions` found, by the word's address: a file asks about a handful of words.
+    private var mentionAnswers: [(word: UnsafeRawPointer, found: Bool)] = []
+
+    /// True when the file's text spells `word` anywhere (in code, comments or strings). Readings that look for a
+    /// rare name on every call ask this first: no token can carry a name its file's text does not contain, and one
+    /// search of the text costs less than dissecting each call of the file.
+    func mentions(_ word: StaticString) -> Bool {
+        let key = UnsafeRawPointer(word.utf8Start)
+        for answer in mentionAnswers where answer.word == key { return answer.found }
+        let found = source.contains(word)
+        mentionAnswers.append((key, found))
+        return found
+    }
+
     /// True while the code runs as part of building a view's body, not in an event handler or plain method.
     public var isBuildingView: Bool {
         for scope in scopes.reversed() {

@@ -334,7 +334,8 @@ final class FileWalker: SyntaxVisitor {
         }
         recordModelSites(call: node)
         if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
-        if let page = CancellationReading.tabPage(node) { facts.cancellation.tabPages.insert(page) }
+        // A tab page is a statement of a `TabView` or `Tab` closure: a file that never spells `Tab` has none.
+        if walk.mentions("Tab"), let page = CancellationReading.tabPage(node) { facts.cancellation.tabPages.insert(page) }
         if CancellationReading.pushes(node), let type = walk.typeStack.last?.qualifiedName { facts.cancellation.pushingTypes.insert(type) }
         recordMemberWrite(call: node)
         if let detached = ObservedCreationReading.detachedConstruction(node, in: walk) { facts.detachedViewConstructions.append(detached) }
@@ -1142,9 +1143,12 @@ extension FileWalker {
         var child = node
         var current = node.parent
         while let candidate = current, !candidate.isDeclGroup {
-            if let items = candidate.as(CodeBlockItemListSyntax.self) {
+            // One kind test a level: most levels are none of these, and a failed cast per kind cost more than the
+            // climb itself (this runs for every assignment and mutating call).
+            switch candidate.kind {
+            case .codeBlockItemList:
                 var found: MemberWriteFact.RootBinding?
-                for item in items.eachElement {
+                for item in candidate.cast(CodeBlockItemListSyntax.self).eachElement {
                     if item.id == child.id { break }
                     if let declaration = item.item.as(VariableDeclSyntax.self) {
                         for binding in declaration.bindings.eachElement where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName == name {
@@ -1155,18 +1159,21 @@ extension FileWalker {
                     }
                 }
                 if let found { return found }
-            } else if let ifExpression = candidate.as(IfExprSyntax.self), ifExpression.body.id == child.id,
-                      let binding = optionalBinding(named: name, in: ifExpression.conditions) {
-                return binding
-            } else if let whileStatement = candidate.as(WhileStmtSyntax.self), whileStatement.body.id == child.id,
-                      let binding = optionalBinding(named: name, in: whileStatement.conditions) {
-                return binding
-            } else if let closure = candidate.as(ClosureExprSyntax.self), closureParameterNames(closure).contains(name) {
-                return .unknownLocal
-            } else if let parameters = candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-                        ?? candidate.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters {
+            case .ifExpr:
+                let ifExpression = candidate.cast(IfExprSyntax.self)
+                if ifExpression.body.id == child.id, let binding = optionalBinding(named: name, in: ifExpression.conditions) { return binding }
+            case .whileStmt:
+                let whileStatement = candidate.cast(WhileStmtSyntax.self)
+                if whileStatement.body.id == child.id, let binding = optionalBinding(named: name, in: whileStatement.conditions) { return binding }
+            case .closureExpr:
+                if closureParameterNames(candidate.cast(ClosureExprSyntax.self)).contains(name) { return .unknownLocal }
+            case .functionDecl, .initializerDecl:
+                let parameters = candidate.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                    ?? candidate.cast(InitializerDeclSyntax.self).signature.parameterClause.parameters
                 guard let parameter = parameters.eachElement.first(where: { ($0.secondName ?? $0.firstName).identifierName == name }) else { return nil }
                 return .type(SyntaxText.typeName(unwrappedOptional(parameter.type)))
+            default:
+                break
             }
             child = candidate
             current = candidate.parent

@@ -167,10 +167,10 @@ public enum Linter {
         let stored = storedKey.flatMap { pass.cache?.runResult(for: $0) }
 
         var fresh = pass.freshRecords
-        // The previous run's result, when this run's files are those it linted, some of them (or the buffer an editor
-        // sends) since changed.
-        let previous = stored == nil
-            ? key(zip(pendingJobs, pending).map { $1.cachedRecord ?? pass.cache?.records[$0.absolutePath] }).flatMap { pass.cache?.runResult(for: $0) }
+        // The key of the previous run's result, when this run's files are those it linted, some of them (or the buffer
+        // an editor sends) since changed.
+        let previousKey = stored == nil
+            ? key(zip(pendingJobs, pending).map { $1.cachedRecord ?? pass.cache?.records[$0.absolutePath] })
             : nil
         // The cache's records are chosen and written on another core while the project is built: until the result
         // is known that core has little else to do.
@@ -180,8 +180,8 @@ public enum Linter {
                                                  configuration: configuration, makeProject: makeProject) {
                 return replayed
             }
-            if let previous, let cache = pass.cache,
-               let relocated = relocate(previous, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
+            if let previousKey, let cache = pass.cache,
+               let relocated = relocate(previousKey, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
                                         engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
                 return relocated
             }
@@ -255,13 +255,14 @@ public enum Linter {
         return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project, phase: .replayed)
     }
 
-    /// The previous run's result with the changed files' findings made anew and the project rules' findings in them
-    /// moved to their new places (`ProjectFindingRelocation`); nil when a change cannot be carried over or the
-    /// previous profile was detected and its detection was not stored.
-    private static func relocate(_ previous: AnalysisCache.RunResult, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
+    /// The previous run's result (stored under `previousKey`) with the changed files' findings made anew and the
+    /// project rules' findings in them moved to their new places (`ProjectFindingRelocation`); nil when there is no
+    /// such result, a change cannot be carried over, or the previous profile was detected and its detection was not stored.
+    private static func relocate(_ previousKey: SourceDigest, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
                                  engineContext: String, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
                                  makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
-        guard let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else { return nil }
+        // Decoded only once the changes are known to move: most that fail, fail there.
+        guard cache.hasRunResult(for: previousKey) else { return nil }
         var changes: [ProjectFindingRelocation.Change] = []
         for (job, item) in zip(jobs, pending) {
             guard case .analysed(let analysis) = item else { continue }
@@ -273,7 +274,9 @@ public enum Linter {
             entry.facts.path = analysis.path
             changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: entry.facts, analysis: analysis))
         }
-        guard let outcome = ProjectFindingRelocation.relocate(previous.project, changes: changes) else { return nil }
+        guard let movable = ProjectFindingRelocation.movable(changes), let previous = cache.runResult(for: previousKey),
+              let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected),
+              let outcome = ProjectFindingRelocation.relocate(previous.project, moving: movable) else { return nil }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let changed = Set(changes.map(\.path))
         var findings = previous.findings.filter { !changed.contains($0.file) }

@@ -57,7 +57,7 @@ enum ObservedCreationReading {
     /// (`UIHostingController(rootView: Screen())`, `.init(rootView: Screen().padding())`), or any `Screen(…)` made
     /// in a `static` or `async` function, which a body never runs. Recorded at the construction's position.
     static func detachedConstruction(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> DetachedViewConstructionFact? {
-        if let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
+        if walk.mentions("rootView"), let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
            let name = SyntaxText.calleeName(ExprSyntax(view)) {
             return DetachedViewConstructionFact(typeName: name, position: position(view, in: walk))
         }

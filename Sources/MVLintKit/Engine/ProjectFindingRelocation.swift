@@ -17,12 +17,29 @@ enum ProjectFindingRelocation {
 
     /// `outcome` with the changed files' candidates at their new places; nil when a change cannot be carried over.
     static func relocate(_ outcome: ProjectOutcome, changes: [Change]) -> ProjectOutcome? {
-        var relocated = outcome
+        movable(changes).flatMap { relocate(outcome, moving: $0) }
+    }
+
+    /// Each change with the map from its facts' old places to their new ones; nil when one cannot be carried over
+    /// whatever the previous outcome was (the file does not parse or was left out, its facts changed shape, or
+    /// their places their order). Asked first, so that a run that must build the project does not decode the
+    /// previous run's result for nothing.
+    static func movable(_ changes: [Change]) -> [(change: Change, map: PositionMap)]? {
+        var movable: [(change: Change, map: PositionMap)] = []
         for change in changes {
             guard change.analysis.parseError == nil, change.analysis.budgetProblem == nil else { return nil }
             let before = FactWriter.shape(of: change.factsBefore), now = FactWriter.shape(of: change.analysis.facts)
-            guard before.bytes == now.bytes, let map = PositionMap(from: before.positions, to: now.positions),
-                  !outcome.candidates.values.joined().contains(where: { mentionsLine(of: change.path, $0.message) }) else { return nil }
+            guard before.bytes == now.bytes, let map = PositionMap(from: before.positions, to: now.positions) else { return nil }
+            movable.append((change, map))
+        }
+        return movable
+    }
+
+    /// `outcome` with the candidates of the `movable` changes at their new places; nil when one cannot be moved.
+    static func relocate(_ outcome: ProjectOutcome, moving movable: [(change: Change, map: PositionMap)]) -> ProjectOutcome? {
+        var relocated = outcome
+        for (change, map) in movable {
+            guard !outcome.candidates.values.joined().contains(where: { mentionsLine(of: change.path, $0.message) }) else { return nil }
             var moved: [LocatedCandidate] = []
             for candidate in outcome.candidates[change.path] ?? [] {
                 guard candidate.fix == nil, !mentionsLineNumber(candidate.message),

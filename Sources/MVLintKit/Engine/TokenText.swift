@@ -7,6 +7,16 @@ extension TokenSyntax {
     /// walk visits.
     var plainText: String { String(syntaxText: rawText) }
 
+    /// Whether the token's text contains `word`, lowercase ASCII letters, in any ASCII case, read from its bytes.
+    func containsInAnyASCIICase(_ word: [UInt8]) -> Bool {
+        let text = rawText
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            // `| 0x20` lowercases ASCII letters only; the word holds nothing else.
+            word.indices.allSatisfy { text[start + $0] | 0x20 == word[$0] }
+        }
+    }
+
     /// Whether the token's text is `text`, compared as bytes without making a string of the token.
     func hasText(_ text: String) -> Bool { rawText.elementsEqual(text.utf8) }
 

@@ -69,7 +69,9 @@ private struct ProjectGraph {
             case "<absolute>": base = URL(fileURLWithPath: "/", isDirectory: true)
             default: continue  // Build products, SDK and developer folders hold no project sources.
             }
-            let location = path.map { base.appendingPathComponent($0) } ?? base
+            // Told it is no folder: otherwise each append asks the file system, once for each of the project's thousands
+            // of references. A URL's path reads the same either way, and appending to it still adds a slash.
+            let location = path.map { base.appendingPathComponent($0, isDirectory: false) } ?? base
             locations[id] = location
             for child in object["children"]?.array ?? [] {
                 if let childID = child.string { pending.append((childID, location)) }

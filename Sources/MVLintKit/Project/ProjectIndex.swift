@@ -395,11 +395,38 @@ public struct ProjectContext: Sendable {
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
         self.files = files
         self.settingsByPath = settingsByPath
-        index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
-        constructionLinks = index.constructionLinks(in: files)
-        architecture = Architecture(index: index, files: files, constructionLinks: constructionLinks)
-        modelSitesByType = Self.groupModelSites(files, index: index)
-        findDeclarations()
+        let derived = Self.derive(from: files, settingsByPath: settingsByPath)
+        index = derived.index
+        constructionLinks = derived.constructionLinks
+        architecture = derived.architecture
+        modelSitesByType = derived.modelSitesByType
+        declaredViews = derived.declaredViews
+        observableClasses = derived.observableClasses
+        sceneRootViews = derived.sceneRootViews
+    }
+
+    /// What the files' facts make: the index and all that is found from it.
+    private struct Derived {
+        var index: ProjectIndex
+        var constructionLinks: [[ConstructionLink]]
+        var architecture: Architecture
+        var modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
+        var declaredViews: [DeclaredView]
+        var observableClasses: [ObservableClass]
+        var sceneRootViews: Set<String>
+    }
+
+    private static func derive(from files: [FileFacts], settingsByPath: [String: TargetSettings]) -> Derived {
+        let index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
+        let links = index.constructionLinks(in: files)
+        // What needs only the index and the constructions is found beside the architecture, whose classification
+        // runs on one core.
+        let (architecture, found) = ParallelMap.both({ Architecture(index: index, files: files, constructionLinks: links) }, aside: {
+            (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index), roots: findSceneRootViews(in: index, links: links))
+        })
+        return Derived(index: index, constructionLinks: links, architecture: architecture, modelSitesByType: found.sites,
+                       declaredViews: found.views, observableClasses: findObservableClasses(in: index, architecture: architecture),
+                       sceneRootViews: found.roots)
     }
 
     /// The project types each file's code constructs, with the types that construct them, per file in `files`' order.
@@ -417,17 +444,11 @@ public struct ProjectContext: Sendable {
 
     /// Views and observable classes the project declares, in name order. Several rules walk each list, so they
     /// are found once per index.
-    private(set) var declaredViews: [DeclaredView] = []
-    private(set) var observableClasses: [ObservableClass] = []
+    private(set) var declaredViews: [DeclaredView]
+    private(set) var observableClasses: [ObservableClass]
 
     /// Views a scene shows first (`WindowGroup { ContentView() }`), found once for the rules that ask.
-    private(set) var sceneRootViews: Set<String> = []
-
-    private mutating func findDeclarations() {
-        declaredViews = findDeclaredViews()
-        observableClasses = findObservableClasses()
-        sceneRootViews = findSceneRootViews()
-    }
+    private(set) var sceneRootViews: Set<String>
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
     /// scanning every file for every model.
@@ -438,13 +459,9 @@ public struct ProjectContext: Sendable {
     /// The same project after some files changed (a fix round): index and architecture are rebuilt from the
     /// new facts, everything else (settings, profile) is kept.
     func replacingFiles(_ files: [FileFacts]) -> ProjectContext {
-        var updated = self
-        updated.files = files
-        updated.index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
-        updated.constructionLinks = updated.index.constructionLinks(in: files)
-        updated.architecture = Architecture(index: updated.index, files: files, constructionLinks: updated.constructionLinks)
-        updated.modelSitesByType = Self.groupModelSites(files, index: updated.index)
-        updated.findDeclarations()
+        var updated = ProjectContext(files: files, settingsByPath: settingsByPath)
+        updated.profile = profile
+        updated.layers = layers
         return updated
     }
 }

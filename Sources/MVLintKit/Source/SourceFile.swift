@@ -45,6 +45,28 @@ public struct SourceText: Sendable {
         return (low + 1, offset - lineStarts[low] + 1)
     }
 
+    /// True when `word` occurs anywhere in the text, in code, comments or strings alike.
+    func contains(_ word: StaticString) -> Bool {
+        let needle = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        var text = text
+        // `memmem` is a GNU extension: each occurrence of one byte of the word (`memchr`), then the word compared.
+        // The byte is its first capital where it has one: code is mostly lowercase, so far fewer places to compare.
+        guard let needleStart = needle.baseAddress, !needle.isEmpty else { return true }
+        let anchor = needle.firstIndex { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? 0
+        return text.withUTF8 { haystack in
+            guard haystack.count >= needle.count, let base = haystack.baseAddress.map(UnsafeRawPointer.init) else { return false }
+            // The anchor's places where the whole word fits.
+            var cursor = base + anchor
+            let last = base + (haystack.count - needle.count + anchor)
+            while cursor <= last, let found = memchr(cursor, Int32(needle[anchor]), last - cursor + 1) {
+                let place = UnsafeRawPointer(found)
+                if memcmp(place - anchor, needleStart, needle.count) == 0 { return true }
+                cursor = place + 1
+            }
+            return false
+        }
+    }
+
     /// The text of a 1-based line without its line break.
     public func line(_ number: Int) -> Substring {
         guard number >= 1, number <= lineStarts.count else { return "" }

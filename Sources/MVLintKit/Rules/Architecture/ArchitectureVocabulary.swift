@@ -27,7 +27,7 @@ extension ProjectContext {
         }
     }
 
-    func findDeclaredViews() -> [DeclaredView] {
+    static func findDeclaredViews(in index: ProjectIndex) -> [DeclaredView] {
         index.entriesInNameOrder.compactMap { entry in
             guard let declaration = entry.declaration, let path = entry.declarationPath, index.isView(entry.id) else { return nil }
             return DeclaredView(entry: entry, declaration: declaration, path: path)
@@ -71,9 +71,9 @@ extension ProjectContext {
     }
 
     /// Views a scene shows first (`WindowGroup { ContentView() }`): they are the app's root containers.
-    func findSceneRootViews() -> Set<String> {
+    static func findSceneRootViews(in index: ProjectIndex, links: [[ConstructionLink]]) -> Set<String> {
         var roots = Set<String>()
-        for link in constructionLinks.joined() {
+        for link in links.joined() {
             guard let owner = link.creator, let inherited = index.entry(owner)?.inherited, inherited.contains("App") || inherited.contains("Scene"),
                   index.isView(link.created) else { continue }
             roots.insert(link.created)

@@ -58,7 +58,7 @@ struct ObservableClass {
 
 extension ProjectContext {
     /// Every observable class declared in the project, in name order so findings come out stably.
-    func findObservableClasses() -> [ObservableClass] {
+    static func findObservableClasses(in index: ProjectIndex, architecture: Architecture) -> [ObservableClass] {
         index.entriesInNameOrder.compactMap { entry in
             guard let declaration = entry.declaration, declaration.kind == .class, let path = entry.declarationPath,
                   let observation = index.observation(of: entry.id) else { return nil }

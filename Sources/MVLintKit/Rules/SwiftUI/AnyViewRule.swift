@@ -214,7 +214,8 @@ final class AnyViewRule: SyntaxRule {
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let erasure = Self.erasure(node), !storesErasedViews.anyEnclosing({ $0 }), !Self.isInsideEraseHelper(file),
+        // Both erasures (`AnyView(…)`, `.eraseToAnyView()`) spell `AnyView`.
+        guard file.mentions("AnyView"), let erasure = Self.erasure(node), !storesErasedViews.anyEnclosing({ $0 }), !Self.isInsideEraseHelper(file),
               !Self.isCollectionElement(node) else { return }
         let declaration = Self.enclosingDeclaration(of: node)
         guard file.isBuildingView || (isViewType.last ?? false) || declaration.map(Self.returnsView) == true else { return }

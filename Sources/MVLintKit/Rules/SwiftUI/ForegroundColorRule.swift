@@ -40,7 +40,7 @@ final class ForegroundColorRule: SyntaxRule {
     init(options: RuleOptions) {}
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+        guard file.mentions("foregroundColor"), let member = node.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.hasText("foregroundColor"),
               node.arguments.count == 1, let argument = node.arguments.eachElement.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
