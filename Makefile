@@ -1,15 +1,25 @@
 # mvlint: build, install and test. `make install PREFIX="$HOME/.local"` installs into a folder you own.
 #
-# On Linux the binary loads the Swift runtime and the SwiftSyntax libraries of the toolchain that built it
+# By default on Linux the binary loads the Swift runtime and the SwiftSyntax libraries of the toolchain that built it
 # (usr/lib/swift/linux, usr/lib/swift/host) through its rpath, so it keeps working as long as that
 # toolchain stays where it is; after moving or replacing the toolchain, run `make install` again.
+#
+# `make install SWIFT_SYNTAX=package` compiles swift-syntax from its package into the binary instead (SwiftPM fetches
+# it once; the first build takes several minutes). On Linux it also links the Swift runtime and Foundation in
+# (`--static-swift-stdlib`): the binary is self-contained and lints six to seven times faster than one on the
+# toolchain's libraries (docs/PERFORMANCE.md, "A self-contained Linux binary").
 
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 SWIFT ?= swift
 # Extra `swift build` options, e.g. SWIFT_BUILD_FLAGS="--scratch-path /tmp/mvlint-build".
 SWIFT_BUILD_FLAGS ?=
-RELEASE = $(SWIFT) build -c release --product mvlint $(SWIFT_BUILD_FLAGS)
+# Where SwiftSyntax comes from: empty (the toolchain's where it has it, else the package), `toolchain` or `package`.
+SWIFT_SYNTAX ?=
+ifeq ($(SWIFT_SYNTAX)$(shell uname -s),packageLinux)
+STATIC_FLAGS = --static-swift-stdlib
+endif
+RELEASE = $(if $(SWIFT_SYNTAX),MVLINT_SWIFT_SYNTAX=$(SWIFT_SYNTAX) )$(SWIFT) build -c release --product mvlint $(STATIC_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 .PHONY: build install uninstall test codegen
 
