@@ -12,6 +12,10 @@ public enum ParallelMap {
     /// Room for `FileBudget.maxTreeDepth` levels in a debug build. Only the pages a walk touches are committed.
     static let workerStackSize = 512 << 20
 
+    /// Asked once: on Linux Foundation reads the process's CPU quota from files for each answer, and a run maps
+    /// work a dozen times.
+    static let coreCount = ProcessInfo.processInfo.activeProcessorCount
+
     public static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
         run(inputs, timeLimit: nil, timedOut: nil, transform)
     }
@@ -19,7 +23,7 @@ public enum ParallelMap {
     /// `aside` on a worker thread while `here` runs on the calling one (which may mutate what it captures); returns
     /// when both are done. For the project phase's independent steps, which otherwise left the second core idle.
     static func both<Here, Aside: Sendable>(_ here: () -> Here, aside: @escaping @Sendable () -> Aside) -> (Here, Aside) {
-        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (here(), aside()) }
+        guard coreCount > 1 else { return (here(), aside()) }
         let board = Board<Aside>(count: 1)
         startWorker {
             guard let index = board.claimNext() else { return }
@@ -43,7 +47,7 @@ public enum ParallelMap {
                 }
             }
         }
-        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs.count)) { addDrainingWorker() }
+        for _ in 0..<max(1, min(coreCount, inputs.count)) { addDrainingWorker() }
         board.waitUntilDone(timeLimit: timeLimit) { index in
             guard let value = timedOut?(inputs[index]) else { return nil }
             addDrainingWorker()
