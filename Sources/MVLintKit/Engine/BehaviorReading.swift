@@ -81,6 +81,9 @@ enum BehaviorReading {
         return readsMember(expression)
     }
 
+    /// `&&`/`||` and comparisons continue a ternary's condition; other operators start over.
+    private static let conditionContinuations: Set<String> = ["&&", "||", "==", "!=", "<", ">", "<=", ">="]
+
     /// In one operator sequence: arithmetic operators, those with a member operand, and ternaries whose
     /// condition reads a member.
     static func operatorCounts(_ sequence: SequenceExprSyntax) -> (arithmetic: Int, memberArithmetic: Int, memberTernaries: Int) {
@@ -91,13 +94,15 @@ enum BehaviorReading {
         let elements = Array(sequence.elements.eachElement)
         for (offset, element) in elements.enumerated() {
             if let binary = element.as(BinaryOperatorExprSyntax.self) {
-                if arithmeticOperators.contains(binary.operator.plainText) {
+                let symbol = binary.operator.plainText
+                if arithmeticOperators.contains(symbol) {
                     arithmetic += 1
-                    let neighbours = [offset - 1, offset + 1].filter(elements.indices.contains).map { elements[$0] }
-                    if neighbours.contains(where: isMemberOperand) { memberArithmetic += 1 }
+                    if (offset > 0 && isMemberOperand(elements[offset - 1]))
+                        || (offset + 1 < elements.count && isMemberOperand(elements[offset + 1])) {
+                        memberArithmetic += 1
+                    }
                 }
-                // `&&`/`||` and comparisons continue a ternary's condition; other operators start over.
-                if !["&&", "||", "==", "!=", "<", ">", "<=", ">="].contains(binary.operator.plainText) { conditionReadsMember = false }
+                if !conditionContinuations.contains(symbol) { conditionReadsMember = false }
             } else if element.is(UnresolvedTernaryExprSyntax.self) {
                 if conditionReadsMember { ternaries += 1 }
                 conditionReadsMember = false
