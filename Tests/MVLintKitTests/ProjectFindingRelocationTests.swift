@@ -135,7 +135,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
         XCTAssertNil(PositionMap(from: [at(2, 5)], to: []), "counts differ")
     }
 
-    func testMessagesNamingALineOfAChangedFileAreNotMoved() {
+    func testMessagesNamingALineOfAChangedFileAreNotMoved() throws {
         XCTAssertTrue(ProjectFindingRelocation.mentionsLine(of: "App/Feed.swift", "held by FeedView (Feed.swift:12)"))
         XCTAssertTrue(ProjectFindingRelocation.mentionsLine(of: "App/Feed.swift", "imports App/Feed.swift:3 from the data layer"))
         XCTAssertFalse(ProjectFindingRelocation.mentionsLine(of: "App/Feed.swift", "declared in Feed.swift, not here"))
@@ -154,9 +154,16 @@ final class ProjectFindingRelocationTests: XCTestCase {
         let analysis = FileAnalysis(path: "Row.swift", facts: moved, candidates: [], suppressions: SuppressionMap(), parseError: nil,
                                     sourceDigest: SourceDigest(""), text: nil)
         let change = ProjectFindingRelocation.Change(path: "Row.swift", factsBefore: facts, analysis: analysis)
-        XCTAssertNil(ProjectFindingRelocation.relocate(outcome, changes: [change]), "another file's message names the old line")
+        let movable = try XCTUnwrap(ProjectFindingRelocation.movable([change]), "the facts kept their shape and order")
+        XCTAssertNil(ProjectFindingRelocation.relocate(outcome, moving: movable), "another file's message names the old line")
         var quiet = outcome
         quiet.candidates["Other.swift"] = []
-        XCTAssertEqual(ProjectFindingRelocation.relocate(quiet, changes: [change])?.candidates["Row.swift"]?.map(\.line), [2])
+        XCTAssertEqual(ProjectFindingRelocation.relocate(quiet, moving: movable)?.candidates["Row.swift"]?.map(\.line), [2])
+        var reshaped = moved
+        reshaped.constructions[0].typeName = "Header"
+        let changedFacts = FileAnalysis(path: "Row.swift", facts: reshaped, candidates: [], suppressions: SuppressionMap(), parseError: nil,
+                                        sourceDigest: SourceDigest(""), text: nil)
+        XCTAssertNil(ProjectFindingRelocation.movable([ProjectFindingRelocation.Change(path: "Row.swift", factsBefore: facts, analysis: changedFacts)]),
+                     "a fact's text changed: the project is built again")
     }
 }

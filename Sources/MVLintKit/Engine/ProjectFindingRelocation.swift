@@ -15,11 +15,6 @@ enum ProjectFindingRelocation {
         var analysis: FileAnalysis
     }
 
-    /// `outcome` with the changed files' candidates at their new places; nil when a change cannot be carried over.
-    static func relocate(_ outcome: ProjectOutcome, changes: [Change]) -> ProjectOutcome? {
-        movable(changes).flatMap { relocate(outcome, moving: $0) }
-    }
-
     /// Each change with the map from its facts' old places to their new ones; nil when one cannot be carried over
     /// whatever the previous outcome was (the file does not parse or was left out, its facts changed shape, or
     /// their places their order). Asked first, so that a run that must build the project does not decode the
