@@ -7,7 +7,7 @@
 # `make install SWIFT_SYNTAX=package` compiles swift-syntax from its package into the binary instead (SwiftPM fetches
 # it once; the first build takes about ten minutes). On Linux it also links the Swift runtime and Foundation in
 # (`--static-swift-stdlib`) and lets the compiler inline swift-syntax's code into mvlint's
-# (`-cross-module-optimization`): the binary is self-contained and lints six to seven times faster than one on the
+# (`-cross-module-optimization`): the binary is self-contained and lints about seven times faster than one on the
 # toolchain's libraries (docs/PERFORMANCE.md, "A self-contained Linux binary").
 
 PREFIX ?= /usr/local
