@@ -38,6 +38,12 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertFalse(SourceText("").contains("Tab"))
         XCTAssertFalse(SourceText("ab").contains("Tab"), "text shorter than the word")
         XCTAssertTrue(SourceText("a TabView").contains("Tab"))
+        XCTAssertTrue(source.contains("é"), "a one-character word, stored as its scalar")
+        XCTAssertFalse(source.contains("Z"))
+        // The walk remembers each answer; asked twice, a word is answered the same.
+        let walk = FileWalk(path: "Hosting.swift", source: source, settings: .unknown)
+        XCTAssertEqual([walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("é")],
+                       [true, false, true, false, true])
     }
 
     /// swiftc counts `\n`, `\r\n` and a lone `\r` as one line break each: so must findings and quoted lines.

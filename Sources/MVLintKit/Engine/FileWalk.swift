@@ -35,6 +35,8 @@ final class FileWalk {
     /// rare name on every call ask this first: no token can carry a name its file's text does not contain, and one
     /// search of the text costs less than dissecting each call of the file.
     func mentions(_ word: StaticString) -> Bool {
+        // A one-character literal has no address to remember it by; such a search is short anyway.
+        guard word.hasPointerRepresentation else { return source.contains(word) }
         let key = UnsafeRawPointer(word.utf8Start)
         for answer in mentionAnswers where answer.word == key { return answer.found }
         let found = source.contains(word)

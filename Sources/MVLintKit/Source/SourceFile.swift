@@ -47,7 +47,11 @@ public struct SourceText: Sendable {
 
     /// True when `word` occurs anywhere in the text, in code, comments or strings alike.
     func contains(_ word: StaticString) -> Bool {
-        let needle = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        // Through `withUTF8Buffer`: a one-character literal is stored as its scalar, without an address.
+        word.withUTF8Buffer { contains(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func contains(_ needle: UnsafeRawBufferPointer) -> Bool {
         var text = text
         // `memmem` is a GNU extension: each occurrence of one byte of the word (`memchr`), then the word compared.
         // The byte is its first capital where it has one: code is mostly lowercase, so far fewer places to compare.
