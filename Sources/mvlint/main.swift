@@ -14,7 +14,7 @@ import Glibc
 if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
     let setOption = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
     let arenaMax: Int32 = -8, mmapThreshold: Int32 = -3 // M_ARENA_MAX, M_MMAP_THRESHOLD
-    if getenv("MALLOC_ARENA_MAX") == nil { _ = setOption(arenaMax, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount))) }
+    if getenv("MALLOC_ARENA_MAX") == nil { _ = setOption(arenaMax, Int32(max(1, ParallelMap.coreCount))) }
     if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = setOption(mmapThreshold, 128 << 10) }
 }
 #endif

@@ -40,6 +40,9 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertTrue(SourceText("a TabView").contains("Tab"))
         XCTAssertTrue(source.contains("é"), "a one-character word, stored as its scalar")
         XCTAssertFalse(source.contains("Z"))
+        XCTAssertEqual(SourceText("aX aXaX // aX").offsets(of: "aX"), [0, 3, 5, 11], "every occurrence, in order")
+        XCTAssertEqual(SourceText("aaaaa").offsets(of: "aa"), [0, 2], "none overlapping the one before")
+        XCTAssertEqual(SourceText("abc").offsets(of: "abcd"), [])
         // The walk remembers each answer; asked twice, a word is answered the same.
         let walk = FileWalk(path: "Hosting.swift", source: source, settings: .unknown)
         XCTAssertEqual([walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("é")],

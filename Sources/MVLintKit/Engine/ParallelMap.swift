@@ -14,7 +14,7 @@ public enum ParallelMap {
 
     /// Asked once: on Linux Foundation reads the process's CPU quota from files for each answer, and a run maps
     /// work a dozen times.
-    static let coreCount = ProcessInfo.processInfo.activeProcessorCount
+    public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
 
     public static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
         run(inputs, timeLimit: nil, timedOut: nil, transform)

@@ -30,16 +30,11 @@ public struct SuppressionMap: Sendable, Codable {
 
     /// Finds directives in `//` comments only: the tree tells whether a match lies in trivia or in a string.
     init(source: SourceText, tree: SourceFileSyntax) {
-        // Bytes, not `String.contains`: on Linux that goes through Foundation and dominated this scan.
-        let utf8 = Array(source.text.utf8)
-        let marker = Array("mvlint:".utf8)
-        var index = 0
-        while index + marker.count <= utf8.count {
-            guard utf8[index] == marker[0], utf8[index..<index + marker.count].elementsEqual(marker) else {
-                index += 1
-                continue
-            }
-            defer { index += marker.count }
+        let markers = source.offsets(of: "mvlint:")
+        // The bytes around each marker are read from a copy of the text, made only for the few files that have one.
+        let utf8 = markers.isEmpty ? [] : Array(source.text.utf8)
+        let markerLength = "mvlint:".utf8.count
+        for index in markers {
             // Only `// mvlint:…` (spaces allowed after the slashes) counts.
             var start = index - 1
             while start >= 0, utf8[start] == UInt8(ascii: " ") { start -= 1 }
@@ -48,9 +43,9 @@ public struct SuppressionMap: Sendable, Codable {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: commentStart)),
                   commentStart < token.positionAfterSkippingLeadingTrivia.utf8Offset
                     || commentStart >= token.endPositionBeforeTrailingTrivia.utf8Offset else { continue }
-            var end = index + marker.count
+            var end = index + markerLength
             while end < utf8.count, utf8[end] != UInt8(ascii: "\n"), utf8[end] != UInt8(ascii: "\r") { end += 1 }
-            let body = String(decoding: utf8[(index + marker.count)..<end], as: UTF8.self)
+            let body = String(decoding: utf8[(index + markerLength)..<end], as: UTF8.self)
             let location = source.location(ofUTF8Offset: commentStart)
             if let directive = SuppressionMap.parse(body, line: location.line, column: location.column) {
                 directives.append(directive)
