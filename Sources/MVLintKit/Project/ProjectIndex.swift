@@ -88,6 +88,11 @@ public final class ProjectIndex: @unchecked Sendable {
     private var idsBySimpleName: [String: [String]] = [:]
     /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
     private var enclosingIDs: [String: [String: String]] = [:]
+    /// The last component of every qualified name above (`ViewModel` of `FeedView.ViewModel`). Every way `resolve`
+    /// finds a type ends in a qualified name with the reference's last component, so a reference whose last component
+    /// is none of these names no project type: most references name the SDK's (`Text`, `String`, `Color`), and each
+    /// one's walk through the scopes built and looked up a name per enclosing and inherited type.
+    private var lastComponents: Set<Substring> = []
     private let moduleOfPath: [String: String]
     /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
     /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
@@ -102,35 +107,39 @@ public final class ProjectIndex: @unchecked Sendable {
         moduleOfPath = modules
         registerDeclarations(files)
         attachExtensions(files)
+        lastComponents = Set(idsByQualifiedName.keys.map(Self.lastComponent))
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
         for (id, entry) in types {
             var inheritedIDs: [String] = []
             let scope = outerScope(of: entry)
-            // The declaration's names, then each extension's; the names only, not copies of the facts.
-            let written = [entry.declaration.map { ($0.inherited, entry.declarationPath ?? "") }].compactMap { $0 }
-                + entry.extensions.map { ($0.fact.inherited, $0.path) }
-            for (names, path) in written {
+            let resolveAll = { (names: [String], path: String) in
                 for name in names {
-                    if let parent = resolve(name, from: scope, in: path), parent != id, !inheritedIDs.contains(parent) {
+                    if let parent = self.resolve(name, from: scope, in: path), parent != id, !inheritedIDs.contains(parent) {
                         inheritedIDs.append(parent)
                     }
                 }
             }
+            // The declaration's names, then each extension's: read in place, not gathered into a list per type.
+            if let names = entry.declaration?.inherited { resolveAll(names, entry.declarationPath ?? "") }
+            for place in entry.extensions.indices { resolveAll(entry.extensions[place].fact.inherited, entry.extensions[place].path) }
             entry.inheritedIDs = inheritedIDs
         }
-        for entry in types.values { entry.complete() }
-        entriesInNameOrder = types.keys.sorted().compactMap { types[$0] }
-        displayNames = nameEveryEntry()
-        var cache: [String: Bool] = [:]
-        var observations: [String: ObservationKind] = [:]
-        for id in types.keys {
-            cache[id] = computeIsView(id, visiting: [])
-            observations[id] = observation(of: id, visiting: [])
-        }
-        viewCache = cache
-        observationKinds = observations
+        // The name order and the names read only what registration wrote: made on the other core while the facts
+        // are merged and the views and observable classes told (which read the merged facts).
+        let (told, named) = ParallelMap.both({ () -> (views: [String: Bool], observations: [String: ObservationKind]) in
+            for entry in types.values { entry.complete() }
+            var views: [String: Bool] = [:]
+            var observations: [String: ObservationKind] = [:]
+            for id in types.keys {
+                views[id] = computeIsView(id, visiting: [])
+                observations[id] = observation(of: id, visiting: [])
+            }
+            return (views, observations)
+        }, aside: { [self] in (order: types.keys.sorted().compactMap { types[$0] }, names: nameEveryEntry()) })
+        (viewCache, observationKinds) = told
+        (entriesInNameOrder, displayNames) = named
         resolutions = ResolutionMemo()
     }
 
@@ -172,8 +181,9 @@ public final class ProjectIndex: @unchecked Sendable {
                 }
             }
         }
-        for (name, ids) in idsByQualifiedName { idsByQualifiedName[name] = ids.sorted() }
-        for (name, ids) in idsBySimpleName { idsBySimpleName[name] = ids.sorted() }
+        // Mapped, not assigned while iterating: each table was copied whole on its first assignment.
+        idsByQualifiedName = idsByQualifiedName.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        idsBySimpleName = idsBySimpleName.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
@@ -228,6 +238,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// stays SwiftUI's even where some other type nests its own `Color`). Optionals, `any` and generic
     /// arguments are stripped.
     public func resolve(_ reference: String, from context: String?, in path: String) -> String? {
+        // Asked before the memo: its lock and its three-string key cost more than the answer.
+        guard mayNameProjectType(Architecture.bareTypeName(reference)) else { return nil }
         guard let resolutions else { return resolveUncached(reference, from: context, in: path) }
         let question = ResolutionMemo.Question(reference: reference, context: context, path: path)
         if let answer = resolutions.answer(to: question) { return answer }
@@ -238,10 +250,14 @@ public final class ProjectIndex: @unchecked Sendable {
 
     private func resolveUncached(_ reference: String, from context: String?, in path: String) -> String? {
         let name = Architecture.bareTypeName(reference)
-        guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
+        guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first),
+              mayNameProjectType(name) else { return nil }
         var scope = context.flatMap { types[$0] }
-        var visited = Set<String>()
-        while let current = scope, visited.insert(current.id).inserted {
+        // Scopes nest a few levels deep; only code that does not compile makes them a cycle, whose scopes would
+        // answer again as they did the first time. A bound stops it without a set made for every question.
+        var levels = 0
+        while let current = scope, levels < Self.maxScopeLevels {
+            levels += 1
             if let found = resolveQualified(current.qualifiedName + "." + name, in: path) { return found }
             for parent in current.inheritedIDs {
                 if let parentEntry = types[parent], let found = resolveQualified(parentEntry.qualifiedName + "." + name, in: path) {
@@ -302,6 +318,20 @@ public final class ProjectIndex: @unchecked Sendable {
             names[id] = place.map { "\(entry.qualifiedName) (\($0))" } ?? entry.qualifiedName
         }
         return names
+    }
+
+    /// More enclosing types than any real declaration has.
+    private static let maxScopeLevels = 64
+
+    /// False when no qualified name the index knows ends like `name` (see `lastComponents`).
+    private func mayNameProjectType(_ name: String) -> Bool {
+        lastComponents.contains(Self.lastComponent(name))
+    }
+
+    /// What follows the last dot (by UTF-8 unit: a Character search segments graphemes); the whole name without one.
+    private static func lastComponent(_ name: String) -> Substring {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name[...] }
+        return name[name.utf8.index(after: dot)...]
     }
 
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
