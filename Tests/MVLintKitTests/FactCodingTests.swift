@@ -85,9 +85,9 @@ final class FactCodingTests: XCTestCase {
 
     func testTheComparisonSeesEveryStoredProperty() {
         var facts = FileFacts(path: "A.swift")
-        facts.dependencies.noteTypeReference("Store") { SourcePosition(line: 1, column: 1) }
+        facts.dependencies.typeReferences.append(TypeReferenceFact(name: "Store", position: SourcePosition(line: 1, column: 1)))
         var moved = facts
-        moved.dependencies.noteTypeReference("Other") { SourcePosition(line: 2, column: 1) }
+        moved.dependencies.typeReferences.append(TypeReferenceFact(name: "Other", position: SourcePosition(line: 2, column: 1)))
         XCTAssertNotEqual(Self.structure(moved), Self.structure(facts))
         XCTAssertNotEqual(Self.structure(SourcePosition(line: 1, column: 1, utf8Offset: 5)), Self.structure(SourcePosition(line: 1, column: 1)))
         XCTAssertEqual(Self.structure(Set(["a", "b", "c"])), Self.structure(Set(["c", "b", "a"])))

@@ -360,13 +360,11 @@ extension DependencyFacts: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.imports = try reader.read()
         self.typeReferences = try reader.read()
-        self.mentioned = try reader.read()
     }
 
     func write(to writer: inout FactWriter) {
         writer.write(self.imports)
         writer.write(self.typeReferences)
-        writer.write(self.mentioned)
     }
 }
 

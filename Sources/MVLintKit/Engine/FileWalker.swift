@@ -24,6 +24,9 @@ final class FileWalker: SyntaxVisitor {
     private var viewMemberStarts: [StatementInsertionPoint?] = []
     /// The `Task` in an initializer whose first awaited work was recorded: one site per task.
     private var lastInitializerTaskWithSite: SyntaxIdentifier?
+    /// The names `facts.dependencies.typeReferences` holds. Kept by the walk, not with the facts: every file's set,
+    /// held to the end of the run and written to the cache, was a twentieth of the facts' memory.
+    private var mentionedTypeNames: Set<String> = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -662,9 +665,10 @@ final class FileWalker: SyntaxVisitor {
         return nil
     }
 
+    /// Records `name` unless the file already mentioned it; the position is only computed for new names.
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
-        guard name != "Self" else { return }
-        facts.dependencies.noteTypeReference(name) { position(node) }
+        guard name != "Self", mentionedTypeNames.insert(name).inserted else { return }
+        facts.dependencies.typeReferences.append(TypeReferenceFact(name: name, position: position(node)))
     }
 
     // MARK: Behavior facts (architecture rules)

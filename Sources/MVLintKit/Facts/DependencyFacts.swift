@@ -3,18 +3,12 @@
 /// (`CartStore(…)`, `CartStore.shared`, `CartStore.self`). The project decides later which names are its types.
 public struct DependencyFacts: Sendable, Codable {
     public var imports: [ImportFact] = []
-    /// Each name once, at its first mention: the verdict is per file and type, and the list stays small.
-    /// Setters internal, not private, here and below: the cache's generated coder, in another file, sets them.
+    /// Each name once, at its first mention: the verdict is per file and type, and the list stays small. The walk
+    /// keeps the names it has seen (`FileWalker.noteTypeReference`).
+    /// Setters internal, not private, here and below: the walk and the cache's generated coder, in other files, set them.
     public internal(set) var typeReferences: [TypeReferenceFact] = []
-    var mentioned: Set<String> = []
 
     public init() {}
-
-    /// Records `name` unless the file already mentioned it; the position is only computed for new names.
-    mutating func noteTypeReference(_ name: String, at position: () -> SourcePosition) {
-        guard mentioned.insert(name).inserted else { return }
-        typeReferences.append(TypeReferenceFact(name: name, position: position()))
-    }
 }
 
 public struct ImportFact: Sendable, Codable {

@@ -29,8 +29,8 @@ public final class ProjectIndex: @unchecked Sendable {
         /// Conformances and superclass as written (last name component), from the declaration and every extension.
         public private(set) var inherited: Set<String> = []
         /// The declaration's, then each extension's.
-        public private(set) var properties: [PropertyFact] = []
-        public private(set) var methods: [MethodFact] = []
+        public private(set) var properties = MergedFacts<PropertyFact>()
+        public private(set) var methods = MergedFacts<MethodFact>()
         /// Properties assigned by an initializer, whether declared with the type or in an extension.
         public private(set) var initializerAssignments: Set<String> = []
 
@@ -49,15 +49,15 @@ public final class ProjectIndex: @unchecked Sendable {
             if extensions.isEmpty, let declaration {
                 // Most types: nothing to merge.
                 inherited = Set(declaration.inherited)
-                properties = declaration.properties
-                methods = declaration.methods
+                properties = MergedFacts([declaration.properties])
+                methods = MergedFacts([declaration.methods])
                 initializerAssignments = Set(declaration.initializerAssignments)
                 return
             }
             let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
             inherited = Set(parts.flatMap(\.inherited))
-            properties = parts.flatMap(\.properties)
-            methods = parts.flatMap(\.methods)
+            properties = MergedFacts(parts.map(\.properties))
+            methods = MergedFacts(parts.map(\.methods))
             initializerAssignments = Set(parts.flatMap(\.initializerAssignments))
         }
 

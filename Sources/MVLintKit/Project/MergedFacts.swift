@@ -1,0 +1,35 @@
+/// One kind of a type's member facts (its properties, its methods) from the declaration and then each extension, read
+/// where they are. Merged into one array, every type declared across files copied its members' facts, and the SDK
+/// types a project extends (`View`, `String`) gather every extension's: a twelfth of a large run's peak memory.
+public struct MergedFacts<Element>: Collection {
+    public struct Index: Comparable {
+        /// The part (declaration, extension) and the position in it; `endIndex` is one past the last part.
+        fileprivate var part: Int
+        fileprivate var offset: Int
+
+        public static func < (lhs: Index, rhs: Index) -> Bool { (lhs.part, lhs.offset) < (rhs.part, rhs.offset) }
+    }
+
+    /// Non-empty parts only, so that every index but `endIndex` points at an element.
+    private let parts: [[Element]]
+    public let count: Int
+
+    public init(_ parts: [[Element]] = []) {
+        self.parts = parts.filter { !$0.isEmpty }
+        count = self.parts.reduce(0) { $0 + $1.count }
+    }
+
+    public var startIndex: Index { Index(part: 0, offset: 0) }
+    public var endIndex: Index { Index(part: parts.count, offset: 0) }
+    public var isEmpty: Bool { parts.isEmpty }
+
+    public subscript(position: Index) -> Element { parts[position.part][position.offset] }
+
+    public func index(after position: Index) -> Index {
+        position.offset + 1 < parts[position.part].count ? Index(part: position.part, offset: position.offset + 1)
+            : Index(part: position.part + 1, offset: 0)
+    }
+}
+
+extension MergedFacts: Sendable where Element: Sendable {}
+extension MergedFacts.Index: Sendable {}
