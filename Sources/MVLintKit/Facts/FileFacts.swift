@@ -38,16 +38,35 @@ public struct FileFacts: Sendable, Codable {
 }
 
 public struct SourcePosition: Sendable, Codable, Hashable {
-    public var line: Int
-    public var column: Int
+    // Held as 32-bit numbers (12 bytes, where three `Int`s and an optional's tag took 32): positions are the most
+    // numerous values in the facts, two or three to a fact. A file is far below 4 GB (`FileBudget.maxBytes`).
+    // Internal, not private, as every cached type's stored properties (`make codegen`); read them through the `Int`s.
+    var storedLine: UInt32
+    var storedColumn: UInt32
+    /// The offset plus one; 0 for none.
+    var storedOffset: UInt32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
+
     /// The UTF-8 offset in the file's text, when the position comes from the walk: project rules build their
     /// fixes' edits from it. Not part of equality: a position is its line and column.
-    public var utf8Offset: Int?
+    public var utf8Offset: Int? {
+        get { storedOffset == 0 ? nil : Int(storedOffset - 1) }
+        set { storedOffset = newValue.map { UInt32(clamping: $0 + 1) } ?? 0 }
+    }
 
     public init(line: Int, column: Int, utf8Offset: Int? = nil) {
-        self.line = line
-        self.column = column
-        self.utf8Offset = utf8Offset
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
+        storedOffset = utf8Offset.map { UInt32(clamping: $0 + 1) } ?? 0
     }
 
     public static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
