@@ -125,11 +125,15 @@ public enum Linter {
             Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
                 pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder), settings: settings)
         }
-        let pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
+        var pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
+        // Lists of every file's analysis are made with their final size and let go once copied: each is a few
+        // hundred bytes a file, held through the project phase, where the run's memory peaks.
         var pending: [PendingAnalysis] = []
+        pending.reserveCapacity(jobs.count)
         /// The job of each pending analysis (its absolute path is what its record is saved under).
         var pendingJobs: [Job] = []
+        pendingJobs.reserveCapacity(jobs.count)
         for (job, result) in zip(jobs, pass.results) {
             switch result {
             case .success(let analysis):
@@ -138,8 +142,10 @@ public enum Linter {
             case .failure(let problem): inputProblems.append(problem.message)
             }
         }
+        pass.results = []
 
         var settingsByPath: [String: TargetSettings] = [:]
+        settingsByPath.reserveCapacity(jobs.count)
         for job in jobs { settingsByPath[job.display] = job.settings }
         let layerFiles = jobs.map { job in
             LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
@@ -185,14 +191,16 @@ public enum Linter {
                                         engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
                 return relocated
             }
-            let materialized = materialize(pending, cache: pass.cache, engine: engine)
-            for case (_, let (path, record)?) in materialized {
+            var analyses: [FileAnalysis] = []
+            analyses.reserveCapacity(pending.count)
+            for (analysis, record) in materialize(pending, cache: pass.cache, engine: engine) {
+                analyses.append(analysis)
+                guard let (path, record) = record else { continue }
                 fresh[path] = record
                 reanalysed = true
             }
-            return judge(materialized.map(\.analysis), engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
-                         makeProject: makeProject)
-        }, aside: { [fresh] in pass.cache?.pendingRecords(fresh: fresh) })
+            return judge(analyses, engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject)
+        }, aside: { [fresh, cache = pass.cache] in cache?.pendingRecords(fresh: fresh) })
         let (choice, rules, findings) = (verdict.choice, verdict.rules, verdict.findings)
         if let cache = pass.cache {
             // Keyed as the next run will find the records. A file without one (left out for its cost, which depends on

@@ -128,6 +128,8 @@ public struct Architecture: Sendable {
 
     public init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
+        // Every declared type gets a role: the table is made at its size, not grown (twice the memory while it grows).
+        roles.reserveCapacity(declared.count)
         // The shared data types read only the index: found on another core while the views are classified.
         var heldInState: [String: [Evidence]] = [:]
         let (services, sharedData) = ParallelMap.both({
