@@ -83,6 +83,21 @@ final class FactCodingTests: XCTestCase {
         }
     }
 
+    /// Positions are held in 32 bits each: an offset of 0 stays apart from none, and numbers out of range are clamped.
+    func testPositionsKeepAZeroOffsetApartFromNone() {
+        XCTAssertEqual(SourcePosition(line: 3, column: 7, utf8Offset: 0).utf8Offset, 0)
+        XCTAssertNil(SourcePosition(line: 3, column: 7).utf8Offset)
+        var position = SourcePosition(line: 1, column: 1, utf8Offset: 5)
+        position.utf8Offset = nil
+        position.line = 42
+        position.column = 9
+        XCTAssertNil(position.utf8Offset)
+        XCTAssertEqual([position.line, position.column], [42, 9])
+        let outOfRange = SourcePosition(line: -1, column: Int.max, utf8Offset: Int.max)
+        XCTAssertEqual([outOfRange.line, outOfRange.column, outOfRange.utf8Offset], [0, Int(UInt32.max), Int(UInt32.max) - 1])
+        XCTAssertEqual(MemoryLayout<SourcePosition>.size, 12)
+    }
+
     func testTheComparisonSeesEveryStoredProperty() {
         var facts = FileFacts(path: "A.swift")
         facts.dependencies.typeReferences.append(TypeReferenceFact(name: "Store", position: SourcePosition(line: 1, column: 1)))

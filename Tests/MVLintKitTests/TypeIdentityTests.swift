@@ -153,6 +153,50 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertNil(index.resolve("Color", from: "Outer", in: "Scopes.swift"))
     }
 
+    /// A reference whose last name no project type has is answered before any scope is searched; the others still
+    /// resolve through inherited scopes, qualified names and a module prefix.
+    func testOnlyReferencesEndingInAProjectTypesNameAreSearched() {
+        let code = """
+        class Base { struct Row {} }
+        struct Screen {
+            final class Model: Base {
+                var row: Row
+            }
+        }
+        """
+        let index = TestProject.context(["Screen.swift": code]).index
+        XCTAssertEqual(index.resolve("Row", from: "Screen.Model", in: "Screen.swift"), "Base.Row")
+        XCTAssertEqual(index.resolve("Screen.Model", from: nil, in: "Screen.swift"), "Screen.Model")
+        XCTAssertEqual(index.resolve("MyApp.Screen", from: nil, in: "Screen.swift"), "Screen")
+        XCTAssertEqual(index.resolve("Model?", from: "Screen", in: "Screen.swift"), "Screen.Model")
+        XCTAssertNil(index.resolve("Text", from: "Screen.Model", in: "Screen.swift"))
+        XCTAssertNil(index.resolve("Swift.String", from: nil, in: "Screen.swift"))
+        XCTAssertNil(index.resolve("Screen.", from: nil, in: "Screen.swift"))
+    }
+
+    /// A type's members are its declaration's, then each extension's in order, read where they are.
+    func testATypesMembersAreItsDeclarationsThenEachExtensions() throws {
+        let code = """
+        struct Card { var title = "" }
+        extension Card { var subtitle: String { title } }
+        extension Card {}
+        extension Card {
+            var footer: String { "" }
+            func share() {}
+        }
+        struct Empty {}
+        """
+        let index = TestProject.context(["Card.swift": code]).index
+        let card = try XCTUnwrap(index.entry("Card"))
+        XCTAssertEqual(card.properties.map(\.name), ["title", "subtitle", "footer"])
+        XCTAssertEqual(card.properties.count, 3)
+        XCTAssertEqual(card.methods.map(\.name), ["share"])
+        let empty = try XCTUnwrap(index.entry("Empty"))
+        XCTAssertTrue(empty.properties.isEmpty)
+        XCTAssertEqual(empty.methods.count, 0)
+        XCTAssertNil(empty.methods.first)
+    }
+
     func testTypesOfTwoModulesWithOneNameStayApartAndEachSideSeesItsOwn() {
         let settings = ["A/Theme.swift": TargetSettings(name: "A"), "B/Theme.swift": TargetSettings(name: "B"),
                         "A/View.swift": TargetSettings(name: "A")]

@@ -60,13 +60,20 @@ public struct SourcePosition: Sendable, Codable, Hashable {
     /// fixes' edits from it. Not part of equality: a position is its line and column.
     public var utf8Offset: Int? {
         get { storedOffset == 0 ? nil : Int(storedOffset - 1) }
-        set { storedOffset = newValue.map { UInt32(clamping: $0 + 1) } ?? 0 }
+        set { storedOffset = Self.stored(newValue) }
     }
 
     public init(line: Int, column: Int, utf8Offset: Int? = nil) {
         storedLine = UInt32(clamping: line)
         storedColumn = UInt32(clamping: column)
-        storedOffset = utf8Offset.map { UInt32(clamping: $0 + 1) } ?? 0
+        storedOffset = Self.stored(utf8Offset)
+    }
+
+    /// The offset plus one, within 32 bits.
+    private static func stored(_ offset: Int?) -> UInt32 {
+        guard let offset else { return 0 }
+        let clamped = UInt32(clamping: offset)
+        return clamped == .max ? .max : clamped + 1
     }
 
     public static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
