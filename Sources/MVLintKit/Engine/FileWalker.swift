@@ -25,7 +25,7 @@ final class FileWalker: SyntaxVisitor {
     /// The `Task` in an initializer whose first awaited work was recorded: one site per task.
     private var lastInitializerTaskWithSite: SyntaxIdentifier?
     /// The names `facts.dependencies.typeReferences` holds. Kept by the walk, not with the facts: every file's set,
-    /// held to the end of the run and written to the cache, was a twentieth of the facts' memory.
+    /// held to the end of the run and written to the cache, took 3.7 MB at 7,715 files.
     private var mentionedTypeNames: Set<String> = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {

@@ -1,6 +1,6 @@
 /// One kind of a type's member facts (its properties, its methods) from the declaration and then each extension, read
 /// where they are. Merged into one array, every type declared across files copied its members' facts, and the SDK
-/// types a project extends (`View`, `String`) gather every extension's: a twelfth of a large run's peak memory.
+/// types a project extends (`View`, `String`) gather every extension's: 13 MB of the 185 MB peak heap at 7,715 files.
 public struct MergedFacts<Element>: Collection {
     public struct Index: Comparable {
         /// The part (declaration, extension) and the position in it; `endIndex` is one past the last part.

@@ -238,20 +238,26 @@ public final class ProjectIndex: @unchecked Sendable {
     /// stays SwiftUI's even where some other type nests its own `Color`). Optionals, `any` and generic
     /// arguments are stripped.
     public func resolve(_ reference: String, from context: String?, in path: String) -> String? {
+        let name = Architecture.bareTypeName(reference)
         // Asked before the memo: its lock and its three-string key cost more than the answer.
-        guard mayNameProjectType(Architecture.bareTypeName(reference)) else { return nil }
-        guard let resolutions else { return resolveUncached(reference, from: context, in: path) }
+        guard mayNameProjectType(name) else { return nil }
+        guard let resolutions else { return search(name, from: context, in: path) }
         let question = ResolutionMemo.Question(reference: reference, context: context, path: path)
         if let answer = resolutions.answer(to: question) { return answer }
-        let answer = resolveUncached(reference, from: context, in: path)
+        let answer = search(name, from: context, in: path)
         resolutions.record(answer, for: question)
         return answer
     }
 
+    /// `resolve` without the shared memo, for callers that remember their own answers.
     private func resolveUncached(_ reference: String, from context: String?, in path: String) -> String? {
         let name = Architecture.bareTypeName(reference)
-        guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first),
-              mayNameProjectType(name) else { return nil }
+        return mayNameProjectType(name) ? search(name, from: context, in: path) : nil
+    }
+
+    /// The scopes' search for `name`, already bare and ending like a project type's.
+    private func search(_ name: String, from context: String?, in path: String) -> String? {
+        guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
         var scope = context.flatMap { types[$0] }
         // Scopes nest a few levels deep; only code that does not compile makes them a cycle, whose scopes would
         // answer again as they did the first time. A bound stops it without a set made for every question.
