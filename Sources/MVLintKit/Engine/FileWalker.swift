@@ -37,6 +37,7 @@ final class FileWalker: SyntaxVisitor {
 
     func finish() -> (FileFacts, [CandidateFinding]) {
         for rule in rules { rule.finish(walk) }
+        facts.releaseSpareCapacity()
         return (facts, walk.candidates)
     }
 
