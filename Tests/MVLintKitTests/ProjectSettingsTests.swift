@@ -481,6 +481,21 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(settings.settings(for: path("Trips/Experiments/Draft.swift")), excluded)
     }
 
+    /// Exception paths are joined as text when nothing in them needs resolving; every form gives what `URL` gives.
+    func testExceptionPathsAreJoinedAsURLJoinsThem() {
+        let relativePaths = ["Legacy/OldMap.swift", "Info.plist", "Experiments", "Experiments/", "Model/Trip Summary.swift",
+                             "./Legacy/Old.swift", "Legacy/../Model/A.swift", "Legacy//Old.swift", "/Legacy/Old.swift", "..",
+                             ".swift", "Notes.swift.txt", "Résumé/Vue.swift", "", "...", "A/.hidden/B.swift", "A/..b/c.swift"]
+        for folder in ["/work/Trips", "/work/Trips/", "/"] {
+            for relativePath in relativePaths {
+                let url = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath)
+                let joined = PBXProjReader.standardizedPath(relativePath, below: folder)
+                XCTAssertEqual(joined, url.standardizedFileURL.path, "\(folder) + \(relativePath)")
+                XCTAssertEqual(PBXProjReader.isSwiftFile(joined), url.standardizedFileURL.pathExtension == "swift", joined)
+            }
+        }
+    }
+
     func testMalformedProjectsAreWarningsNeverCrashes() throws {
         let broken: [(name: String, text: String, expected: String)] = [
             ("Unclosed", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject;\n", "unexpected end of file"),

@@ -142,17 +142,16 @@ private struct ProjectGraph {
         let targetIDs = Set(targets.map(\.id))
         for folderID in folderIDs {
             guard let folder = locations[folderID] else { continue }
+            let folderPath = folder.standardizedFileURL.path
             for exceptionID in ids(objects[folderID]?["exceptions"]) {
                 guard let exception = objects[exceptionID],
                       exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                       let targetID = exception["target"]?.string, targetIDs.contains(targetID) else { continue }
                 let ownsFolder = owners[folderID]?.contains(targetID) ?? false
                 for relativePath in (exception["membershipExceptions"]?.array ?? []).compactMap(\.string) {
-                    let location = folder.appendingPathComponent(relativePath)
+                    let path = PBXProjReader.standardizedPath(relativePath, below: folderPath)
                     // Exceptions name files and folders alike; only a Swift file can be a file that matters.
-                    memberships[targetID, default: []].append(.init(path: location.standardizedFileURL.path,
-                                                                    isFolder: location.pathExtension != "swift",
-                                                                    isMember: !ownsFolder))
+                    memberships[targetID, default: []].append(.init(path: path, isFolder: !PBXProjReader.isSwiftFile(path), isMember: !ownsFolder))
                 }
             }
         }
@@ -205,5 +204,45 @@ private struct ProjectGraph {
 
     private func ids(_ value: PropertyListValue?) -> [String] {
         value?.array?.compactMap(\.string) ?? []
+    }
+}
+
+extension PBXProjReader {
+    /// `relativePath` below the folder at the standardized path `folder`, as `URL`'s `appendingPathComponent` and
+    /// `standardizedFileURL` make it. Joined as text when no component needs resolving: on Linux the two `URL`
+    /// operations cost about 10 µs a path, and a project can list a thousand exceptions (home-assistant-iOS lists
+    /// 1,040: 10 ms before any file is linted).
+    static func standardizedPath(_ relativePath: String, below folder: String) -> String {
+        // A trailing slash is dropped, as `URL.path` drops it; an empty, `.` or `..` component is left to `URL`.
+        let inner = relativePath.hasSuffix("/") ? relativePath.dropLast() : relativePath[...]
+        guard !folder.isEmpty, !inner.isEmpty, !hasComponentToResolve(inner) else {
+            return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath).standardizedFileURL.path
+        }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + inner
+    }
+
+    /// Whether `path` has an empty component (a leading or doubled slash) or one of dots only (`.`, `..`; `...` too,
+    /// which `URL` keeps: it is only left to `URL`); read as bytes.
+    private static func hasComponentToResolve(_ path: Substring) -> Bool {
+        var componentLength = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || componentLength == dots { return true }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength == dots
+    }
+
+    /// Whether the last component of `path` has the extension `swift` (`URL.pathExtension`: a name that only
+    /// starts with a dot has none).
+    static func isSwiftFile(_ path: String) -> Bool {
+        guard path.hasSuffix(".swift") else { return false }
+        let beforeExtension = path.utf8.dropLast(".swift".utf8.count).last
+        return beforeExtension != nil && beforeExtension != UInt8(ascii: "/")
     }
 }
