@@ -481,6 +481,25 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(settings.settings(for: path("Trips/Experiments/Draft.swift")), excluded)
     }
 
+    /// A target's settings are made once and shared by the files it compiles: a run holds one value a target (and
+    /// one a folder of files no target claims), not a copy a file.
+    func testTheFilesOfOneTargetShareOneSettingsValue() throws {
+        let url = try write(synchronizedProject, to: "Trips.xcodeproj/project.pbxproj")
+        let settings = ProjectSettings(projects: [try PBXProjReader.read(url)])
+        let paths = ["Trips/Views/MapView.swift", "Trips/Views/ListView.swift", "Trips/Model/Trip.swift", "TripsWidget/Widget.swift",
+                     "Trips/Experiments/Draft.swift", "Trips/Experiments/Sketch.swift"].map(path)
+        let shared = settings.sharedSettings(forEach: paths)
+        XCTAssertEqual(shared.map(\.value), settings.settings(forEach: paths))
+        XCTAssertTrue(shared[0] === shared[1] && shared[1] === shared[2], "one target")
+        XCTAssertFalse(shared[0] === shared[3], "another target")
+        XCTAssertTrue(shared[4] === shared[5], "files no target compiles, in one folder")
+
+        let project = ProjectContext(files: [], sharedSettingsByPath: Dictionary(uniqueKeysWithValues: zip(paths, shared)))
+        XCTAssertEqual(project.settings(for: paths[3]), shared[3].value)
+        XCTAssertEqual(project.settings(for: path("Elsewhere.swift")), .unknown)
+        XCTAssertEqual(project.settingsByPath, Dictionary(uniqueKeysWithValues: zip(paths, shared.map(\.value))))
+    }
+
     /// Exception paths are joined as text when nothing in them needs resolving; every form gives what `URL` gives.
     func testExceptionPathsAreJoinedAsURLJoinsThem() {
         let relativePaths = ["Legacy/OldMap.swift", "Info.plist", "Experiments", "Experiments/", "Model/Trip Summary.swift",

@@ -121,9 +121,9 @@ public enum Linter {
         let cache = request.cacheFile.map { AnalysisCache.load(from: $0, linted: Set(absolutePaths)) }
         let (projectSettings, settingsWarnings, settingsMemo) = readSettings(request, found: found, cache: cache)
         let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
-        let jobs = zip(absolutePaths, projectSettings.settings(forEach: absolutePaths)).map { absolutePath, settings in
+        let jobs = zip(absolutePaths, projectSettings.sharedSettings(forEach: absolutePaths)).map { absolutePath, settings in
             Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
-                pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder), settings: settings)
+                pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder), sharedSettings: settings)
         }
         var pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) })
@@ -144,15 +144,15 @@ public enum Linter {
         }
         pass.results = []
 
-        var settingsByPath: [String: TargetSettings] = [:]
+        var settingsByPath: [String: SharedSettings] = [:]
         settingsByPath.reserveCapacity(jobs.count)
-        for job in jobs { settingsByPath[job.display] = job.settings }
+        for job in jobs { settingsByPath[job.display] = job.sharedSettings }
         let layerFiles = jobs.map { job in
             LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
         }
         let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
             // The layers need only the paths: planned on another core while the project is built.
-            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), settingsByPath: settingsByPath) },
+            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: settingsByPath) },
                                                    aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
             var project = built
             project.layers = layers
@@ -363,7 +363,8 @@ public enum Linter {
         var display: String
         /// Relative to the configuration's folder, which layer globs are written against; nil outside it.
         var pathInConfigurationFolder: String?
-        var settings: TargetSettings
+        var sharedSettings: SharedSettings
+        var settings: TargetSettings { sharedSettings.value }
     }
 
     /// One file after the per-file pass: analysed now, or found unchanged in the cache and not decoded yet.

@@ -422,16 +422,23 @@ public struct ProjectContext: Sendable {
     public var files: [FileFacts]
     public var index: ProjectIndex
     public var architecture: Architecture
-    public var settingsByPath: [String: TargetSettings]
+    /// Each file's target settings, shared by the files of a target (`SharedSettings`).
+    let sharedSettingsByPath: [String: SharedSettings]
+    /// Each file's target settings by path, made when asked (a report lists them).
+    public var settingsByPath: [String: TargetSettings] { sharedSettingsByPath.mapValues(\.value) }
     /// The profile the run uses (chosen or detected); some rules read it (`viewmodel-in-mv`).
     public var profile: Profile = .mv
     /// The layers `layer-dependency` checks (configured, or the default from presentation-named code).
     public var layers: LayerPlan = .none
 
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
+        self.init(files: files, sharedSettingsByPath: settingsByPath.mapValues(SharedSettings.init))
+    }
+
+    init(files: [FileFacts], sharedSettingsByPath: [String: SharedSettings]) {
         self.files = files
-        self.settingsByPath = settingsByPath
-        let derived = Self.derive(from: files, settingsByPath: settingsByPath)
+        self.sharedSettingsByPath = sharedSettingsByPath
+        let derived = Self.derive(from: files, settingsByPath: sharedSettingsByPath)
         index = derived.index
         constructionLinks = derived.constructionLinks
         architecture = derived.architecture
@@ -452,8 +459,8 @@ public struct ProjectContext: Sendable {
         var sceneRootViews: Set<String>
     }
 
-    private static func derive(from files: [FileFacts], settingsByPath: [String: TargetSettings]) -> Derived {
-        let index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.name ?? "" })
+    private static func derive(from files: [FileFacts], settingsByPath: [String: SharedSettings]) -> Derived {
+        let index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.value.name ?? "" })
         let links = index.constructionLinks(in: files)
         // What needs only the index and the constructions is found beside the architecture, whose classification
         // runs on one core.
@@ -490,12 +497,12 @@ public struct ProjectContext: Sendable {
     /// scanning every file for every model.
     private(set) var modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
 
-    public func settings(for path: String) -> TargetSettings { settingsByPath[path] ?? .unknown }
+    public func settings(for path: String) -> TargetSettings { sharedSettingsByPath[path]?.value ?? .unknown }
 
     /// The same project after some files changed (a fix round): index and architecture are rebuilt from the
     /// new facts, everything else (settings, profile) is kept.
     func replacingFiles(_ files: [FileFacts]) -> ProjectContext {
-        var updated = ProjectContext(files: files, settingsByPath: settingsByPath)
+        var updated = ProjectContext(files: files, sharedSettingsByPath: sharedSettingsByPath)
         updated.profile = profile
         updated.layers = layers
         return updated

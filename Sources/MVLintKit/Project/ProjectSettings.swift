@@ -32,10 +32,13 @@ public struct ProjectSettings: Sendable {
     /// `settings(for:)` of each path. A run's files share folders and targets: what a folder's memberships decide is
     /// found once per folder, and the settings of each set of owning targets are made once (for every file, they
     /// were an eighth of a warm run on a large app).
-    public func settings(forEach paths: [String]) -> [TargetSettings] {
+    public func settings(forEach paths: [String]) -> [TargetSettings] { sharedSettings(forEach: paths).map(\.value) }
+
+    /// `settings(forEach:)`, each distinct value made once and shared by the paths that have it.
+    func sharedSettings(forEach paths: [String]) -> [SharedSettings] {
         var decisionsByFolder: [Substring: [FolderDecision]] = [:]
-        var settingsByOwners: [[Int]: TargetSettings] = [:]
-        var unownedByFolder: [Substring: TargetSettings] = [:]
+        var settingsByOwners: [[Int]: SharedSettings] = [:]
+        var unownedByFolder: [Substring: SharedSettings] = [:]
         return paths.map { path in
             // A path without a folder (none here: paths are absolute) has only its own memberships.
             let folder = Self.parentFolder(of: path) ?? ""
@@ -47,13 +50,13 @@ public struct ProjectSettings: Sendable {
             let owners = owningTargets(of: path, folderDecisions: decisions)
             if !owners.isEmpty {
                 if let known = settingsByOwners[owners] { return known }
-                let made = overrides.applied(to: Self.merged(owners.map { targets[$0].target }))
+                let made = SharedSettings(overrides.applied(to: Self.merged(owners.map { targets[$0].target })))
                 settingsByOwners[owners] = made
                 return made
             }
             // Which projects enclose the file depends on its folder alone.
             if let known = unownedByFolder[folder] { return known }
-            let made = overrides.applied(to: settingsOfUnownedFile(at: path))
+            let made = SharedSettings(overrides.applied(to: settingsOfUnownedFile(at: path)))
             unownedByFolder[folder] = made
             return made
         }

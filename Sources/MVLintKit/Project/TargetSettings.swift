@@ -62,3 +62,12 @@ public struct SettingSource: Sendable, Equatable, Codable {
         file.map { "\(statement) (\(display($0)))" } ?? statement
     }
 }
+
+/// One target's settings, held once and shared by every file the target compiles. A run keeps each file's settings
+/// to its end (the jobs, the table by path the project rules read); as a value, each file held its own 184-byte copy
+/// of the few distinct ones (6 MB at 7,715 files).
+final class SharedSettings: Sendable {
+    let value: TargetSettings
+
+    init(_ value: TargetSettings) { self.value = value }
+}
