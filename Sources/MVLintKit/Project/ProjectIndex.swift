@@ -431,6 +431,7 @@ public struct ProjectContext: Sendable {
     /// The layers `layer-dependency` checks (configured, or the default from presentation-named code).
     public var layers: LayerPlan = .none
 
+    /// A project whose files each hold their own settings value (tests and single examples: a handful of files).
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {
         self.init(files: files, sharedSettingsByPath: settingsByPath.mapValues(SharedSettings.init))
     }
