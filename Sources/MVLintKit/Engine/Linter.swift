@@ -144,15 +144,15 @@ public enum Linter {
         }
         pass.results = []
 
-        var settingsByPath: [String: SharedSettings] = [:]
-        settingsByPath.reserveCapacity(jobs.count)
-        for job in jobs { settingsByPath[job.display] = job.sharedSettings }
+        var sharedSettingsByPath: [String: SharedSettings] = [:]
+        sharedSettingsByPath.reserveCapacity(jobs.count)
+        for job in jobs { sharedSettingsByPath[job.display] = job.sharedSettings }
         let layerFiles = jobs.map { job in
             LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
         }
-        let makeProject = { @Sendable [settingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
+        let makeProject = { @Sendable [sharedSettingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
             // The layers need only the paths: planned on another core while the project is built.
-            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: settingsByPath) },
+            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: sharedSettingsByPath) },
                                                    aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
             var project = built
             project.layers = layers

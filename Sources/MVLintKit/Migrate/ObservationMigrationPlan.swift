@@ -272,7 +272,7 @@ private struct MigrationAnalysis {
 
     private func platformBlockers(declarationPath: String, position: SourcePosition,
                                   block: (ObservationMigrationPlan.Reason, String, String, SourcePosition) -> Void) {
-        let targets = project.sharedSettingsByPath[declarationPath]?.value.deploymentTargets ?? [:]
+        let targets = project.settings(for: declarationPath).deploymentTargets
         for (platform, version) in targets.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let minimum = observationMinimums[platform], version < minimum else { continue }
             block(.platform, "deployment target \(platform.rawValue) \(version) is below \(minimum), where Observation starts",
@@ -802,7 +802,7 @@ private struct MigrationAnalysis {
             notes.append("\(use.kind.rawValue) in \(use.holder) (\(use.path):\(use.line)) makes bindings with $: becomes @Bindable")
         }
         let swift5Holders = Set(uses.filter { use in
-            use.kind != .injection && (project.sharedSettingsByPath[use.path]?.value.swiftLanguageMode.map { $0 < Version(6) } ?? false)
+            use.kind != .injection && (project.settings(for: use.path).swiftLanguageMode.map { $0 < Version(6) } ?? false)
         }.map(\.holder))
         for holder in swift5Holders.sorted() {
             notes.append("\(holder) is built in Swift 5 mode and may lose the @MainActor its wrapper implied")
