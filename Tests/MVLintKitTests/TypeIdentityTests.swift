@@ -153,6 +153,28 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertNil(index.resolve("Color", from: "Outer", in: "Scopes.swift"))
     }
 
+    /// A nested type's superclass named as its enclosing type's superclass declares it (`class Store: Model` inside
+    /// `class Screen: Base`, meaning `Base.Model`) is found whatever order the index holds its entries in: the
+    /// enclosing type's clause is resolved first. Twenty such pairs, and a deeper one, so that an order-dependent index
+    /// could not pass by chance; `ObservableObject` through `Base.Model` makes each store an observable class.
+    func testANestedTypeInheritsThroughItsEnclosingTypesSuperclass() {
+        let screens = (1...20).map { number in
+            """
+            class Base\(number) { class Model: ObservableObject { @Published var count = 0 } }
+            class Screen\(number): Base\(number) {
+                final class Store: Model { @Published var name = "" }
+                enum Parts { final class Deeper: Model {} }
+            }
+            """
+        }
+        let index = TestProject.context(["Screens.swift": screens.joined(separator: "\n")]).index
+        for number in 1...20 {
+            XCTAssertEqual(index.entry("Screen\(number).Store")?.inheritedIDs, ["Base\(number).Model"], "pair \(number)")
+            XCTAssertTrue(index.isObservableClass("Screen\(number).Store"), "pair \(number)")
+            XCTAssertEqual(index.entry("Screen\(number).Parts.Deeper")?.inheritedIDs, ["Base\(number).Model"], "pair \(number)")
+        }
+    }
+
     /// A reference whose last name no project type has is answered before any scope is searched; the others still
     /// resolve through inherited scopes, qualified names and a module prefix.
     func testOnlyReferencesEndingInAProjectTypesNameAreSearched() {

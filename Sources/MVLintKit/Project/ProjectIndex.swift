@@ -111,21 +111,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
-        for (id, entry) in types {
-            var inheritedIDs: [String] = []
-            let scope = outerScope(of: entry)
-            let resolveAll = { (names: [String], path: String) in
-                for name in names {
-                    if let parent = self.resolve(name, from: scope, in: path), parent != id, !inheritedIDs.contains(parent) {
-                        inheritedIDs.append(parent)
-                    }
-                }
-            }
-            // The declaration's names, then each extension's: read in place, not gathered into a list per type.
-            if let names = entry.declaration?.inherited { resolveAll(names, entry.declarationPath ?? "") }
-            for place in entry.extensions.indices { resolveAll(entry.extensions[place].fact.inherited, entry.extensions[place].path) }
-            entry.inheritedIDs = inheritedIDs
-        }
+        resolveInheritedTypes()
         // The name order and the names read only what registration wrote: made on the other core while the facts
         // are merged and the views and observable classes told (which read the merged facts).
         let (told, named) = ParallelMap.both({ () -> (views: [String: Bool], observations: [String: ObservationKind]) in
@@ -141,6 +127,47 @@ public final class ProjectIndex: @unchecked Sendable {
         (viewCache, observationKinds) = told
         (entriesInNameOrder, displayNames) = named
         resolutions = ResolutionMemo()
+    }
+
+    /// Resolves every entry's inheritance clauses, outer types before the types they enclose: a name is looked up from
+    /// the enclosing type, which sees what its own superclass declares (`class Screen: Base { class Store: Model }`
+    /// finds `Base.Model`), so the enclosing type's clauses must be resolved first. Taken in the table's order, which
+    /// changes from run to run, `Store` was a model in some runs and not in others. Entries of one depth read only
+    /// shallower ones, so each depth is resolved on all cores.
+    private func resolveInheritedTypes() {
+        var levels: [[TypeEntry]] = []
+        for entry in types.values {
+            let depth = entry.qualifiedName.utf8.reduce(0) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
+            while levels.count <= depth { levels.append([]) }
+            levels[depth].append(entry)
+        }
+        for level in levels {
+            // In a few slices per core: one resolution is shorter than claiming an item of the map.
+            let sliceSize = max(Self.entriesPerSlice, level.count / (ParallelMap.coreCount * 4) + 1)
+            let slices = stride(from: 0, to: level.count, by: sliceSize).map { level[$0..<min($0 + sliceSize, level.count)] }
+            let resolved = slices.count > 1 ? ParallelMap.run(slices) { [self] in $0.map(inheritedIDs(of:)) } : slices.map { $0.map(inheritedIDs(of:)) }
+            for (entry, ids) in zip(level, resolved.joined()) { entry.inheritedIDs = ids }
+        }
+    }
+
+    /// Fewer entries than this are resolved on the calling thread: starting a worker costs more.
+    private static let entriesPerSlice = 256
+
+    /// The project types an entry's declaration and extensions inherit, in the order written, each once.
+    private func inheritedIDs(of entry: TypeEntry) -> [String] {
+        var inheritedIDs: [String] = []
+        let scope = outerScope(of: entry)
+        let resolveAll = { (names: [String], path: String) in
+            for name in names {
+                if let parent = self.resolve(name, from: scope, in: path), parent != entry.id, !inheritedIDs.contains(parent) {
+                    inheritedIDs.append(parent)
+                }
+            }
+        }
+        // The declaration's names, then each extension's: read in place, not gathered into a list per type.
+        if let names = entry.declaration?.inherited { resolveAll(names, entry.declarationPath ?? "") }
+        for place in entry.extensions.indices { resolveAll(entry.extensions[place].fact.inherited, entry.extensions[place].path) }
+        return inheritedIDs
     }
 
     private func registerDeclarations(_ files: [FileFacts]) {
