@@ -36,6 +36,22 @@ final class ArchitectureRoleTests: XCTestCase {
 
     """
 
+    /// A service that adopts two service-named protocols is said to implement the first one written. Ten such types, in
+    /// both orders, so that evidence taken from the set of conformances (whose order changes from run to run) could
+    /// not pass by chance.
+    func testAServicesEvidenceNamesTheFirstServiceProtocolWritten() {
+        var code = "protocol FeedClient { func load() }\nprotocol UserRepository { func fetch() }\n"
+        for number in 0..<10 {
+            let conformances = number.isMultiple(of: 2) ? "FeedClient, UserRepository" : "UserRepository, FeedClient"
+            code += "struct Live\(number): \(conformances) { func load() {}; func fetch() {} }\n"
+        }
+        let architecture = architecture(["Live.swift": code])
+        for number in 0..<10 {
+            assertRole("Live\(number)", .service, evidence: number.isMultiple(of: 2) ? "implements FeedClient" : "implements UserRepository",
+                       in: architecture)
+        }
+    }
+
     // MARK: Containers
 
     func testEachWayOfHoldingAnObservableMakesAContainer() {

@@ -99,6 +99,25 @@ final class MapFittingTests: XCTestCase {
         XCTAssertTrue(fitted.grouping?.note.contains("--expand NAME") ?? false)
     }
 
+    /// Pairs of folders whose names run together alike (`A/bc`, `Ab/c`), of 25, 10 and 2 types: one of each pair opens
+    /// within the limits, and it is the same one every time (first by path), not whichever a table of groups (whose
+    /// order changes from run to run) offered first. Three pairs, so that an order-dependent choice could hardly pass.
+    func testOfTwoGroupsOfOneSizeAndJoinedNameTheFirstByPathOpens() {
+        var nodes: [ArchitectureMap.Node] = []
+        for (folder, prefix, count) in [("A/bc", "P", 25), ("Ab/c", "Q", 25), ("D/ef", "R", 10), ("De/f", "S", 10), ("G/hi", "T", 2), ("Gh/i", "U", 2)] {
+            for number in 0..<count {
+                let name = "\(prefix)\(number)View"
+                nodes.append(ArchitectureMap.Node(id: ArchitectureMap.nodeID(name), name: name, role: .presentation,
+                                                  file: "\(folder)/\(name).swift", line: 1))
+            }
+        }
+        for _ in 0..<8 {
+            let fitted = ArchitectureMap(nodes: nodes, edges: []).fitted(targetOf: { _ in nil })
+            XCTAssertEqual(fitted.nodes.filter { $0.role == nil }.map(\.name).sorted(), ["Ab/c", "De/f", "Gh/i"])
+            XCTAssertEqual(fitted.nodes.filter { "PRT".contains($0.name.prefix(1)) }.count, 37)
+        }
+    }
+
     /// One folder of 100 types (20 per generated role) would be one box that can never open; its types get a level
     /// per role, and a role with more types than half a picture is cut into runs by name.
     func testACrowdedFolderIsSplitByRoleThenByName() throws {

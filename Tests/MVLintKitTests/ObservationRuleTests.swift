@@ -26,6 +26,23 @@ final class ObservationRuleTests: XCTestCase {
         XCTAssertTrue(finding.fixable)
     }
 
+    /// A base class and its subclass each set a property off the main thread, on one line: the message names the first
+    /// write by column, not whichever of the two a table of writes per class (whose order changes from run to run)
+    /// gave first. Ten such pairs, so that an order-dependent choice could not pass by chance.
+    func testTheWriteAMessageNamesIsTheFirstInTheFileEvenOnOneLine() {
+        var code = "import SwiftUI\n"
+        for number in 0..<10 {
+            code += "class Base\(number): ObservableObject { @Published var x = 0; func f() async { x = 1 } }; "
+            code += "class Sub\(number): Base\(number) { @Published var y = 0; func g() async { y = 2 } }\n"
+            code += "struct Screen\(number): View { @StateObject private var model = Sub\(number)(); var body: some View { Text(\"\\(model.y)\") } }\n"
+        }
+        let findings = lint("observable-missing-main-actor", ["Models.swift": code])
+        XCTAssertEqual(findings.count, 10)
+        for finding in findings {
+            XCTAssertTrue(finding.message.contains("sets `x` in the nonisolated `async` method `f()`"), finding.message)
+        }
+    }
+
     func testDefaultMainActorIsolationOfTheClassTargetSilencesIt() {
         let isolated = TargetSettings(name: "App", defaultIsolationIsMainActor: true)
         let quiet = lint("observable-missing-main-actor", ["FeedModel.swift": feedModel, "FeedView.swift": feedView],

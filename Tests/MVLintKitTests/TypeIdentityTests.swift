@@ -233,6 +233,30 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertEqual(project.index.displayName("A.Theme"), "Theme", "the other target's Theme is out of sight")
     }
 
+    /// A type of target `App` named like another target's (`Foo`) is keyed `App.Foo`, which is also the qualified name
+    /// of a `Foo` nested in an `App` type: the two stay two entries, the nested one keeping its qualified name, instead
+    /// of one becoming the other's extension in whichever order the index's table gave (it changes from run to run).
+    /// Ten such names, so that an order-dependent index could not pass by chance.
+    func testATargetQualifiedIDNeverMergesWithANestedTypeOfThatName() {
+        var files: [String: String] = [:], settings: [String: TargetSettings] = [:]
+        for number in 0..<10 {
+            files["App/Foo\(number).swift"] = "struct Foo\(number) { var x = 0 }"
+            files["Core/Foo\(number).swift"] = "struct Foo\(number) { var y = 0 }"
+            files["App/Nested\(number).swift"] = "enum App { struct Foo\(number) { var z = 0 } }"
+            settings["App/Foo\(number).swift"] = TargetSettings(name: "App")
+            settings["Core/Foo\(number).swift"] = TargetSettings(name: "Core")
+            settings["App/Nested\(number).swift"] = TargetSettings(name: "App")
+        }
+        let index = TestProject.context(files, settings: settings).index
+        for number in 0..<10 {
+            let nested = index.entry("App.Foo\(number)")
+            XCTAssertEqual(nested?.declarationPath, "App/Nested\(number).swift", "name \(number)")
+            XCTAssertEqual(nested?.extensions.count, 0, "name \(number)")
+            XCTAssertEqual(index.entry("Foo\(number) @App/Foo\(number).swift")?.declaration?.properties.map(\.name), ["x"], "name \(number)")
+            XCTAssertEqual(index.entry("Core.Foo\(number)")?.declaration?.properties.map(\.name), ["y"], "name \(number)")
+        }
+    }
+
     /// What a reference names, with optionals, `any`, generic arguments and outer spaces stripped; names already bare
     /// (the bytes' shortcut) come back as written.
     func testBareTypeNames() {

@@ -319,11 +319,14 @@ struct GroupCut {
     /// is one sub-folder opens at no cost, so chains of single folders never become boxes of their own.
     mutating func openWhileFitting() {
         let names = groups.keys.map { $0.joined() }
+        // Two keys can join to one name (`A/bc`, `Ab/c`); joined with the separator they cannot, so the order is total
+        // (the candidates come from a table whose order changes from run to run).
+        let paths = groups.keys.map { $0.joined(separator: "/") }
         var refused: Set<Int> = []
         while true {
             let candidates = closedGroups(in: open).filter { !refused.contains($0.key) }.sorted { lhs, rhs in
                 let (left, right) = (groups.keys[lhs.key], groups.keys[rhs.key])
-                return (lhs.value, right.count, names[rhs.key]) > (rhs.value, left.count, names[lhs.key])
+                return (lhs.value, right.count, names[rhs.key], paths[rhs.key]) > (rhs.value, left.count, names[lhs.key], paths[lhs.key])
             }
             var openedOne = false
             for (group, _) in candidates {

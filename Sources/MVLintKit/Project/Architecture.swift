@@ -362,7 +362,9 @@ public struct Architecture: Sendable {
     private func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {
         if let api = entry.declaration?.externalAPIs.first { return "uses \(api)" }
         if let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) { return "named *\(suffix)" }
-        let parent = entry.inherited.first { Architecture.serviceSuffixes.contains(where: $0.hasSuffix) } ?? "a service protocol"
+        // In the order written (`inherited` is a set, whose order changes from run to run).
+        let written = (entry.declaration?.inherited ?? []) + entry.extensions.flatMap(\.fact.inherited)
+        let parent = written.first { Architecture.serviceSuffixes.contains(where: $0.hasSuffix) } ?? "a service protocol"
         return "implements \(parent)"
     }
 

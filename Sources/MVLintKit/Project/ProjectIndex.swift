@@ -192,7 +192,16 @@ public final class ProjectIndex: @unchecked Sendable {
                 } else if isPrivate {
                     id = qualifiedName + " @" + path
                 } else if group.contains(where: { !$0.isPrivate && moduleOfPath[$0.path] != module }) {
-                    id = module.isEmpty ? qualifiedName : module + "." + qualifiedName
+                    let moduleQualified = module + "." + qualifiedName
+                    if module.isEmpty {
+                        id = qualifiedName
+                    } else if declarations[moduleQualified] == nil {
+                        id = moduleQualified
+                    } else {
+                        // `App.Foo` is also a type nested in an `App` type: one id for both made them one entry, the
+                        // first this table's order (which changes from run to run) reached.
+                        id = qualifiedName + " @" + path
+                    }
                 } else {
                     // One module declaring the name twice: the branches of an `#if`, one type.
                     id = qualifiedName

@@ -295,7 +295,7 @@ enum ObservableMissingMainActorRule: ProjectRule {
             // Without a write that runs off the main thread, isolating the class is hardening, not a fix.
             guard let entry = index.entry(root), let declaration = entry.declaration, let path = entry.declarationPath,
                   !isIsolated(root, project: project),
-                  let write = writesByRoot[root]?.min(by: { ($0.path, $0.position.line) < ($1.path, $1.position.line) }) else { continue }
+                  let write = writesByRoot[root]?.min(by: Self.comesFirst) else { continue }
             let names = views.sorted()
             let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
             // Unsafe: isolating the class changes which code may call it synchronously, which the compiler then checks.
@@ -314,6 +314,13 @@ enum ObservableMissingMainActorRule: ProjectRule {
         var context: String
         var path: String
         var position: SourcePosition
+    }
+
+    /// The write a message names: the first in the project's files. A total order: the writes of a root are gathered
+    /// from a table whose order changes from run to run, and two may share a line.
+    static func comesFirst(_ lhs: OffMainWrite, _ rhs: OffMainWrite) -> Bool {
+        (lhs.path, lhs.position.line, lhs.position.column, lhs.property, lhs.context)
+            < (rhs.path, rhs.position.line, rhs.position.column, rhs.property, rhs.context)
     }
 
     /// Per observable class, its own writes of tracked properties (its own or inherited) that run off the main thread.

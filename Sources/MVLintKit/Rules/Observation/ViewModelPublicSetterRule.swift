@@ -249,7 +249,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
         var writes: [String: [Write]] = [:]
         let index = project.index
         for file in project.files {
-            for write in file.memberWrites {
+            for write in file.memberWrites where mayWrite(write, anyOf: wanted) {
                 let enclosing = index.id(ofEnclosing: write.enclosingType, in: file.path)
                 // A bare write in code of no known type is a local variable's.
                 if write.receiver.isEmpty, enclosing == nil { continue }
@@ -293,6 +293,14 @@ enum ViewModelPublicSetterRule: ProjectRule {
             }
         }
         return writes
+    }
+
+    /// False when no name of the write's chain (receiver, member, or the chain an alias stands for) is wanted: such
+    /// a write records nothing, and most writes are of other properties, so none of their names is resolved.
+    private static func mayWrite(_ write: MemberWriteFact, anyOf wanted: Set<String>) -> Bool {
+        if wanted.contains(write.member) || write.receiver.contains(where: wanted.contains) { return true }
+        if case .alias(let chain)? = write.root { return chain.contains(where: wanted.contains) }
+        return false
     }
 
     /// The type a name of a written chain belongs to.
