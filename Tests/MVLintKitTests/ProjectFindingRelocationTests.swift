@@ -85,6 +85,30 @@ final class ProjectFindingRelocationTests: XCTestCase {
         _ = scratch.runAfterEdit("a comment after that", phase: .relocated)
     }
 
+    /// Splitting `let model: Model, other: Model` in two on its line moves nothing a shape holds but what the
+    /// declaration declares: `missing-bindable` can now fix `model`, so the run builds the project and reports the fix,
+    /// as an uncached run does, instead of moving the finding that had none.
+    func testSplittingADeclarationThatLetsAFindingBeFixedBuildsTheProject() throws {
+        let scratch = try Scratch()
+        let path = "EditView.swift"
+        try """
+        import SwiftUI
+        import Observation
+
+        @Observable final class Model { var name = "" }
+
+        struct EditView: View {
+            let model: Model, other: Model
+            var body: some View { TextField("Name", text: $model.name) }
+        }
+        """.write(to: scratch.folder.url.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        let before = try XCTUnwrap(scratch.run().findings.first { $0.file == path && $0.rule == "missing-bindable" })
+        XCTAssertNil(before.fix)
+        try scratch.edit(path) { $0.replacingOccurrences(of: "let model: Model, other: Model", with: "let model: Model; let other: Model") }
+        let after = scratch.runAfterEdit("a declaration split on its line", phase: .built)
+        XCTAssertNotNil(after.first { $0.file == path && $0.rule == "missing-bindable" }?.fix)
+    }
+
     func testAnEditorsBufferMovesTheFindingsOfItsFileWithoutReplacingTheFileOrTheStoredResult() throws {
         let scratch = try Scratch()
         _ = scratch.run()

@@ -5,12 +5,14 @@ extension DeclarationLayout: BinaryCodable {
         modifiersStart = try reader.readOffset()
         specifier = try reader.read()
         accessModifier = try reader.read()
+        declaresOneVariable = try reader.readFlag()
     }
 
     func write(to writer: inout FactWriter) {
         writer.writeOffset(modifiersStart)
         writer.write(specifier)
         writer.write(accessModifier)
+        writer.writeFlag(declaresOneVariable)
     }
 }
 

@@ -10,11 +10,17 @@ public struct DeclarationLayout: Sendable, Codable {
     public var specifier: Range<Int>
     /// A written access modifier without a `(set)` detail (`public`, `internal`, `private`…).
     public var accessModifier: Range<Int>?
+    /// One variable in the declaration, not `let a: M, b: M`: an attribute added to it would apply to each. A fact of
+    /// its own, not told from the ranges (same `specifier`, same declaration): ranges are left out of a file's shape,
+    /// so splitting a declaration in two kept the shape, and a warm run moved the old finding without the fix the
+    /// split now allows.
+    public var declaresOneVariable: Bool
 
     private static let accessKeywords: Set<Keyword> = [.private, .fileprivate, .internal, .package, .public, .open]
 
     init(_ node: VariableDeclSyntax) {
         specifier = FixText.range(of: node.bindingSpecifier)
+        declaresOneVariable = node.bindings.count == 1
         modifiersStart = node.modifiers.eachElement.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound
         accessModifier = node.modifiers.eachElement.first { modifier in
             guard case .keyword(let keyword) = modifier.name.tokenKind else { return false }

@@ -198,8 +198,7 @@ enum MissingBindableRule: ProjectRule {
                     message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
                     // Stored properties live in the type's declaration, which may be another file than the projection.
                     // A wrapper applies to one variable: `let a: M, b: M` would need splitting, a reader's call.
-                    let isAlone = entry.properties.filter { $0.layout?.specifier == property.layout?.specifier }.count == 1
-                    fix = entry.declarationPath == file.path && isAlone ? bindableProperty(property) : nil
+                    fix = entry.declarationPath == file.path && property.layout?.declaresOneVariable == true ? bindableProperty(property) : nil
                 case "Environment"?:
                     message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
                     fix = bindableLocal(projection, in: file)
