@@ -10,10 +10,9 @@ public struct DeclarationLayout: Sendable, Codable {
     public var specifier: Range<Int>
     /// A written access modifier without a `(set)` detail (`public`, `internal`, `private`…).
     public var accessModifier: Range<Int>?
-    /// One variable in the declaration, not `let a: M, b: M`: an attribute added to it would apply to each. A fact of
-    /// its own, not told from the ranges (same `specifier`, same declaration): ranges are left out of a file's shape,
-    /// so splitting a declaration in two kept the shape, and a warm run moved the old finding without the fix the
-    /// split now allows.
+    /// One variable in the declaration, not `let a: M, b: M`: an attribute added to it would apply to each. Recorded,
+    /// not told from the ranges (same `specifier`, same declaration): a file's shape leaves ranges out, and splitting a
+    /// declaration must change the shape, or a warm run moves findings made before the split (`ProjectFindingRelocation`).
     public var declaresOneVariable: Bool
 
     private static let accessKeywords: Set<Keyword> = [.private, .fileprivate, .internal, .package, .public, .open]

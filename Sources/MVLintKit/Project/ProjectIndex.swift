@@ -131,9 +131,8 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Resolves every entry's inheritance clauses, outer types before the types they enclose: a name is looked up from
     /// the enclosing type, which sees what its own superclass declares (`class Screen: Base { class Store: Model }`
-    /// finds `Base.Model`), so the enclosing type's clauses must be resolved first. Taken in the table's order, which
-    /// changes from run to run, `Store` was a model in some runs and not in others. Entries of one depth read only
-    /// shallower ones, so each depth is resolved on all cores.
+    /// finds `Base.Model`), so the enclosing type's clauses must be resolved first; the table's own order changes from
+    /// run to run. Entries of one depth read only shallower ones, so each depth is resolved on all cores.
     private func resolveInheritedTypes() {
         var levels: [[TypeEntry]] = []
         for entry in types.values {
