@@ -132,7 +132,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Resolves every entry's inheritance clauses, outer types before the types they enclose: a name is looked up from
     /// the enclosing type, which sees what its own superclass declares (`class Screen: Base { class Store: Model }`
     /// finds `Base.Model`), so the enclosing type's clauses must be resolved first; the table's own order changes from
-    /// run to run. Entries of one depth read only shallower ones, so each depth is resolved on all cores.
+    /// run to run. An entry reads only shallower ones, so any order within a depth gives the same answers.
     private func resolveInheritedTypes() {
         var levels: [[TypeEntry]] = []
         for entry in types.values {
@@ -140,17 +140,8 @@ public final class ProjectIndex: @unchecked Sendable {
             while levels.count <= depth { levels.append([]) }
             levels[depth].append(entry)
         }
-        for level in levels {
-            // In a few slices per core: one resolution is shorter than claiming an item of the map.
-            let sliceSize = max(Self.entriesPerSlice, level.count / (ParallelMap.coreCount * 4) + 1)
-            let slices = stride(from: 0, to: level.count, by: sliceSize).map { level[$0..<min($0 + sliceSize, level.count)] }
-            let resolved = slices.count > 1 ? ParallelMap.run(slices) { [self] in $0.map(inheritedIDs(of:)) } : slices.map { $0.map(inheritedIDs(of:)) }
-            for (entry, ids) in zip(level, resolved.joined()) { entry.inheritedIDs = ids }
-        }
+        for entry in levels.joined() { entry.inheritedIDs = inheritedIDs(of: entry) }
     }
-
-    /// Fewer entries than this are resolved on the calling thread: starting a worker costs more.
-    private static let entriesPerSlice = 256
 
     /// The project types an entry's declaration and extensions inherit, in the order written, each once.
     private func inheritedIDs(of entry: TypeEntry) -> [String] {
