@@ -14,9 +14,12 @@ let usage = """
 USAGE:
   mvlint-bench generate --files N --out DIR     write a synthetic SwiftUI corpus of N files
   mvlint-bench compare DIR --mvlint PATH [--repeat K]
-        (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), in-process, and its peak RSS
+        (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), each run in a process of
+            its own (`mvlint-bench floor`), as mvlint's runs are, and its peak RSS
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a of the times and of the peak RSS; best of K runs (default 3)
+  mvlint-bench floor DIR [--serial]
+        (a) alone, once, in this process: prints its seconds (the parse and walk only, not the start or the file search)
   mvlint-bench warm DIR --mvlint PATH [--repeat K]
         on a copy of DIR (the original is never written; files dated an hour back, so their stamps count),
         `mvlint lint COPY --quiet --format json --cache-path CACHE`:
@@ -82,6 +85,23 @@ func spawn(_ arguments: [String], output: String = "/dev/null") -> (seconds: Dou
     wait4(pid, &status, 0, &usage)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return (elapsed, Double(usage.ru_maxrss) / 1024, status)
+}
+
+/// (a) in a child process (`floor`): its parse and walk time as it measured them, and its peak resident set. Each run
+/// starts from a fresh heap, as a run of mvlint does; in this process, the runs after the first found the pages and the
+/// allocator's thresholds the earlier ones left (home-assistant-iOS read 0.52–0.56 s so, 0.64–0.81 s in a process of
+/// its own).
+func floorRun(_ folder: URL, serially: Bool) -> (seconds: Double, peakMiB: Double) {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-floor-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let run = spawn([Bundle.main.executablePath ?? CommandLine.arguments[0], "floor", folder.path] + (serially ? ["--serial"] : []),
+                    output: output)
+    guard run.status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8),
+          let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        FileHandle.standardError.write(Data("the floor's run failed\n".utf8))
+        exit(2)
+    }
+    return (seconds, run.peakMiB)
 }
 
 func option(_ name: String, in arguments: [String]) -> String? {
@@ -177,29 +197,32 @@ case "compare":
     let folder = URL(fileURLWithPath: arguments[1])
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
     let files = swiftFiles(in: folder)
-    var serial = Double.infinity, parallel = Double.infinity, lint = Double.infinity, peak = 0.0
+    var serial = Double.infinity, parallel = Double.infinity, lint = Double.infinity, peak = 0.0, parsePeak = 0.0
     for _ in 0..<repeats {
-        serial = min(serial, seconds { _ = files.map(parseAndWalk) })
-        parallel = min(parallel, seconds { _ = ParallelMap.run(files, parseAndWalk) })
+        serial = min(serial, floorRun(folder, serially: true).seconds)
+        let floor = floorRun(folder, serially: false)
+        parallel = min(parallel, floor.seconds)
+        // One tree per core at a time, as mvlint holds them.
+        parsePeak = max(parsePeak, floor.peakMiB)
         // Without the cache: every run must parse, or runs after the first would measure cache hits.
         let run = spawn([mvlint, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"])
         lint = min(lint, run.seconds)
         peak = max(peak, run.peakMiB)
     }
-    // This process's own peak: the parses of (a), one tree per core at a time, as mvlint holds them.
-    var own = rusage()
-    #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
-    #else
-    getrusage(RUSAGE_SELF, &own)
-    #endif
-    let parsePeak = Double(own.ru_maxrss) / 1024
     let cores = ProcessInfo.processInfo.activeProcessorCount
     print("files: \(files.count), cores: \(cores), best of \(repeats)")
     print(String(format: "(a) bare parse + empty walk, serial:      %.3f s", serial))
     print(String(format: "(a) bare parse + empty walk, %d cores:     %.3f s   peak RSS %.0f MiB", cores, parallel, parsePeak))
     print(String(format: "(b) mvlint lint (binary, %d cores):        %.3f s   peak RSS %.0f MiB", cores, lint, peak))
     print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", lint / parallel, peak / parsePeak))
+case "floor":
+    guard arguments.count >= 2 else {
+        print(usage)
+        exit(2)
+    }
+    let files = swiftFiles(in: URL(fileURLWithPath: arguments[1]))
+    let serially = arguments.contains("--serial")
+    print(seconds { _ = serially ? files.map(parseAndWalk) : ParallelMap.run(files, parseAndWalk) })
 case "warm":
     guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
         print(usage)
