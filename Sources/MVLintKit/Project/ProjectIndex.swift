@@ -254,12 +254,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file.
     public func id(ofEnclosing enclosingType: String?, in path: String) -> String? {
         guard let enclosingType else { return nil }
-        return id(ofEnclosing: enclosingType, in: path, fileTable: enclosingIDs[path])
-    }
-
-    /// `id(ofEnclosing:in:)` with the file's table looked up once, for a loop over one file's facts.
-    private func id(ofEnclosing enclosingType: String, in path: String, fileTable: [String: String]?) -> String? {
-        fileTable?[enclosingType] ?? resolveQualified(enclosingType, in: path)
+        if let known = enclosingIDs[path]?[enclosingType] { return known }
+        return resolveQualified(enclosingType, in: path)
     }
 
     /// What a type reference written in code means, resolved as Swift does: the enclosing types of `context` from
@@ -566,12 +562,8 @@ extension ProjectIndex {
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
         ParallelMap.run(files) { [self] file in
             var answers: [FileQuestion: String?] = [:]
-            let enclosing = enclosingIDs[file.path]
             return file.constructions.compactMap { construction in
-                // Most constructions make the SDK's types (`Text`, `VStack`): told apart by the name alone, before the
-                // creator is looked up and the memo is asked (both hash strings, the path among them).
-                guard mayNameProjectType(Architecture.bareTypeName(construction.typeName)) else { return nil }
-                let creator = construction.enclosingType.flatMap { id(ofEnclosing: $0, in: file.path, fileTable: enclosing) }
+                let creator = id(ofEnclosing: construction.enclosingType, in: file.path)
                 let question = FileQuestion(reference: construction.typeName, context: creator)
                 let created: String?
                 if let answer = answers[question] {
