@@ -88,9 +88,8 @@ func spawn(_ arguments: [String], output: String = "/dev/null") -> (seconds: Dou
 }
 
 /// (a) in a child process (`floor`): its parse and walk time as it measured them, and its peak resident set. Each run
-/// starts from a fresh heap, as a run of mvlint does; in this process, the runs after the first found the pages and the
-/// allocator's thresholds the earlier ones left (home-assistant-iOS read 0.52–0.56 s so, 0.64–0.81 s in a process of
-/// its own).
+/// starts from a fresh heap, as a run of mvlint does; in this process, each pass found the memory the earlier ones had
+/// mapped and touched (home-assistant-iOS read 0.41–0.42 s so, 0.53–0.55 s in a process of its own).
 func floorRun(_ folder: URL, serially: Bool) -> (seconds: Double, peakMiB: Double) {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-floor-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: output) }
