@@ -52,6 +52,16 @@ func swiftFiles(in folder: URL) -> [URL] {
     return files.sorted { $0.path < $1.path }
 }
 
+/// The Swift files below `folder`; with none (a mistyped path), one message and exit 2 instead of a ratio of nothing.
+func swiftFilesOrExit(in folder: URL) -> [URL] {
+    let files = swiftFiles(in: folder)
+    if files.isEmpty {
+        FileHandle.standardError.write(Data("mvlint-bench: no Swift files under \(folder.path)\n".utf8))
+        exit(2)
+    }
+    return files
+}
+
 func parseAndWalk(_ url: URL) -> Int {
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     let walker = EmptyWalk(viewMode: .sourceAccurate)
@@ -195,7 +205,7 @@ case "compare":
     }
     let folder = URL(fileURLWithPath: arguments[1])
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
-    let files = swiftFiles(in: folder)
+    let files = swiftFilesOrExit(in: folder)
     var serial: [Double] = [], parallel: [Double] = [], lint: [Double] = [], peak = 0.0, parsePeak = 0.0
     for _ in 0..<repeats {
         serial.append(floorRun(folder, serially: true).seconds)
@@ -209,21 +219,21 @@ case "compare":
         peak = max(peak, run.peakMiB)
     }
     // The best run and, as a machine shared with others moves by a tenth from minute to minute, the slowest.
-    func best(_ times: [Double]) -> String {
+    func bestAndSlowest(_ times: [Double]) -> String {
         String(format: "%.3f s", times.min() ?? 0) + (times.count > 1 ? String(format: " (slowest %.3f s)", times.max() ?? 0) : "")
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     print("files: \(files.count), cores: \(cores), best of \(repeats)")
-    print("(a) bare parse + empty walk, serial:      \(best(serial))")
-    print("(a) bare parse + empty walk, \(cores) cores:     \(best(parallel))   peak RSS \(String(format: "%.0f", parsePeak)) MiB")
-    print("(b) mvlint lint (binary, \(cores) cores):        \(best(lint))   peak RSS \(String(format: "%.0f", peak)) MiB")
+    print("(a) bare parse + empty walk, serial:      \(bestAndSlowest(serial))")
+    print("(a) bare parse + empty walk, \(cores) cores:     \(bestAndSlowest(parallel))   peak RSS \(String(format: "%.0f", parsePeak)) MiB")
+    print("(b) mvlint lint (binary, \(cores) cores):        \(bestAndSlowest(lint))   peak RSS \(String(format: "%.0f", peak)) MiB")
     print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", (lint.min() ?? 0) / (parallel.min() ?? 1), peak / parsePeak))
 case "floor":
     guard arguments.count >= 2 else {
         print(usage)
         exit(2)
     }
-    let files = swiftFiles(in: URL(fileURLWithPath: arguments[1]))
+    let files = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
     let serially = arguments.contains("--serial")
     print(seconds { _ = serially ? files.map(parseAndWalk) : ParallelMap.run(files, parseAndWalk) })
 case "warm":
