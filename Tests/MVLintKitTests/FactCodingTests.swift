@@ -105,6 +105,32 @@ final class FactCodingTests: XCTestCase {
         XCTAssertGreaterThan(lists, 3_000)
     }
 
+    /// A long name read twice is held once (`NamePool`), across files too, and constructions with the same labels
+    /// share one list: a copy each was a tenth of a run's peak memory.
+    func testLongNamesAndLabelListsAreHeldOnce() {
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let code = """
+        struct ProfileSettingsScreen: View {
+            var body: some View { VStack { ProfileSettingsRow(title: "a", value: 1); ProfileSettingsRow(title: "b", value: 2) } }
+        }
+        """
+        let first = engine.analyze(path: "A.swift", text: code, settings: .unknown).facts
+        let second = engine.analyze(path: "B.swift", text: code, settings: .unknown).facts
+        let rows = (first.constructions + second.constructions).filter { $0.typeName == "ProfileSettingsRow" }
+        XCTAssertEqual(rows.count, 4)
+        func storage(_ name: String) -> UnsafeRawPointer? {
+            var name = name
+            return name.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        XCTAssertEqual(Set(rows.map { storage($0.typeName) }).count, 1, "one copy of the name")
+        XCTAssertEqual(storage(first.types[0].name), storage(second.types[0].name))
+        XCTAssertEqual(rows[0].labels, ["title", "value"])
+        let lists = Set(rows.map { $0.labels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } })
+        XCTAssertEqual(lists.count, 2, "one list per file")
+        // Short names are held inline by their strings and never pooled.
+        XCTAssertEqual(NamePool.shared.intern("VStack"), "VStack")
+    }
+
     /// Positions are held in 32 bits each: an offset of 0 stays apart from none, and numbers out of range are clamped.
     func testPositionsKeepAZeroOffsetApartFromNone() {
         XCTAssertEqual(SourcePosition(line: 3, column: 7, utf8Offset: 0).utf8Offset, 0)

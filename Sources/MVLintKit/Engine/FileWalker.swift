@@ -28,6 +28,10 @@ final class FileWalker: SyntaxVisitor {
     /// held to the end of the run and written to the cache, took 3.7 MB at 7,715 files.
     private var mentionedTypeNames: Set<String> = []
 
+    /// Each list of argument labels the file's constructions have, once: most are `["_"]` or a few more, and a list of
+    /// its own per construction was a twentieth of a run's peak memory.
+    private var labelLists: Set<[String]> = []
+
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
         walk = FileWalk(path: path, source: source, settings: settings)
         self.rules = rules
@@ -39,6 +43,17 @@ final class FileWalker: SyntaxVisitor {
         for rule in rules { rule.finish(walk) }
         facts.releaseSpareCapacity()
         return (facts, walk.candidates)
+    }
+
+    private func sharedLabels(_ labels: [String]) -> [String] {
+        guard !labels.isEmpty else { return labels }
+        let (isNew, shared) = labelLists.insert(labels)
+        guard isNew, shared.capacity > shared.count else { return shared }
+        // Cut to its length once, here: `FileFacts.releaseSpareCapacity` would give each construction its own copy.
+        var cut = shared
+        cut.releaseSpareCapacity()
+        labelLists.update(with: cut)
+        return cut
     }
 
     private func position(_ node: some SyntaxProtocol) -> SourcePosition {
@@ -323,7 +338,7 @@ final class FileWalker: SyntaxVisitor {
         if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(name) {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
-                labels: node.arguments.eachElement.map { $0.label?.plainText ?? "_" },
+                labels: sharedLabels(node.arguments.eachElement.map { $0.label?.plainText ?? "_" }),
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {

@@ -96,6 +96,8 @@ public enum Linter {
     }
 
     public static func run(_ request: Request) -> Outcome {
+        // The facts keep the names they share; the pool lets go of its references.
+        defer { NamePool.shared.removeAll() }
         let configuration = request.configuration
         let found = findFiles(request)
         var inputProblems = found.problems

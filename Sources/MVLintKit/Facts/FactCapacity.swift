@@ -6,7 +6,7 @@ extension FileFacts {
         imports.releaseSpareCapacity()
         for index in types.indices { types[index].releaseSpareCapacity() }
         types.releaseSpareCapacity()
-        for index in constructions.indices { constructions[index].labels.releaseSpareCapacity() }
+        // Not each construction's labels: the walk shares one list among the constructions with the same labels.
         constructions.releaseSpareCapacity()
         bindingProjections.releaseSpareCapacity()
         memberCalls.releaseSpareCapacity()

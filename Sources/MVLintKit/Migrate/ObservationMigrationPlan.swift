@@ -710,7 +710,7 @@ private struct MigrationAnalysis {
 
     /// What the class's initializer does that `@State` would repeat with every view value, if anything.
     private func initializerSideEffect(of name: String) -> (what: String, location: String)? {
-        for (site, path) in project.modelSitesByType[name] ?? [] {
+        for (site, path) in project.modelSites(in: name) {
             if case .loadCalledInInitializer(let method, let inTask) = site.kind {
                 return ("calls \(method)()\(inTask ? " in a Task" : "")", "\(path):\(site.position.line)")
             }

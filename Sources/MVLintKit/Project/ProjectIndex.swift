@@ -445,7 +445,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
 /// What a project rule sees: every file's facts, the index, and each file's target settings.
 public struct ProjectContext: Sendable {
-    public var files: [FileFacts]
+    public private(set) var files: [FileFacts]
     public var index: ProjectIndex
     public var architecture: Architecture
     /// Each file's target settings, shared by the files of a target (`SharedSettings`).
@@ -480,7 +480,7 @@ public struct ProjectContext: Sendable {
         var index: ProjectIndex
         var constructionLinks: [[ConstructionLink]]
         var architecture: Architecture
-        var modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
+        var modelSitesByType: [String: [FactPlace]]
         var declaredViews: [DeclaredView]
         var observableClasses: [ObservableClass]
         var sceneRootViews: Set<String>
@@ -502,11 +502,14 @@ public struct ProjectContext: Sendable {
     /// The project types each file's code constructs, with the types that construct them, per file in `files`' order.
     public private(set) var constructionLinks: [[ConstructionLink]]
 
-    private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [(site: ModelSiteFact, path: String)]] {
-        var sites: [String: [(site: ModelSiteFact, path: String)]] = [:]
-        for file in files {
-            for site in file.modelSites {
-                if let type = index.id(ofEnclosing: site.enclosingType, in: file.path) { sites[type, default: []].append((site, file.path)) }
+    private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [FactPlace]] {
+        var sites: [String: [FactPlace]] = [:]
+        for fileIndex in files.indices {
+            let path = files[fileIndex].path, fileSites = files[fileIndex].modelSites
+            for siteIndex in fileSites.indices {
+                if let type = index.id(ofEnclosing: fileSites[siteIndex].enclosingType, in: path) {
+                    sites[type, default: []].append(FactPlace(file: fileIndex, item: siteIndex))
+                }
             }
         }
         return sites
@@ -521,8 +524,14 @@ public struct ProjectContext: Sendable {
     private(set) var sceneRootViews: Set<String>
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
-    /// scanning every file for every model.
-    private(set) var modelSitesByType: [String: [(site: ModelSiteFact, path: String)]]
+    /// scanning every file for every model. Held as places in `files`: a copy of every site was a twentieth of a
+    /// project's peak memory, and only a few rules ask, each for the observable classes.
+    private var modelSitesByType: [String: [FactPlace]]
+
+    /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
+    func modelSites(in id: String) -> [(site: ModelSiteFact, path: String)] {
+        (modelSitesByType[id] ?? []).map { (files[$0.file].modelSites[$0.item], files[$0.file].path) }
+    }
 
     public func settings(for path: String) -> TargetSettings { sharedSettingsByPath[path]?.value ?? .unknown }
 
@@ -534,6 +543,12 @@ public struct ProjectContext: Sendable {
         updated.layers = layers
         return updated
     }
+}
+
+/// Where a fact is in a project's files: `files[file]`, item `item` of one of its lists.
+struct FactPlace: Sendable {
+    var file: Int
+    var item: Int
 }
 
 /// A construction of a project type (`FeedView()`, `Store.init()`), resolved: roles, lifetimes, the profile and several

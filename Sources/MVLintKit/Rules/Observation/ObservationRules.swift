@@ -25,11 +25,13 @@ struct ObservableClass {
     /// The name messages show (qualified where two types share it).
     var name: String
     var entry: ProjectIndex.TypeEntry
-    var declaration: TypeFact
     var path: String
     var observation: ProjectIndex.ObservationKind
     var role: Role
     var lifetime: Lifetime?
+
+    /// Read from the entry, not copied (as `ProjectContext.DeclaredView.declaration`).
+    var declaration: TypeFact { entry.declaration! }
 
     var isViewModel: Bool { role == .viewModel }
     /// Observable clients that talk to the outside world are services, not Models/ViewModels.
@@ -60,17 +62,13 @@ extension ProjectContext {
     /// Every observable class declared in the project, in name order so findings come out stably.
     static func findObservableClasses(in index: ProjectIndex, architecture: Architecture) -> [ObservableClass] {
         index.entriesInNameOrder.compactMap { entry in
-            guard let declaration = entry.declaration, declaration.kind == .class, let path = entry.declarationPath,
+            // Only entries with a declaration: `declaration` reads it.
+            guard entry.declaration?.kind == .class, let path = entry.declarationPath,
                   let observation = index.observation(of: entry.id) else { return nil }
             let role = architecture.role(of: entry.id) ?? .model
-            return ObservableClass(id: entry.id, name: index.displayName(entry.id), entry: entry, declaration: declaration, path: path,
+            return ObservableClass(id: entry.id, name: index.displayName(entry.id), entry: entry, path: path,
                                    observation: observation, role: role, lifetime: architecture.lifetimes[entry.id]?.lifetime)
         }
-    }
-
-    /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
-    func modelSites(in id: String) -> [(site: ModelSiteFact, path: String)] {
-        modelSitesByType[id] ?? []
     }
 }
 
