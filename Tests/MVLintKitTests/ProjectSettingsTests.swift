@@ -675,4 +675,26 @@ final class ProjectSettingsTests: XCTestCase {
         let stopped = ProjectSettingsLoader.discoverUpward(from: root.appendingPathComponent("other"))
         XCTAssertTrue(stopped.manifests.isEmpty && stopped.xcodeProjects.isEmpty, "the repository root is the last folder searched")
     }
+
+    /// Only names a project file can have are looked at; each kind is still found among many other entries.
+    func testDiscoverUpwardFindsEachKindOfProjectFileAmongOtherEntries() throws {
+        for name in ["README.md", "notes.yml", "project.yaml", "Project.swift.orig", "xcodeproj", "Sources"] + (0..<200).map({ "entry\($0)" }) {
+            try write("", to: "generated/" + name)
+            try write("", to: "tuist/" + name)
+        }
+        try makeFolder("generated/.git")
+        try write("name: App", to: "generated/project.yml")
+        try write("struct A {}", to: "generated/App/A.swift")
+        let generated = ProjectSettingsLoader.discoverUpward(from: root.appendingPathComponent("generated/App"))
+        XCTAssertEqual(generated.xcodeGenSpecs.map(\.path), [path("generated/project.yml")])
+        XCTAssertTrue(generated.manifests.isEmpty && generated.xcodeProjects.isEmpty)
+
+        try makeFolder("tuist/.git")
+        try write("import ProjectDescription\nlet project = Project(name: \"App\")", to: "tuist/Project.swift")
+        try write("// swift-tools-version:6.0", to: "tuist/Package.swift")
+        try write("{}", to: "tuist/App.xcodeproj/project.pbxproj")
+        let tuist = ProjectSettingsLoader.discoverUpward(from: root.appendingPathComponent("tuist"))
+        XCTAssertEqual(tuist.manifests.map(\.path), [path("tuist/Package.swift"), path("tuist/Project.swift")])
+        XCTAssertEqual(tuist.xcodeProjects.map(\.path), [path("tuist/App.xcodeproj/project.pbxproj")])
+    }
 }

@@ -472,7 +472,7 @@ public enum Linter {
 
     /// What a file's record is keyed on besides its content: the rules, the file's settings and the path it is shown as.
     private static func recordContext(of job: Job, engineContext: String) -> SourceDigest {
-        SourceDigest([engineContext, job.settings.cacheContext, job.display].joined(separator: "\n"))
+        SourceDigest([engineContext, job.sharedSettings.cacheContext, job.display].joined(separator: "\n"))
     }
 
     /// Every file's analysis, decoding the cached ones on all cores. A record that no longer decodes is analysed

@@ -102,8 +102,10 @@ public enum ProjectSettingsLoader {
         var current = folder.standardizedFileURL
         if !current.isExistingFolder { current = current.deletingLastPathComponent() }
         while true {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []).sorted()
-            let urls = names.map { current.appendingPathComponent($0) }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
+            // Only names a project file can have become URLs: a folder above the project (a home or temporary folder)
+            // can hold thousands of entries, and joining each to a URL took a fifth of a warm run.
+            let urls = names.filter(mayNameProjectFile).sorted().map { current.appendingPathComponent($0) }
             if found.manifests.filter({ isPackageManifestName($0.lastPathComponent) }).isEmpty {
                 found.manifests += urls.filter { isPackageManifestName($0.lastPathComponent) }
             }
@@ -137,6 +139,11 @@ public enum ProjectSettingsLoader {
                 return leftIsPlain != rightIsPlain ? leftIsPlain : left.lastPathComponent < right.lastPathComponent
             }
         }
+    }
+
+    /// Every name the searches in `discoverUpward` accept has one of these forms.
+    private static func mayNameProjectFile(_ name: String) -> Bool {
+        name.hasSuffix(".swift") || name.hasSuffix(".xcodeproj") || name == XcodeGenReader.fileName
     }
 
     static func isPackageManifestName(_ name: String) -> Bool {

@@ -68,6 +68,11 @@ public struct SettingSource: Sendable, Equatable, Codable {
 /// of the few distinct ones (6 MB at 7,715 files).
 final class SharedSettings: Sendable {
     let value: TargetSettings
+    /// `value.cacheContext`, which every file's cache record is keyed on: made once per target, not once per file.
+    let cacheContext: String
 
-    init(_ value: TargetSettings) { self.value = value }
+    init(_ value: TargetSettings) {
+        self.value = value
+        cacheContext = value.cacheContext
+    }
 }
