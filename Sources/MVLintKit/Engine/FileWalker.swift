@@ -41,6 +41,7 @@ final class FileWalker: SyntaxVisitor {
 
     func finish() -> (FileFacts, [CandidateFinding]) {
         for rule in rules { rule.finish(walk) }
+        NamePool.shared.withNames { facts.shareNames(in: &$0) }
         facts.releaseSpareCapacity()
         return (facts, walk.candidates)
     }

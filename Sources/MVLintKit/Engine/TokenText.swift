@@ -30,16 +30,13 @@ extension TokenSyntax {
     /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
     /// `Model`, `` `default` `` is `default`); a raw identifier (`` `Store Model` ``, Swift 6.2), which cannot be
     /// written without them, keeps them, so it prints as written and still equals every other spelling of itself.
-    /// Names are shared through `NamePool`: the facts hold tens of thousands of them.
     var identifierName: String {
         let text = plainText
-        guard text.utf8.first == UInt8(ascii: "`"), text.utf8.count > 2, text.utf8.last == UInt8(ascii: "`") else {
-            return NamePool.shared.intern(text)
-        }
+        guard text.utf8.first == UInt8(ascii: "`"), text.utf8.count > 2, text.utf8.last == UInt8(ascii: "`") else { return text }
         let inner = text.dropFirst().dropLast()
         let isPlainIdentifier = inner.first.map { !$0.isNumber } ?? false
             && inner.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-        return NamePool.shared.intern(isPlainIdentifier ? String(inner) : text)
+        return isPlainIdentifier ? String(inner) : text
     }
 }
 
