@@ -148,8 +148,9 @@ public struct Architecture: Sendable {
         }
         // Each file's edges are found on all cores (they read the roles, now final), then added in file order.
         let classified = roles
-        let found = ParallelMap.run(Array(zip(files, constructionLinks))) { file, links in
-            Architecture.codeRelations(file, links: links, index: index, roles: classified)
+        // By index: a list of (facts, links) pairs was a copy of every file's facts.
+        let found = ParallelMap.run(Array(files.indices)) { file in
+            Architecture.codeRelations(files[file], links: constructionLinks[file], index: index, roles: classified)
         }
         for relation in found.joined() { add(relation) }
         lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()

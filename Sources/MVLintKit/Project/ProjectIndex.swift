@@ -103,7 +103,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// reference prefers its own target's type.
     public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
         var modules: [String: String] = [:]
-        for file in files { modules[file.path] = moduleOf(file.path) }
+        for index in files.indices { modules[files[index].path] = moduleOf(files[index].path) }
         moduleOfPath = modules
         registerDeclarations(files)
         attachExtensions(files)
@@ -215,29 +215,33 @@ public final class ProjectIndex: @unchecked Sendable {
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
     /// `String`) gets an entry without declaration.
     private func attachExtensions(_ files: [FileFacts]) {
-        for file in files {
+        // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
+        for fileIndex in files.indices {
+            let path = files[fileIndex].path, facts = files[fileIndex].types
             var enclosing: [String: String] = [:]
-            for fact in file.types where fact.kind == .extension {
-                let id = resolveQualified(fact.qualifiedName, in: file.path)
-                    ?? modulePrefixStripped(fact.qualifiedName).flatMap { resolveQualified($0, in: file.path) }
-                    ?? fact.qualifiedName
+            for typeIndex in facts.indices where facts[typeIndex].kind == .extension {
+                let qualifiedName = facts[typeIndex].qualifiedName
+                let id = resolveQualified(qualifiedName, in: path)
+                    ?? modulePrefixStripped(qualifiedName).flatMap { resolveQualified($0, in: path) }
+                    ?? qualifiedName
                 let entry: TypeEntry
                 if let known = types[id] {
                     entry = known
                 } else {
-                    entry = TypeEntry(id: id, name: fact.name, qualifiedName: fact.qualifiedName, module: "")
+                    entry = TypeEntry(id: id, name: facts[typeIndex].name, qualifiedName: qualifiedName, module: "")
                     types[id] = entry
-                    idsByQualifiedName[fact.qualifiedName, default: []].append(id)
+                    idsByQualifiedName[qualifiedName, default: []].append(id)
                 }
-                entry.extensions.append((file.path, fact))
-                enclosing[fact.qualifiedName] = id
+                entry.extensions.append((path, facts[typeIndex]))
+                enclosing[qualifiedName] = id
             }
-            for fact in file.types where fact.kind != .extension {
-                enclosing[fact.qualifiedName] = pick(idsByQualifiedName[fact.qualifiedName] ?? [], in: file.path)
+            for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
+                let qualifiedName = facts[typeIndex].qualifiedName
+                enclosing[qualifiedName] = pick(idsByQualifiedName[qualifiedName] ?? [], in: path)
             }
             // Types nested in an extension (`extension FeedView { final class ViewModel }`) are declared under the
             // extended type's qualified name, which the pass above already registered.
-            enclosingIDs[file.path] = enclosing
+            enclosingIDs[path] = enclosing
         }
     }
 
