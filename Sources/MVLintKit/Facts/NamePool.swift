@@ -49,29 +49,25 @@ extension Set<String> {
 extension FileFacts {
     /// Shares the names of the fields that hold most of them: type, member, variable and module names. Done when
     /// the walk finishes rather than as each token is read: most names read are only compared, and a look-up for each
-    /// cost 3 % of a cold run.
+    /// cost 3 % of a cold run. Not the facts' `enclosingType`s: each is a copy of the walk's name for the type it is
+    /// in, one string already, and a type's code is mostly in one file.
     mutating func shareNames(in names: inout Set<String>) {
         names.share(&imports)
         for index in types.indices { types[index].shareNames(in: &names) }
         for index in constructions.indices {
             names.share(&constructions[index].typeName)
-            names.share(&constructions[index].enclosingType)
         }
         for index in memberCalls.indices {
             names.share(&memberCalls[index].receiver)
             names.share(&memberCalls[index].method)
-            names.share(&memberCalls[index].enclosingType)
         }
         for index in bindingProjections.indices {
             names.share(&bindingProjections[index].base)
             names.share(&bindingProjections[index].member)
-            names.share(&bindingProjections[index].enclosingType)
         }
-        for index in modelSites.indices { names.share(&modelSites[index].enclosingType) }
         for index in memberWrites.indices {
             names.share(&memberWrites[index].receiver)
             names.share(&memberWrites[index].member)
-            names.share(&memberWrites[index].enclosingType)
             // Not a name, but one of a few sentences, written out for each write.
             names.share(&memberWrites[index].offMainContext)
         }
