@@ -37,8 +37,9 @@ extension Set<String> {
     }
 
     mutating func share(_ name: inout String?) {
-        guard let value = name, value.utf8.count > NamePool.inlineLength else { return }
-        name = insert(value).memberAfterInsert
+        guard var value = name else { return }
+        share(&value)
+        name = value
     }
 
     mutating func share(_ names: inout [String]) {

@@ -103,7 +103,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// reference prefers its own target's type.
     public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
         var modules: [String: String] = [:]
-        for index in files.indices { modules[files[index].path] = moduleOf(files[index].path) }
+        for index in files.indices {
+            let path = files[index].path
+            modules[path] = moduleOf(path)
+        }
         moduleOfPath = modules
         registerDeclarations(files)
         attachExtensions(files)

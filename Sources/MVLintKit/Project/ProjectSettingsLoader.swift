@@ -141,9 +141,10 @@ public enum ProjectSettingsLoader {
         }
     }
 
-    /// Every name the searches in `discoverUpward` accept has one of these forms.
+    /// The names the searches in `discoverUpward` accept, told by the same definitions.
     private static func mayNameProjectFile(_ name: String) -> Bool {
-        name.hasSuffix(".swift") || name.hasSuffix(".xcodeproj") || name == XcodeGenReader.fileName
+        isPackageManifestName(name) || name.hasSuffix(".xcodeproj") || name == XcodeGenReader.fileName
+            || name == TuistManifestReader.fileName
     }
 
     static func isPackageManifestName(_ name: String) -> Bool {
