@@ -267,5 +267,18 @@ final class TypeIdentityTests: XCTestCase {
         ]
         for (written, bare) in cases { XCTAssertEqual(Architecture.bareTypeName(written), bare, written) }
     }
+
+    /// The receiver part a call's relation resolves (`Store` of `Store.shared`): what `split(separator: ".")` gives
+    /// first, read by UTF-8 unit.
+    func testFirstComponentOfDottedNames() {
+        let cases: [(String, String)] = [
+            ("Store.shared", "Store"), ("Store", "Store"), (".shared.load", "shared"), ("Café.shared", "Café"),
+            ("a..b", "a"), ("..", ""), ("", ""), ("e\u{301}.x", "e\u{301}"),
+        ]
+        for (dotted, first) in cases {
+            XCTAssertEqual(Architecture.firstComponent(of: dotted), first, dotted)
+            XCTAssertEqual(Architecture.firstComponent(of: dotted), dotted.split(separator: ".").first.map(String.init) ?? "", dotted)
+        }
+    }
 }
 

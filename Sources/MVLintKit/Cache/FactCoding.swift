@@ -208,6 +208,11 @@ struct FactReader {
     mutating func readUnsignedInt() throws -> Int { Int(truncatingIfNeeded: Int64(bitPattern: try readVarint())) }
 
     mutating func readVarint() throws -> UInt64 {
+        // Most numbers (string indices, counts, line steps, columns) fit one byte: read without the loop.
+        if offset < bytes.count, case let byte = bytes[offset], byte < 0x80 {
+            offset += 1
+            return UInt64(byte)
+        }
         guard let value = varint(in: bytes, at: &offset) else { throw damage }
         return value
     }

@@ -215,7 +215,7 @@ public struct Architecture: Sendable {
 
     /// Types that models, services or other values also hold are app data, not one screen's UI state.
     private static func sharedDataTypes(_ declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
-        var sharedData = Set<String>()
+        var sharedData = Set<String>(minimumCapacity: declared.count)
         for entry in declared where !index.isView(entry.id) {
             for property in entry.properties where !property.isStatic {
                 for word in SyntaxText.typeNameWords(in: property.typeName ?? "") {
@@ -281,9 +281,18 @@ public struct Architecture: Sendable {
         func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
             found.append(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position))
         }
+        // Links come in source order, runs of them from one type: its role is looked up once per run.
+        var lastCreator: (id: String, role: Role?)?
         for link in links {
-            guard let from = link.creator, let fromRole = roles[from]?.role, case let to = link.created, let toRole = roles[to]?.role,
-                  to != from else { continue }
+            guard let from = link.creator else { continue }
+            let fromRole: Role?
+            if let lastCreator, lastCreator.id == from {
+                fromRole = lastCreator.role
+            } else {
+                fromRole = roles[from]?.role
+                lastCreator = (from, fromRole)
+            }
+            guard let fromRole, case let to = link.created, to != from, let toRole = roles[to]?.role else { continue }
             let construction = link.construction
             if fromRole.isView, toRole.isView {
                 add(.shows, from: from, to: to, via: "body", path: file.path, position: construction.position)
@@ -291,19 +300,20 @@ public struct Architecture: Sendable {
                 add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: file.path, position: construction.position)
             }
         }
+        let scope = index.scope(of: file.path)
         for injection in file.injections {
-            guard let from = index.id(ofEnclosing: injection.enclosingType, in: file.path),
+            guard let from = scope.id(ofEnclosing: injection.enclosingType),
                   let target = injection.constructedType.flatMap({ index.resolve($0, from: from, in: file.path) })
                     ?? Architecture.heldType(of: injection.value, in: from, index: index),
                   roles[target] != nil else { continue }
             add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: file.path, position: injection.position)
         }
         for call in file.memberCalls {
-            guard let from = index.id(ofEnclosing: call.enclosingType, in: file.path), let fromRole = roles[from]?.role,
+            guard let from = scope.id(ofEnclosing: call.enclosingType), let fromRole = roles[from]?.role,
                   fromRole.isView || fromRole == .model || fromRole == .viewModel || fromRole == .service else { continue }
             // By UTF-8 unit: `String.contains` with a string goes through Foundation's search, slow on Linux.
             let target = call.receiver.utf8.contains(UInt8(ascii: "."))
-                ? index.resolve(String(call.receiver.split(separator: ".")[0]), from: from, in: file.path)
+                ? index.resolve(Architecture.firstComponent(of: call.receiver), from: from, in: file.path)
                 : Architecture.heldType(of: call.receiver, in: from, index: index)
             guard let target, target != from, roles[target]?.role == .service else { continue }
             add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
@@ -387,6 +397,15 @@ public struct Architecture: Sendable {
         if result.hasPrefix("any ") { result.removeFirst(4) }
         if let generic = result.firstIndex(of: "<") { result = String(result[..<generic]) }
         return result
+    }
+
+    /// The first non-empty dot-separated part of a dotted name (`Store` of `Store.shared`), by UTF-8 unit: splitting by
+    /// `Character` segments graphemes.
+    static func firstComponent(of dottedName: String) -> String {
+        let utf8 = dottedName.utf8, dot = UInt8(ascii: ".")
+        guard let start = utf8.firstIndex(where: { $0 != dot }) else { return "" }
+        let end = utf8[start...].firstIndex(of: dot) ?? utf8.endIndex
+        return String(dottedName[start..<end])
     }
 
     /// An ASCII space, tab or line break: what `Character.isWhitespace` says of an ASCII character.

@@ -126,7 +126,8 @@ public struct LayerPlan: Sendable {
                 modules.append(module)
             }
             guard presentationModules.isEmpty, let relativePath = file.relativePath else { continue }
-            let folderNames = relativePath.split(separator: "/").dropLast()
+            // Split by UTF-8 unit: a split by `Character` segmented every path's graphemes, most of this step.
+            let folderNames = relativePath.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { Substring($0) }
             if let index = folderNames.firstIndex(where: isPresentation) {
                 let folder = folderNames[...index].joined(separator: "/")
                 if !folders.contains(folder) { folders.append(folder) }

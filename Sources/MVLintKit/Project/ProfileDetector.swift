@@ -123,9 +123,9 @@ public enum ProfileDetector {
     /// Types that some other type's code constructs; previews show everything and prove nothing.
     private static func shownTypes(_ project: ProjectContext) -> Set<String> {
         var shown = Set<String>()
+        let previews = project.index.ids(inheritingAnyOf: ["PreviewProvider"])
         for link in project.constructionLinks.joined() {
-            guard let shower = link.creator, shower != link.created,
-                  project.index.entry(shower)?.inherited.contains("PreviewProvider") != true else { continue }
+            guard let shower = link.creator, shower != link.created, !previews.contains(shower) else { continue }
             shown.insert(link.created)
         }
         return shown

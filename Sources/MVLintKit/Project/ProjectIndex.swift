@@ -175,6 +175,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         types.reserveCapacity(declarations.count)
+        idsByQualifiedName.reserveCapacity(declarations.count)
+        idsBySimpleName.reserveCapacity(declarations.count)
         for (qualifiedName, places) in declarations {
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
             for (place, (path, isPrivate)) in zip(places, group) {
@@ -255,14 +257,37 @@ public final class ProjectIndex: @unchecked Sendable {
         (idsBySimpleName[name] ?? []).compactMap { types[$0] }
     }
 
+    /// The entries whose conformances or superclass, as written, include one of `names` (`PreviewProvider`, `App`): a
+    /// few types, asked for once by a pass over every construction instead of looking up each creator's entry.
+    public func ids(inheritingAnyOf names: Set<String>) -> Set<String> {
+        Set(types.values.lazy.filter { !$0.inherited.isDisjoint(with: names) }.map(\.id))
+    }
+
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
     public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
 
     /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file.
     public func id(ofEnclosing enclosingType: String?, in path: String) -> String? {
-        guard let enclosingType else { return nil }
-        if let known = enclosingIDs[path]?[enclosingType] { return known }
-        return resolveQualified(enclosingType, in: path)
+        scope(of: path).id(ofEnclosing: enclosingType)
+    }
+
+    /// One file's enclosing types, for a loop over its facts: a path is a long key, and hashing it again for every
+    /// fact was most of the look-up.
+    public func scope(of path: String) -> FileScope {
+        FileScope(index: self, path: path, enclosingIDs: enclosingIDs[path])
+    }
+
+    /// `id(ofEnclosing:in:)` for the facts of one file.
+    public struct FileScope {
+        fileprivate let index: ProjectIndex
+        public let path: String
+        fileprivate let enclosingIDs: [String: String]?
+
+        public func id(ofEnclosing enclosingType: String?) -> String? {
+            guard let enclosingType else { return nil }
+            if let known = enclosingIDs?[enclosingType] { return known }
+            return index.resolveQualified(enclosingType, in: path)
+        }
     }
 
     /// What a type reference written in code means, resolved as Swift does: the enclosing types of `context` from
@@ -382,7 +407,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
     }
 
-    private func resolveQualified(_ qualifiedName: String, in path: String) -> String? {
+    fileprivate func resolveQualified(_ qualifiedName: String, in path: String) -> String? {
         guard let candidates = idsByQualifiedName[qualifiedName] else { return nil }
         return pick(candidates, in: path)
     }
@@ -424,6 +449,8 @@ public final class ProjectIndex: @unchecked Sendable {
            entry.properties.contains(where: { $0.name == "body" && $0.isComputed && ($0.typeName.map(SyntaxText.isSomeView) ?? false) }) {
             return true
         }
+        // Most types inherit no project type: no set is made for them.
+        guard !entry.inheritedIDs.isEmpty else { return false }
         let next = visiting.union([id])
         return entry.inheritedIDs.contains { computeIsView($0, visiting: next) }
     }
@@ -512,9 +539,9 @@ public struct ProjectContext: Sendable {
     private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [FactPlace]] {
         var sites: [String: [FactPlace]] = [:]
         for fileIndex in files.indices {
-            let path = files[fileIndex].path, fileSites = files[fileIndex].modelSites
+            let scope = index.scope(of: files[fileIndex].path), fileSites = files[fileIndex].modelSites
             for siteIndex in fileSites.indices {
-                if let type = index.id(ofEnclosing: fileSites[siteIndex].enclosingType, in: path) {
+                if let type = scope.id(ofEnclosing: fileSites[siteIndex].enclosingType) {
                     sites[type, default: []].append(FactPlace(file: fileIndex, item: siteIndex))
                 }
             }
@@ -584,8 +611,17 @@ extension ProjectIndex {
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
         ParallelMap.run(files) { [self] file in
             var answers: [FileQuestion: String?] = [:]
+            let scope = scope(of: file.path)
+            // Constructions come in source order, runs of them from one type: its id is looked up once per run.
+            var last: (enclosingType: String?, creator: String?)?
             return file.constructions.compactMap { construction in
-                let creator = id(ofEnclosing: construction.enclosingType, in: file.path)
+                let creator: String?
+                if let last, last.enclosingType == construction.enclosingType {
+                    creator = last.creator
+                } else {
+                    creator = scope.id(ofEnclosing: construction.enclosingType)
+                    last = (construction.enclosingType, creator)
+                }
                 let question = FileQuestion(reference: construction.typeName, context: creator)
                 let created: String?
                 if let answer = answers[question] {

@@ -126,11 +126,12 @@ enum ContainerCallsServiceRule: ProjectRule {
         let judgesInjected = project.profile == .containerPresentation
         var reported = Set<String>()
         for file in project.files {
+            let scope = project.index.scope(of: file.path)
             // A file's calls come in source order, mostly many from one type: its view is looked up once per run of them.
             var lastEnclosing: (type: String?, view: String?)?
             func enclosingView(_ type: String?) -> String? {
                 if let lastEnclosing, lastEnclosing.type == type { return lastEnclosing.view }
-                let view = project.index.id(ofEnclosing: type, in: file.path).flatMap { project.index.isView($0) ? $0 : nil }
+                let view = scope.id(ofEnclosing: type).flatMap { project.index.isView($0) ? $0 : nil }
                 lastEnclosing = (type, view)
                 return view
             }
@@ -143,7 +144,7 @@ enum ContainerCallsServiceRule: ProjectRule {
                                              message: message(view: project.index.displayName(view), call: "\(call.receiver).\(call.method)()", access: access)))
             }
             for construction in file.constructions where networkAPIs.contains(construction.typeName) {
-                guard let view = project.index.id(ofEnclosing: construction.enclosingType, in: file.path), project.index.isView(view),
+                guard let view = scope.id(ofEnclosing: construction.enclosingType), project.index.isView(view),
                       project.index.resolve(construction.typeName, from: view, in: file.path) == nil,
                       reported.insert(view + "|" + construction.typeName).inserted else { continue }
                 report.append(ProjectFinding(path: file.path, position: construction.position,

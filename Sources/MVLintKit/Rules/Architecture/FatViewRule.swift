@@ -370,12 +370,13 @@ enum FatViewRule: ProjectRule {
     private static func directServiceCallCounts(_ project: ProjectContext) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in project.files {
+            let scope = project.index.scope(of: file.path)
             // Only a dotted receiver can be `Type.shared`: most are a plain name, not worth splitting.
             for call in file.memberCalls where call.context != .viewBuilding && call.receiver.utf8.contains(UInt8(ascii: ".")) {
                 // `Type.shared`: a network client's singleton; static helpers (`Wine.run(…)`) are delegation.
                 let parts = call.receiver.split(separator: ".").map(String.init)
                 guard parts.count == 2, SyntaxText.isCapitalized(parts[0]), PropertyFact.SharedInstance.conventionalNames.contains(parts[1]),
-                      let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view) else { continue }
+                      let view = scope.id(ofEnclosing: call.enclosingType), project.index.isView(view) else { continue }
                 let name = project.index.resolve(parts[0], from: view, in: file.path).flatMap { project.index.entry($0)?.name } ?? parts[0]
                 if name == "URLSession" || ProjectContext.remoteServiceSuffixes.contains(where: name.hasSuffix) { counts[view, default: 0] += 1 }
             }
@@ -387,8 +388,9 @@ enum FatViewRule: ProjectRule {
     private static func modelCallCounts(_ project: ProjectContext) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in project.files {
+            let scope = project.index.scope(of: file.path)
             for call in file.memberCalls where call.context != .viewBuilding {
-                guard let view = project.index.id(ofEnclosing: call.enclosingType, in: file.path), project.index.isView(view),
+                guard let view = scope.id(ofEnclosing: call.enclosingType), project.index.isView(view),
                       let entry = project.index.entry(view),
                       let property = entry.properties.first(where: { $0.name == call.receiver && !$0.isStatic })
                 else { continue }

@@ -223,8 +223,9 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static func boundProperties(_ project: ProjectContext) -> Set<PropertyKey> {
         var bound = Set<PropertyKey>()
         for file in project.files {
+            let scope = project.index.scope(of: file.path)
             for projection in file.bindingProjections {
-                let holder = project.index.id(ofEnclosing: projection.enclosingType, in: file.path)
+                let holder = scope.id(ofEnclosing: projection.enclosingType)
                 let held = holder.flatMap { Architecture.heldType(of: projection.base, in: $0, index: project.index) }
                 bound.insert(PropertyKey(type: held, name: projection.member))
             }
@@ -249,8 +250,9 @@ enum ViewModelPublicSetterRule: ProjectRule {
         var writes: [String: [Write]] = [:]
         let index = project.index
         for file in project.files {
+            let scope = index.scope(of: file.path)
             for write in file.memberWrites where mayWrite(write, anyOf: wanted) {
-                let enclosing = index.id(ofEnclosing: write.enclosingType, in: file.path)
+                let enclosing = scope.id(ofEnclosing: write.enclosingType)
                 // A bare write in code of no known type is a local variable's.
                 if write.receiver.isEmpty, enclosing == nil { continue }
                 var names = write.receiver + [write.member]

@@ -181,8 +181,9 @@ enum MissingBindableRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for file in project.files {
+            let scope = project.index.scope(of: file.path)
             for projection in file.bindingProjections where !projection.hasLocalBindable {
-                guard let view = project.index.id(ofEnclosing: projection.enclosingType, in: file.path), project.index.isView(view),
+                guard let view = scope.id(ofEnclosing: projection.enclosingType), project.index.isView(view),
                       let entry = project.index.entry(view),
                       let property = entry.properties.first(where: {
                           $0.name == projection.base && !$0.isStatic && !$0.isComputed

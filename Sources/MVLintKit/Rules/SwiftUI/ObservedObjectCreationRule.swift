@@ -214,8 +214,9 @@ enum ObservedObjectCreationRule: ProjectRule {
         let madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
         // Below iOS 14 there is no `@StateObject` to own the object with.
         for file in project.files where project.settings(for: file.path).canUseStateObject {
+            let scope = project.index.scope(of: file.path)
             for found in file.observedCreations {
-                guard let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path) else { continue }
+                guard let owner = scope.id(ofEnclosing: found.enclosingType) else { continue }
                 if let created = project.index.resolve(found.createdType, from: owner, in: file.path), holdsNoState(created, index: project.index) { continue }
                 switch found.kind {
                 case .propertyDefault:
@@ -261,12 +262,21 @@ enum ObservedObjectCreationRule: ProjectRule {
     private static func viewsMadeOnlyOutsideSwiftUI(_ project: ProjectContext) -> Set<String> {
         var madeBySwiftUI = Set<String>()
         var madeElsewhere = Set<String>()
+        let previews = project.index.ids(inheritingAnyOf: ["PreviewProvider"])
+        // Whether each creator is UIKit's, told once: a file's constructions mostly come from a few types, and each
+        // answer walks the creator's superclasses.
+        var isUIKitCreator: [String: Bool] = [:]
         for (file, links) in zip(project.files, project.constructionLinks) {
             let detached = Set(file.detachedViewConstructions.map { $0.position })
             for link in links {
                 guard let creator = link.creator, case let created = link.created, project.index.isView(created),
-                      !(project.index.entry(creator)?.inherited.contains("PreviewProvider") ?? false) else { continue }
-                if isUIKitType(creator, index: project.index) || detached.contains(link.construction.position) {
+                      !previews.contains(creator) else { continue }
+                let isUIKit = isUIKitCreator[creator] ?? {
+                    let answer = isUIKitType(creator, index: project.index)
+                    isUIKitCreator[creator] = answer
+                    return answer
+                }()
+                if isUIKit || detached.contains(link.construction.position) {
                     madeElsewhere.insert(created)
                 } else {
                     // Views, and objects whose methods build views during a body (a stories data source).
