@@ -93,6 +93,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// is none of these names no project type: most references name the SDK's (`Text`, `String`, `Color`), and each
     /// one's walk through the scopes built and looked up a name per enclosing and inherited type.
     private var lastComponents: Set<Substring> = []
+    /// The last components of the nested qualified names only (`ViewModel` of `FeedView.ViewModel`). A name found
+    /// through an enclosing or inherited scope is `Scope.name`, a nested name: a reference whose last component no
+    /// nested type has can only be a file-scope type, and its walk through the scopes is skipped.
+    private var nestedLastComponents: Set<Substring> = []
     private let moduleOfPath: [String: String]
     /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
     /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
@@ -111,6 +115,7 @@ public final class ProjectIndex: @unchecked Sendable {
         registerDeclarations(files)
         attachExtensions(files)
         lastComponents = Set(idsByQualifiedName.keys.map(Self.lastComponent))
+        nestedLastComponents = Set(idsByQualifiedName.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }.map(Self.lastComponent))
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
@@ -316,7 +321,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The scopes' search for `name`, already bare and ending like a project type's.
     private func search(_ name: String, from context: String?, in path: String) -> String? {
         guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
-        var scope = context.flatMap { types[$0] }
+        var scope = nestedLastComponents.contains(Self.lastComponent(name)) ? context.flatMap { types[$0] } : nil
         // Scopes nest a few levels deep; only code that does not compile makes them a cycle, whose scopes would
         // answer again as they did the first time. A bound stops it without a set made for every question.
         var levels = 0
