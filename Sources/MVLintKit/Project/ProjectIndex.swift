@@ -264,7 +264,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The entries whose conformances or superclass, as written, include one of `names` (`PreviewProvider`, `App`): a
     /// few types, asked for once by a pass over every construction instead of looking up each creator's entry.
-    public func ids(inheritingAnyOf names: Set<String>) -> Set<String> {
+    func ids(inheritingAnyOf names: Set<String>) -> Set<String> {
         Set(types.values.lazy.filter { !$0.inherited.isDisjoint(with: names) }.map(\.id))
     }
 
@@ -278,17 +278,17 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// One file's enclosing types, for a loop over its facts: a path is a long key, and hashing it again for every
     /// fact was most of the look-up.
-    public func scope(of path: String) -> FileScope {
+    func scope(of path: String) -> FileScope {
         FileScope(index: self, path: path, enclosingIDs: enclosingIDs[path])
     }
 
     /// `id(ofEnclosing:in:)` for the facts of one file.
-    public struct FileScope {
+    struct FileScope {
         fileprivate let index: ProjectIndex
-        public let path: String
+        let path: String
         fileprivate let enclosingIDs: [String: String]?
 
-        public func id(ofEnclosing enclosingType: String?) -> String? {
+        func id(ofEnclosing enclosingType: String?) -> String? {
             guard let enclosingType else { return nil }
             if let known = enclosingIDs?[enclosingType] { return known }
             return index.resolveQualified(enclosingType, in: path)
