@@ -110,14 +110,16 @@ public enum ProfileDetector {
                 viewModelByHeldType[parent] = viewModel.name
             }
         }
-        let shown = shownTypes(project)
-        return project.architecture.roles.values.filter { $0.role.isView && shown.contains($0.id) }.sorted(by: declarationOrder)
-            .compactMap { view in
+        // The shown types read every construction, the views' models their properties: each on a core of its own.
+        let (screens, shown) = ParallelMap.both({
+            project.architecture.roles.values.filter(\.role.isView).sorted(by: declarationOrder).compactMap { view -> Screen? in
                 let held = index.entry(view.id)?.properties.lazy.filter { !$0.isStatic && !$0.isComputed }
                     .compactMap { index.heldType(of: $0, in: view.id, path: view.path) }
                 let viewModel = held?.compactMap { viewModelByHeldType[$0] }.first
                 return view.role == .presentation && viewModel == nil ? nil : Screen(view: view, viewModel: viewModel)
             }
+        }, aside: { shownTypes(project) })
+        return screens.filter { shown.contains($0.view.id) }
     }
 
     /// Types that some other type's code constructs; previews show everything and prove nothing.

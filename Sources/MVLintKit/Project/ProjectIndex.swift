@@ -107,6 +107,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// reference prefers its own target's type.
     public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
         var modules: [String: String] = [:]
+        modules.reserveCapacity(files.count)
         for index in files.indices {
             let path = files[index].path
             modules[path] = moduleOf(path)
@@ -118,6 +119,7 @@ public final class ProjectIndex: @unchecked Sendable {
         nestedLastComponents = Set(idsByQualifiedName.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }.map(Self.lastComponent))
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
+        declaredKinds.reserveCapacity(types.count)
         for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
         resolveInheritedTypes()
         // The name order and the names read only what registration wrote: made on the other core while the facts
@@ -125,6 +127,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let (told, named) = ParallelMap.both({ () -> (views: [String: Bool], observations: [String: ObservationKind]) in
             for entry in types.values { entry.complete() }
             var views: [String: Bool] = [:]
+            views.reserveCapacity(types.count)
             var observations: [String: ObservationKind] = [:]
             for id in types.keys {
                 views[id] = computeIsView(id, visiting: [])
@@ -373,6 +376,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         var names: [String: String] = [:]
+        names.reserveCapacity(types.count)
         for (id, entry) in types {
             guard declaredCounts[Namesake(name: entry.name, module: entry.module), default: 0] > 1 else {
                 names[id] = entry.name
