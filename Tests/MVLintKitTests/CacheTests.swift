@@ -246,6 +246,22 @@ final class CacheTests: XCTestCase {
         }
     }
 
+    /// The reader walks the mapped file's bytes itself: a file cut at any byte loads as an empty cache, never reads
+    /// past its end, and only the whole file gives back its record.
+    func testACacheFileCutAtAnyByteLoadsEmpty() throws {
+        let scratch = try Scratch()
+        _ = scratch.lint()
+        let valid = try Data(contentsOf: scratch.cacheFile)
+        let cut = scratch.cacheFile.deletingLastPathComponent().appendingPathComponent("cut.cache")
+        for length in AnalysisCache.header.utf8.count..<valid.count {
+            try valid.prefix(length).write(to: cut)
+            let loaded = AnalysisCache.load(from: cut)
+            XCTAssertTrue(loaded.records.isEmpty && loaded.memos.isEmpty, "cut at \(length) of \(valid.count)")
+        }
+        try valid.write(to: cut)
+        XCTAssertEqual(Array(AnalysisCache.load(from: cut).records.keys), [scratch.rowPath])
+    }
+
     func testAnEntryThatDoesNotDecodeIsAnalysedAgainAndReplaced() throws {
         let scratch = try Scratch()
         let cold = scratch.lint()

@@ -140,9 +140,18 @@ struct AnalysisCache: Sendable {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped), data.starts(with: headerBytes) else {
             return AnalysisCache(file: file)
         }
-        var reader = FrameReader(data: data, offset: headerBytes.count)
+        // Read through the mapped bytes: `Data`'s own subscript, taken for every byte of every record's numbers and
+        // digests, was most of this step.
+        return data.withUnsafeBytes { raw in
+            var reader = FrameReader(data: data, raw: raw, offset: headerBytes.count)
+            return read(file: file, from: &reader, linted: linted)
+        }
+    }
+
+    /// The cache's records, results and settings after the header, or an empty cache when any is cut short or damaged.
+    private static func read(file: URL, from reader: inout FrameReader, linted: Set<String>?) -> AnalysisCache {
         var cache = AnalysisCache(file: file)
-        guard let recordCount = reader.integer(), recordCount <= UInt64(data.count) else { return AnalysisCache(file: file) }
+        guard let recordCount = reader.integer(), recordCount <= UInt64(reader.count) else { return AnalysisCache(file: file) }
         var previousPath: [UInt8] = []
         for _ in 0..<recordCount {
             guard let path = reader.path(after: &previousPath), let lastUsed = reader.integer(), let context = reader.digest(),
@@ -401,40 +410,51 @@ private struct FrameWriter {
 }
 
 /// Reads what `FrameWriter` wrote; nil for anything cut short or out of bounds.
+/// Reads the cache file's frames from its bytes (`raw`, valid while `Data.withUnsafeBytes` runs), handing out
+/// payloads as slices of `data`.
 private struct FrameReader {
     let data: Data
+    let raw: UnsafeRawBufferPointer
+    /// From the start of `raw`.
     var offset: Int
 
-    init(data: Data, offset: Int) {
+    init(data: Data, raw: UnsafeRawBufferPointer, offset: Int) {
         self.data = data
-        self.offset = data.startIndex + offset
+        self.raw = raw
+        self.offset = offset
     }
 
-    var isAtEnd: Bool { offset >= data.endIndex }
+    var count: Int { raw.count }
+    var isAtEnd: Bool { offset >= raw.count }
 
-    mutating func integer() -> UInt64? { varint(in: data, at: &offset) }
+    mutating func integer() -> UInt64? { varint(in: raw, at: &offset) }
+
+    /// The range of the next length-prefixed run of bytes, which the reader steps over.
+    private mutating func span() -> Range<Int>? {
+        guard let count = integer(), count <= UInt64(raw.count - offset) else { return nil }
+        defer { offset += Int(count) }
+        return offset..<offset + Int(count)
+    }
 
     mutating func bytes() -> Data? {
-        guard let count = integer(), count <= UInt64(data.endIndex - offset) else { return nil }
-        defer { offset += Int(count) }
         // A slice shares the mapped file's pages instead of copying them.
-        return data[offset..<offset + Int(count)]
+        span().map { data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound] }
     }
 
     mutating func string() -> String? { bytes().flatMap { String(data: $0, encoding: .utf8) } }
 
     /// What `FrameWriter.path(_:after:)` wrote.
     mutating func path(after previous: inout [UInt8]) -> String? {
-        guard let shared = integer(), shared <= UInt64(previous.count), let rest = bytes() else { return nil }
+        guard let shared = integer(), shared <= UInt64(previous.count), let rest = span() else { return nil }
         previous.removeSubrange(Int(shared)...)
-        previous.append(contentsOf: rest)
+        previous.append(contentsOf: raw[rest])
         return String(bytes: previous, encoding: .utf8)
     }
 
     mutating func digest() -> SourceDigest? {
-        guard let count = integer(), count <= UInt64(Int.max), data.endIndex - offset >= 8 else { return nil }
-        var hash: UInt64 = 0
-        for index in (0..<8).reversed() { hash = hash << 8 | UInt64(data[offset + index]) }
+        guard let count = integer(), count <= UInt64(Int.max), raw.count - offset >= 8 else { return nil }
+        // Written least significant byte first.
+        let hash = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         offset += 8
         return SourceDigest(byteCount: Int(count), hash: hash)
     }

@@ -532,8 +532,17 @@ public enum Linter {
                      "severities:" + sortedPairs(configuration.severities, \.rawValue),
                      "options:" + sortedPairs(configuration.ruleOptions) { "{" + sortedPairs($0, String.init) + "}" }]
         parts += configuration.layers.map { "layer:\($0.name)|\($0.paths)|\($0.modules)|\($0.mayDependOn)" }
-        parts += layerFiles.map { "file:\($0.path)|\($0.relativePath ?? "-")|\($0.module)" }
-        return SourceDigest(parts.joined(separator: "\n"))
+        // A line per file, appended in place: an interpolated string for each, joined after, was most of this step.
+        var text = parts.joined(separator: "\n")
+        for file in layerFiles {
+            text += "\nfile:"
+            text += file.path
+            text += "|"
+            text += file.relativePath ?? "-"
+            text += "|"
+            text += file.module
+        }
+        return SourceDigest(text)
     }
 
     /// Project files found below the paths, plus the nearest ones above them
