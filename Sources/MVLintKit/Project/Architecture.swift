@@ -130,7 +130,8 @@ public struct Architecture: Sendable {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         // Every declared type gets a role: the table is made at its size, not grown (twice the memory while it grows).
         roles.reserveCapacity(declared.count)
-        // The shared data types read only the index: found on another core while the views are classified.
+        // The shared data types read only the index: found beside the views' classification, in slices on every core,
+        // since they are about twice its work and it would otherwise wait for them.
         var heldInState: [String: [Evidence]] = [:]
         let (services, sharedData) = ParallelMap.both({
             let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
@@ -139,7 +140,12 @@ public struct Architecture: Sendable {
                 classifyView(entry, index: index, services: services, heldInState: &heldInState)
             }
             return services
-        }, aside: { Architecture.sharedDataTypes(declared, index: index) })
+        }, aside: {
+            let slices = stride(from: 0, to: declared.count, by: Architecture.sharedDataSlice).map {
+                declared[$0..<min($0 + Architecture.sharedDataSlice, declared.count)]
+            }
+            return ParallelMap.run(slices) { Architecture.sharedDataTypes($0, index: index) }.reduce(into: Set<String>()) { $0.formUnion($1) }
+        })
         var ownersByType: [String: Set<String>] = [:]
         for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
         for entry in declared where roles[entry.id] == nil {
@@ -213,8 +219,11 @@ public struct Architecture: Sendable {
                                          path: path, position: declaration.position)
     }
 
+    /// Declared types per slice of `sharedDataTypes`: enough slices for both cores to share the work as it comes.
+    private static let sharedDataSlice = 256
+
     /// Types that models, services or other values also hold are app data, not one screen's UI state.
-    private static func sharedDataTypes(_ declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
+    private static func sharedDataTypes(_ declared: ArraySlice<ProjectIndex.TypeEntry>, index: ProjectIndex) -> Set<String> {
         var sharedData = Set<String>(minimumCapacity: declared.count)
         for entry in declared where !index.isView(entry.id) {
             for property in entry.properties where !property.isStatic {

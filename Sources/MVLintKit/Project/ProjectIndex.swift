@@ -151,7 +151,11 @@ public final class ProjectIndex: @unchecked Sendable {
             while levels.count <= depth { levels.append([]) }
             levels[depth].append(entry)
         }
-        for entry in levels.joined() { entry.inheritedIDs = inheritedIDs(of: entry) }
+        // Within a level, entries read only shallower ones: each level is resolved on all cores, then stored.
+        for level in levels {
+            let resolved = ParallelMap.run(level) { [self] entry in inheritedIDs(of: entry) }
+            for (entry, ids) in zip(level, resolved) { entry.inheritedIDs = ids }
+        }
     }
 
     /// The project types an entry's declaration and extensions inherit, in the order written, each once.
