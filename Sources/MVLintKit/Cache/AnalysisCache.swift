@@ -409,9 +409,8 @@ private struct FrameWriter {
     }
 }
 
-/// Reads what `FrameWriter` wrote; nil for anything cut short or out of bounds.
-/// Reads the cache file's frames from its bytes (`raw`, valid while `Data.withUnsafeBytes` runs), handing out
-/// payloads as slices of `data`.
+/// Reads what `FrameWriter` wrote, from the file's bytes (`raw`, valid while `Data.withUnsafeBytes` runs), handing
+/// out payloads as slices of `data`; nil for anything cut short or out of bounds.
 private struct FrameReader {
     let data: Data
     let raw: UnsafeRawBufferPointer

@@ -309,7 +309,7 @@ public struct Architecture: Sendable {
                 add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: file.path, position: construction.position)
             }
         }
-        let scope = index.scope(of: file.path)
+        var scope = index.scope(of: file.path)
         for injection in file.injections {
             guard let from = scope.id(ofEnclosing: injection.enclosingType),
                   let target = injection.constructedType.flatMap({ index.resolve($0, from: from, in: file.path) })

@@ -278,27 +278,27 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
     public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
 
-    /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file.
-    public func id(ofEnclosing enclosingType: String?, in path: String) -> String? {
-        scope(of: path).id(ofEnclosing: enclosingType)
-    }
-
     /// One file's enclosing types, for a loop over its facts: a path is a long key, and hashing it again for every
     /// fact was most of the look-up.
     func scope(of path: String) -> FileScope {
         FileScope(index: self, path: path, enclosingIDs: enclosingIDs[path])
     }
 
-    /// `id(ofEnclosing:in:)` for the facts of one file.
+    /// Tells which type a fact's `enclosingType` (the qualified name of the code's type or extension) is, for the facts
+    /// of one file.
     struct FileScope {
         fileprivate let index: ProjectIndex
         let path: String
         fileprivate let enclosingIDs: [String: String]?
+        /// The last answer: a file's facts come in source order, in runs from one type, so most questions repeat it.
+        fileprivate var last: (enclosingType: String, id: String?)?
 
-        func id(ofEnclosing enclosingType: String?) -> String? {
+        mutating func id(ofEnclosing enclosingType: String?) -> String? {
             guard let enclosingType else { return nil }
-            if let known = enclosingIDs?[enclosingType] { return known }
-            return index.resolveQualified(enclosingType, in: path)
+            if let last, last.enclosingType == enclosingType { return last.id }
+            let id = enclosingIDs?[enclosingType] ?? index.resolveQualified(enclosingType, in: path)
+            last = (enclosingType, id)
+            return id
         }
     }
 
@@ -552,7 +552,8 @@ public struct ProjectContext: Sendable {
     private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [FactPlace]] {
         var sites: [String: [FactPlace]] = [:]
         for fileIndex in files.indices {
-            let scope = index.scope(of: files[fileIndex].path), fileSites = files[fileIndex].modelSites
+            var scope = index.scope(of: files[fileIndex].path)
+            let fileSites = files[fileIndex].modelSites
             for siteIndex in fileSites.indices {
                 if let type = scope.id(ofEnclosing: fileSites[siteIndex].enclosingType) {
                     sites[type, default: []].append(FactPlace(file: fileIndex, item: siteIndex))
@@ -624,17 +625,9 @@ extension ProjectIndex {
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
         ParallelMap.run(files) { [self] file in
             var answers: [FileQuestion: String?] = [:]
-            let scope = scope(of: file.path)
-            // Constructions come in source order, runs of them from one type: its id is looked up once per run.
-            var last: (enclosingType: String?, creator: String?)?
+            var scope = scope(of: file.path)
             return file.constructions.compactMap { construction in
-                let creator: String?
-                if let last, last.enclosingType == construction.enclosingType {
-                    creator = last.creator
-                } else {
-                    creator = scope.id(ofEnclosing: construction.enclosingType)
-                    last = (construction.enclosingType, creator)
-                }
+                let creator = scope.id(ofEnclosing: construction.enclosingType)
                 let question = FileQuestion(reference: construction.typeName, context: creator)
                 let created: String?
                 if let answer = answers[question] {

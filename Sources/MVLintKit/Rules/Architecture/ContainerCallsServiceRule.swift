@@ -126,7 +126,7 @@ enum ContainerCallsServiceRule: ProjectRule {
         let judgesInjected = project.profile == .containerPresentation
         var reported = Set<String>()
         for file in project.files {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             // A file's calls come in source order, mostly many from one type: its view is looked up once per run of them.
             var lastEnclosing: (type: String?, view: String?)?
             func enclosingView(_ type: String?) -> String? {

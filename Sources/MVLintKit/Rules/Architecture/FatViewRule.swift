@@ -370,7 +370,7 @@ enum FatViewRule: ProjectRule {
     private static func directServiceCallCounts(_ project: ProjectContext) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in project.files {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             // Only a dotted receiver can be `Type.shared`: most are a plain name, not worth splitting.
             for call in file.memberCalls where call.context != .viewBuilding && call.receiver.utf8.contains(UInt8(ascii: ".")) {
                 // `Type.shared`: a network client's singleton; static helpers (`Wine.run(…)`) are delegation.
@@ -388,7 +388,7 @@ enum FatViewRule: ProjectRule {
     private static func modelCallCounts(_ project: ProjectContext) -> [String: Int] {
         var counts: [String: Int] = [:]
         for file in project.files {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             for call in file.memberCalls where call.context != .viewBuilding {
                 guard let view = scope.id(ofEnclosing: call.enclosingType), project.index.isView(view),
                       let entry = project.index.entry(view),

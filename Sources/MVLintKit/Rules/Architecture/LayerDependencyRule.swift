@@ -213,9 +213,11 @@ enum LayerDependencyRule: ProjectRule {
     /// Targets declaring a model, view model or container view: importing one reaches the app's code.
     static func modulesHoldingAppCode(_ project: ProjectContext) -> Set<String> {
         var modules = Set<String>()
-        for file in project.files where file.types.contains(where: {
-            $0.kind != .extension && project.index.id(ofEnclosing: $0.qualifiedName, in: file.path).flatMap { appRole(of: $0, in: project) } != nil
-        }) {
+        for file in project.files {
+            var scope = project.index.scope(of: file.path)
+            guard file.types.contains(where: {
+                $0.kind != .extension && scope.id(ofEnclosing: $0.qualifiedName).flatMap { appRole(of: $0, in: project) } != nil
+            }) else { continue }
             modules.formUnion(LayerPlan.moduleNames(inTarget: project.settings(for: file.path).name))
         }
         return modules

@@ -143,8 +143,9 @@ enum PresentationEmbedsContainerRule: ProjectRule {
         let roots = project.sceneRootViews
         var shells = Set<String>()
         for file in project.files {
+            var scope = project.index.scope(of: file.path)
             for construction in file.constructions where navigationShells.contains(construction.typeName) {
-                if let owner = project.index.id(ofEnclosing: construction.enclosingType, in: file.path) { shells.insert(owner) }
+                if let owner = scope.id(ofEnclosing: construction.enclosingType) { shells.insert(owner) }
             }
         }
         for relation in architecture.relations where relation.kind == .shows {

@@ -302,8 +302,9 @@ enum CancellationNotHandledRule: ProjectRule {
         let keptWhileHidden = viewsKeptWhileHidden(in: project)
         let reach = CancelledFunctions(project: project, sceneTypes: sceneTypes, keptWhileHidden: keptWhileHidden)
         for file in project.files {
+            var scope = project.index.scope(of: file.path)
             for found in file.cancellation.failureCatches {
-                let owner = project.index.id(ofEnclosing: found.enclosingType, in: file.path)
+                let owner = scope.id(ofEnclosing: found.enclosingType)
                 guard let cancel = reach.cancellation(of: found.source, in: file, owner: owner, project: project, sceneTypes: sceneTypes) else { continue }
                 // A view's own `@State` goes away with the view: a plain `.task` is cancelled only then, so the
                 // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen, and a tab
@@ -339,8 +340,9 @@ enum CancellationNotHandledRule: ProjectRule {
             var callees: [String: [String]] = [:]
             var queue: [String] = []
             for file in project.files {
+                var scope = project.index.scope(of: file.path)
                 for call in file.cancellation.awaitedCalls {
-                    let owner = project.index.id(ofEnclosing: call.enclosingType, in: file.path)
+                    let owner = scope.id(ofEnclosing: call.enclosingType)
                     guard let callee = Self.key(of: call, owner: owner, project: project, path: file.path) else { continue }
                     if case .function(let name) = call.source {
                         callees[Self.key(owner, name), default: []].append(callee)
@@ -444,8 +446,9 @@ enum CancellationNotHandledRule: ProjectRule {
     static func sceneTypes(in project: ProjectContext) -> Set<String> {
         var types = Set<String>()
         for file in project.files {
+            var scope = project.index.scope(of: file.path)
             for type in file.types where type.inherited.contains(where: { $0 == "App" || $0 == "Scene" }) {
-                if let id = project.index.id(ofEnclosing: type.qualifiedName, in: file.path) { types.insert(id) }
+                if let id = scope.id(ofEnclosing: type.qualifiedName) { types.insert(id) }
             }
         }
         return types
@@ -456,8 +459,9 @@ enum CancellationNotHandledRule: ProjectRule {
     static func viewsKeptWhileHidden(in project: ProjectContext) -> Set<String> {
         var views = Set<String>()
         for file in project.files {
+            var scope = project.index.scope(of: file.path)
             for type in file.cancellation.pushingTypes {
-                if let id = project.index.id(ofEnclosing: type, in: file.path) { views.insert(id) }
+                if let id = scope.id(ofEnclosing: type) { views.insert(id) }
             }
             for page in file.cancellation.tabPages {
                 if let id = project.index.resolve(page, from: nil, in: file.path) { views.insert(id) }

@@ -111,8 +111,9 @@ enum IOViewModelShapeRule: ProjectRule {
         }
 
         for file in project.files {
+            var scope = index.scope(of: file.path)
             for type in file.types {
-                guard let view = index.id(ofEnclosing: type.qualifiedName, in: file.path), index.isView(view) else { continue }
+                guard let view = scope.id(ofEnclosing: type.qualifiedName), index.isView(view) else { continue }
                 for property in type.properties where !property.isStatic && !property.isComputed {
                     guard let held = index.heldType(of: property, in: view, path: file.path), index.entry(held)?.kind == .class,
                           let contract = shapeProtocol(of: held, index: index, visiting: []) else { continue }
@@ -121,7 +122,7 @@ enum IOViewModelShapeRule: ProjectRule {
             }
             for site in file.modelSites {
                 guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
-                      let view = index.id(ofEnclosing: site.enclosingType, in: file.path), index.isView(view),
+                      let view = scope.id(ofEnclosing: site.enclosingType), index.isView(view),
                       let held = Architecture.heldType(of: property, in: view, index: index),
                       shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
                 let message = isCall

@@ -329,7 +329,7 @@ enum ObservableMissingMainActorRule: ProjectRule {
         let tracked = Dictionary(project.observableClasses.map { ($0.id, Set($0.trackedProperties.map(\.name))) }, uniquingKeysWith: { a, _ in a })
         var writes: [String: [OffMainWrite]] = [:]
         for file in project.files {
-            let scope = index.scope(of: file.path)
+            var scope = index.scope(of: file.path)
             for write in file.memberWrites {
                 guard let context = write.offMainContext, let id = scope.id(ofEnclosing: write.enclosingType),
                       tracked[id] != nil else { continue }

@@ -95,11 +95,12 @@ enum PreferObservationRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for file in project.files where project.settings(for: file.path).canUseObservation {
+            var scope = project.index.scope(of: file.path)
             for type in file.types {
                 if (type.kind == .class || type.kind == .extension), type.inherited.contains("ObservableObject") {
                     report.append(ProjectFinding(path: file.path, position: type.position, message: "`\(type.name)` conforms to `ObservableObject`, so any `@Published` change re-evaluates every view that holds it: mark it `@Observable` and drop `@Published` (`mvlint migrate observation` rewrites it and its views)"))
                 }
-                let owner = project.index.id(ofEnclosing: type.qualifiedName, in: file.path)
+                let owner = scope.id(ofEnclosing: type.qualifiedName)
                 for property in type.properties {
                     guard let wrapper = property.wrapper, let heldID = project.index.heldType(of: property, in: owner, path: file.path),
                           case let held = project.index.displayName(heldID),

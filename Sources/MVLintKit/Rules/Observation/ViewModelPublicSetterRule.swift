@@ -223,7 +223,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static func boundProperties(_ project: ProjectContext) -> Set<PropertyKey> {
         var bound = Set<PropertyKey>()
         for file in project.files {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             for projection in file.bindingProjections {
                 let holder = scope.id(ofEnclosing: projection.enclosingType)
                 let held = holder.flatMap { Architecture.heldType(of: projection.base, in: $0, index: project.index) }
@@ -250,7 +250,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
         var writes: [String: [Write]] = [:]
         let index = project.index
         for file in project.files {
-            let scope = index.scope(of: file.path)
+            var scope = index.scope(of: file.path)
             for write in file.memberWrites where mayWrite(write, anyOf: wanted) {
                 let enclosing = scope.id(ofEnclosing: write.enclosingType)
                 // A bare write in code of no known type is a local variable's.

@@ -181,7 +181,7 @@ enum MissingBindableRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for file in project.files {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             for projection in file.bindingProjections where !projection.hasLocalBindable {
                 guard let view = scope.id(ofEnclosing: projection.enclosingType), project.index.isView(view),
                       let entry = project.index.entry(view),

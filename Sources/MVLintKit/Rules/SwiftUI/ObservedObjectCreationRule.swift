@@ -214,7 +214,7 @@ enum ObservedObjectCreationRule: ProjectRule {
         let madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
         // Below iOS 14 there is no `@StateObject` to own the object with.
         for file in project.files where project.settings(for: file.path).canUseStateObject {
-            let scope = project.index.scope(of: file.path)
+            var scope = project.index.scope(of: file.path)
             for found in file.observedCreations {
                 guard let owner = scope.id(ofEnclosing: found.enclosingType) else { continue }
                 if let created = project.index.resolve(found.createdType, from: owner, in: file.path), holdsNoState(created, index: project.index) { continue }

@@ -157,6 +157,7 @@ enum StateNotPrivateRule: ProjectRule {
         // The labels every construction passes, made when the first candidate is found: most types have none.
         lazy var labelsPassed = Self.labelsPassed(project)
         for file in project.files {
+            var scope = project.index.scope(of: file.path)
             for type in file.types where type.kind != .extension {
                 let candidates = type.properties.compactMap { property -> (PropertyFact, wrapper: String)? in
                     guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
@@ -164,7 +165,7 @@ enum StateNotPrivateRule: ProjectRule {
                     return (property, wrapper)
                 }
                 guard !candidates.isEmpty else { continue }
-                let entry = project.index.id(ofEnclosing: type.qualifiedName, in: file.path).flatMap(project.index.entry)
+                let entry = scope.id(ofEnclosing: type.qualifiedName).flatMap(project.index.entry)
                 let assignedInInit = entry?.initializerAssignments ?? []
                 for (property, wrapper) in candidates {
                     let declaration = "`@\(wrapper) var \(property.name)`"
