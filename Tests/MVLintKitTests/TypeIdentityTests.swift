@@ -37,6 +37,12 @@ final class TypeIdentityTests: XCTestCase {
         let project = TestProject.context(["Feed.swift": feed, "Search.swift": search])
         let index = project.index
         XCTAssertEqual(index.entries(named: "ViewModel").map(\.id), ["FeedView.ViewModel", "SearchView.ViewModel"])
+        // Code in an extension is the extended type's; asked once, and in a run of one file's facts.
+        XCTAssertEqual(index.id(ofEnclosing: "SearchView.ViewModel", in: "Search.swift"), "SearchView.ViewModel")
+        XCTAssertNil(index.id(ofEnclosing: nil, in: "Search.swift"))
+        var scope = index.scope(of: "Feed.swift")
+        XCTAssertEqual(["FeedView", "FeedView.ViewModel", "FeedView.ViewModel", "FeedView", "Missing"].map { scope.id(ofEnclosing: $0) },
+                       ["FeedView", "FeedView.ViewModel", "FeedView.ViewModel", "FeedView", nil])
         XCTAssertEqual(index.entry("SearchView.ViewModel")?.methods.map(\.name), ["clear"], "the extension joins its own type")
         XCTAssertEqual(index.entry("FeedView.ViewModel")?.methods.map(\.name), [])
         XCTAssertEqual(index.displayName("FeedView.ViewModel"), "FeedView.ViewModel")

@@ -278,6 +278,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
     public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
 
+    /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file. Part of
+    /// the library's API for a single question; loops over a file's facts ask its `scope(of:)`.
+    public func id(ofEnclosing enclosingType: String?, in path: String) -> String? {
+        var scope = scope(of: path)
+        return scope.id(ofEnclosing: enclosingType)
+    }
+
     /// One file's enclosing types, for a loop over its facts: a path is a long key, and hashing it again for every
     /// fact was most of the look-up.
     func scope(of path: String) -> FileScope {
