@@ -85,7 +85,7 @@ public struct CommandLineTool {
 
     static let lintSpec = CommandSpec(
         name: "lint", flags: ["--strict", "--quiet", "--advice", "--help", "--fix", "--unsafe-fixes", "--diff", "--color", "--no-color",
-                              "--no-cache", "--assume-ios17"],
+                              "--no-cache", "--assume-ios17", "--timings"],
         options: ["--format", "--config", "--profile", "--output", "--baseline", "--write-baseline", "--cache-path", "--stdin-path"],
         choices: ["--format": ReporterKind.allCases.map(\.rawValue),
                   "--profile": Profile.allCases.map(\.rawValue) + ["cp", "io"]])
@@ -95,6 +95,7 @@ public struct CommandLineTool {
         if parsed.has("--help") { return help("lint") }
         let fixing = try SourceFixer.Options(parsed)
         let started = Date()
+        let timings = parsed.has("--timings") ? PhaseTimings() : nil
         let configuration = try loadConfiguration(explicitPath: parsed["--config"])
         let reporterKind = try ReporterKind(rawValue: parsed["--format"] ?? configuration.reporter ?? "xcode")
             ?? { throw UsageError("unknown reporter '\(configuration.reporter ?? "")' in the configuration") }()
@@ -113,13 +114,15 @@ public struct CommandLineTool {
         }
         let style = try terminalStyle(parsed)
         let progressBar = style.showsProgress ? ProgressBar(write: console.err) : nil
+        timings?.end(.configuration)
         var outcome = Linter.run(Linter.Request(
             paths: parsed.positionals, workingDirectory: workingDirectory, configuration: configuration,
             profile: parsed["--profile"].flatMap(Profile.init(name:)), progress: progressBar,
             cacheFile: cacheFile(parsed, configuration: configuration), standardInput: standardInput,
-            assumesModernOS: parsed.has("--assume-ios17")))
+            assumesModernOS: parsed.has("--assume-ios17"), timings: timings))
         progressBar?.finish()
         let fixReport = fixing.map { SourceFixer(options: $0, workingDirectory: workingDirectory).run(outcome) }
+        if fixReport != nil { timings?.end(.fixes) }
         defer { if exitsAfterRun { Self.keptUntilExit.append((outcome, fixReport as Any)) } }
         if let fixReport { outcome.findings = fixReport.findings }
         // The texts the findings were made on: the baseline keys on their lines and reporters quote them, without
@@ -151,6 +154,10 @@ public struct CommandLineTool {
                 findings: outcome.findings, summary: summary, showAdvice: showAdvice, project: linted.project,
                 workingDirectory: workingDirectory, sources: sources.sourceTexts(workingDirectory: workingDirectory), colored: style.colored, profileChoice: outcome.profileChoice)),
                 to: parsed["--output"])
+        }
+        if let timings {
+            timings.end(.report)
+            console.err(timings.rendered())
         }
         if let standardInput, outcome.filesLinted == 0 {
             console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")

@@ -34,6 +34,8 @@ enum HelpText {
                                 print only its findings (for editors). Not with --fix or --diff.
           --assume-ios17        Judge code whose project files state no minimum OS as running on iOS 17 /
                                 macOS 14 / tvOS 17 / watchOS 10 / visionOS 1 or later.
+          --timings             Print on standard error how long each step of the run took (wall clock):
+                                finding the files, the cache, the per-file pass, the project phase, the report.
 
         EXIT CODES: 0 nothing failing, 1 error findings (or warnings with --strict; with --diff:
                     also any change to make), 2 usage, configuration or input problem (or a

@@ -16,10 +16,12 @@ public enum Linter {
         public var standardInput: StandardInput?
         /// `--assume-ios17`: code whose project files state no minimum is judged as running on iOS 17 / macOS 14 or later.
         public var assumesModernOS: Bool
+        /// `--timings`: each step of the run ends here.
+        public var timings: PhaseTimings?
 
         public init(paths: [String], workingDirectory: URL, configuration: Configuration, profile: Profile? = nil,
                     progress: (any LintProgress)? = nil, cacheFile: URL? = nil, standardInput: StandardInput? = nil,
-                    assumesModernOS: Bool = false) {
+                    assumesModernOS: Bool = false, timings: PhaseTimings? = nil) {
             self.paths = paths
             self.workingDirectory = workingDirectory
             self.configuration = configuration
@@ -28,6 +30,7 @@ public enum Linter {
             self.cacheFile = cacheFile
             self.standardInput = standardInput
             self.assumesModernOS = assumesModernOS
+            self.timings = timings
         }
     }
 
@@ -99,7 +102,9 @@ public enum Linter {
         // The facts keep the names they share; the pool lets go of its references.
         defer { NamePool.shared.removeAll() }
         let configuration = request.configuration
+        let timings = request.timings
         let found = findFiles(request)
+        timings?.end(.discovery)
         var inputProblems = found.problems
 
         let fixedProfile = request.profile ?? configuration.profile
@@ -121,7 +126,9 @@ public enum Linter {
         }
         // Loaded before the project files are read: it holds the settings they gave last time.
         let cache = request.cacheFile.map { AnalysisCache.load(from: $0, linted: Set(absolutePaths)) }
+        if cache != nil { timings?.end(.cacheRead) }
         let (projectSettings, settingsWarnings, settingsMemo) = readSettings(request, found: found, cache: cache)
+        timings?.end(.settings)
         let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
         let jobs = zip(absolutePaths, projectSettings.sharedSettings(forEach: absolutePaths)).map { absolutePath, settings in
             Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
@@ -145,6 +152,7 @@ public enum Linter {
             }
         }
         pass.results = []
+        timings?.end(.files)
 
         var sharedSettingsByPath: [String: SharedSettings] = [:]
         sharedSettingsByPath.reserveCapacity(jobs.count)
@@ -152,9 +160,10 @@ public enum Linter {
         let layerFiles = jobs.map { job in
             LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
         }
-        let makeProject = { @Sendable [sharedSettingsByPath] (analyses: [FileAnalysis]) -> ProjectContext in
+        let makeProject = { @Sendable [sharedSettingsByPath] (analyses: [FileAnalysis], timings: PhaseTimings?) -> ProjectContext in
             // The layers need only the paths: planned on another core while the project is built.
-            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: sharedSettingsByPath) },
+            let (built, layers) = ParallelMap.both({ ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: sharedSettingsByPath,
+                                                                    timings: timings) },
                                                    aside: { LayerPlan(configured: configuration.layers, files: layerFiles) })
             var project = built
             project.layers = layers
@@ -183,14 +192,17 @@ public enum Linter {
         // The cache's records are chosen and written on another core while the project is built: until the result
         // is known that core has little else to do.
         var reanalysed = false
+        if pass.cache != nil { timings?.end(.runKey) }
         let (verdict, pendingRecords) = ParallelMap.both({ () -> Verdict in
             if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
                                                  configuration: configuration, makeProject: makeProject) {
+                timings?.end(.replay)
                 return replayed
             }
             if let previousKey, let cache = pass.cache,
                let relocated = relocate(previousKey, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
                                         engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+                timings?.end(.relocation)
                 return relocated
             }
             var analyses: [FileAnalysis] = []
@@ -201,7 +213,9 @@ public enum Linter {
                 fresh[path] = record
                 reanalysed = true
             }
-            return judge(analyses, engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject)
+            if pending.contains(where: \.isCached) { timings?.end(.decoding) }
+            return judge(analyses, engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject,
+                         timings: timings)
         }, aside: { [fresh, cache = pass.cache] in cache?.pendingRecords(fresh: fresh) })
         let (choice, rules, findings) = (verdict.choice, verdict.rules, verdict.findings)
         if let cache = pass.cache {
@@ -216,6 +230,7 @@ public enum Linter {
             // A record that no longer decoded was analysed again after the records were chosen.
             let records = reanalysed ? nil : pendingRecords
             cache.save(records ?? cache.pendingRecords(fresh: fresh), memo: memo, settings: settingsMemo)
+            timings?.end(.cacheWrite)
         }
 
         var shownFindings = findings
@@ -258,7 +273,7 @@ public enum Linter {
     /// nil when its profile was detected and the detection was not stored.
     private static func replay(_ stored: AnalysisCache.RunResult, pending: [PendingAnalysis], cache: AnalysisCache?,
                                engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
-                               makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
+                               makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext) -> Verdict? {
         guard let choice = fixedChoice ?? stored.detection.map(ProfileChoice.detected) else { return nil }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
@@ -270,7 +285,7 @@ public enum Linter {
     /// such result, a change cannot be carried over, or the previous profile was detected and its detection was not stored.
     private static func relocate(_ previousKey: SourceDigest, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
                                  engineContext: String, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
-                                 makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext) -> Verdict? {
+                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext) -> Verdict? {
         // Decoded only once the changes are known to move: most that fail, fail there.
         guard cache.hasRunResult(for: previousKey) else { return nil }
         var changes: [ProjectFindingRelocation.Change] = []
@@ -301,11 +316,11 @@ public enum Linter {
 
     /// The analyses and the project of a run that did without them, made only if a report or `--fix` asks.
     private static func deferredProject(_ pending: [PendingAnalysis], cache: AnalysisCache?, engine: LintEngine, choice: ProfileChoice,
-                                        makeProject: @escaping @Sendable ([FileAnalysis]) -> ProjectContext)
+                                        makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext)
         -> (analyses: Deferred<[FileAnalysis]>, project: Deferred<ProjectContext>) {
         let analyses = Deferred { [engine] in materialize(pending, cache: cache, engine: engine).map(\.analysis) }
         let project = Deferred { [analyses] in
-            var project = makeProject(analyses.value)
+            var project = makeProject(analyses.value, nil)
             project.profile = choice.profile
             return project
         }
@@ -321,14 +336,18 @@ public enum Linter {
 
     /// Builds the project from the analyses, detects the profile unless one was given, and runs the rules.
     private static func judge(_ analyses: [FileAnalysis], engine: inout LintEngine, fixedChoice: ProfileChoice?,
-                              configuration: Configuration, makeProject: ([FileAnalysis]) -> ProjectContext) -> Verdict {
-        var project = makeProject(analyses)
+                              configuration: Configuration, makeProject: ([FileAnalysis], PhaseTimings?) -> ProjectContext,
+                              timings: PhaseTimings?) -> Verdict {
+        var project = makeProject(analyses, timings)
         let choice = fixedChoice ?? .detected(ProfileDetector.detect(project))
+        if fixedChoice == nil { timings?.end(.profile) }
         project.profile = choice.profile
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let isEnabled = { rules.enabled.contains($0) }
         let outcome = engine.projectOutcome(project, isEnabled: isEnabled)
+        timings?.end(.projectRules)
         let findings = engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
+        timings?.end(.findings)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project),
                        outcome: outcome, phase: .built)
     }

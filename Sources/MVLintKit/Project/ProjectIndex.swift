@@ -516,10 +516,10 @@ public struct ProjectContext: Sendable {
         self.init(files: files, sharedSettingsByPath: settingsByPath.mapValues(SharedSettings.init))
     }
 
-    init(files: [FileFacts], sharedSettingsByPath: [String: SharedSettings]) {
+    init(files: [FileFacts], sharedSettingsByPath: [String: SharedSettings], timings: PhaseTimings? = nil) {
         self.files = files
         self.sharedSettingsByPath = sharedSettingsByPath
-        let derived = Self.derive(from: files, settingsByPath: sharedSettingsByPath)
+        let derived = Self.derive(from: files, settingsByPath: sharedSettingsByPath, timings: timings)
         index = derived.index
         constructionLinks = derived.constructionLinks
         architecture = derived.architecture
@@ -540,16 +540,20 @@ public struct ProjectContext: Sendable {
         var sceneRootViews: Set<String>
     }
 
-    private static func derive(from files: [FileFacts], settingsByPath: [String: SharedSettings]) -> Derived {
+    private static func derive(from files: [FileFacts], settingsByPath: [String: SharedSettings], timings: PhaseTimings?) -> Derived {
         let index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.value.name ?? "" })
+        timings?.end(.index)
         let links = index.constructionLinks(in: files)
+        timings?.end(.constructions)
         // What needs only the index and the constructions is found beside the architecture, whose classification
         // runs on one core.
         let (architecture, found) = ParallelMap.both({ Architecture(index: index, files: files, constructionLinks: links) }, aside: {
             (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index), roots: findSceneRootViews(in: index, links: links))
         })
+        let observableClasses = findObservableClasses(in: index, architecture: architecture)
+        timings?.end(.roles)
         return Derived(index: index, constructionLinks: links, architecture: architecture, modelSitesByType: found.sites,
-                       declaredViews: found.views, observableClasses: findObservableClasses(in: index, architecture: architecture),
+                       declaredViews: found.views, observableClasses: observableClasses,
                        sceneRootViews: found.roots)
     }
 
