@@ -73,6 +73,10 @@ final class PhaseTimingsTests: XCTestCase {
         XCTAssertEqual(try Self.steps(uncached.stderr), [.configuration, .discovery, .settings, .files, .index, .constructions, .roles,
                                                          .projectRules, .findings, .report],
                        "no cache steps, and no detection when the profile is given")
+        let baselineFile = folder.url.appendingPathComponent("baseline.json").path
+        let recorded = try BinaryRunner.run(["lint", "--quiet", "--no-cache", "--write-baseline", baselineFile, "--timings"], in: folder.url)
+        XCTAssertEqual(try Self.steps(recorded.stderr).last, .report, "a run that records a baseline tells its timings too")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: baselineFile))
     }
 
     private static func steps(_ standardError: String) throws -> [PhaseTimings.Step] {

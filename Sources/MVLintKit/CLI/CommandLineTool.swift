@@ -134,8 +134,10 @@ public struct CommandLineTool {
             let texts = sources.texts(of: Set(outcome.findings.map(\.file)), workingDirectory: workingDirectory)
             var keying = Baseline.Keying(baselineFile: baselineRequest.url, workingDirectory: workingDirectory, texts: texts)
             if case .write(let url) = baselineRequest {
-                return writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
-                                     inputProblems: outcome.inputProblems)
+                let status = writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
+                                           inputProblems: outcome.inputProblems)
+                timings.map(printTimings)
+                return status
             }
             (outcome.findings, hiddenByBaseline) = baseline?.filter(outcome.findings, keying: &keying) ?? (outcome.findings, 0)
         }
@@ -155,10 +157,7 @@ public struct CommandLineTool {
                 workingDirectory: workingDirectory, sources: sources.sourceTexts(workingDirectory: workingDirectory), colored: style.colored, profileChoice: outcome.profileChoice)),
                 to: parsed["--output"])
         }
-        if let timings {
-            timings.end(.report)
-            console.err(timings.rendered())
-        }
+        timings.map(printTimings)
         if let standardInput, outcome.filesLinted == 0 {
             console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")
             return .success
@@ -177,6 +176,12 @@ public struct CommandLineTool {
         // With --diff, changes still to make fail the run, as unformatted code fails a format check.
         let failing = summary.errors > 0 || (parsed.has("--strict") && summary.warnings > 0) || !(fixReport?.diff.isEmpty ?? true)
         return failing ? .failingFindings : .success
+    }
+
+    /// `--timings`' table, once the report (or the baseline `--write-baseline` records) is written.
+    private func printTimings(_ timings: PhaseTimings) {
+        timings.end(.report)
+        console.err(timings.rendered())
     }
 
     private func terminalStyle(_ parsed: ParsedArguments) throws -> TerminalStyle {

@@ -23,6 +23,7 @@ public final class PhaseTimings: @unchecked Sendable {
         case findings = "suppressing and ordering findings"
         case cacheWrite = "writing the cache"
         case fixes = "applying the fixes"
+        /// The report, or the baseline file `--write-baseline` records instead.
         case report = "writing the report"
     }
 
