@@ -20,13 +20,14 @@ USAGE:
         prints b/a of the times and of the peak RSS; best of K runs (default 3), with the slowest run's time beside it
   mvlint-bench floor DIR [--serial]
         (a) alone, once, in this process: prints its seconds (the parse and walk only, not the start or the file search)
-  mvlint-bench warm DIR --mvlint PATH [--repeat K]
+  mvlint-bench warm DIR --mvlint PATH [--repeat K] [--steps]
         on a copy of DIR (the original is never written; files dated an hour back, so their stamps count),
         `mvlint lint COPY --quiet --format json --cache-path CACHE`:
         (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after a comment line put atop one file
         (its facts move, their shape stays: the project's findings are moved); (2) warm after a type added to it
         (its facts change: the project is built again); prints each best of K (default 5), w/c, 1/w and 2/w, the
-        cache's bytes per file, and whether the warm outputs equal the cold one and the uncached runs'
+        cache's bytes per file, and whether the warm outputs equal the cold one and the uncached runs'; with --steps,
+        also each step's median time in K more runs of (w) and of (2), from `mvlint lint --timings`
   mvlint-bench decode CACHE-FILE [--repeat K] [--fields DEPTH]
         decodes every record of a cache file (e.g. one `warm` or `mvlint lint --cache-path` wrote), serially, in-process:
         prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5); with
@@ -77,12 +78,13 @@ func seconds(_ work: () -> Void) -> Double {
 
 /// Runs a command, returning wall seconds and the child's peak resident set in MiB (from wait4's rusage).
 /// Standard output goes to `output`.
-func spawn(_ arguments: [String], output: String = "/dev/null") -> (seconds: Double, peakMiB: Double, status: Int32) {
+func spawn(_ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null")
+    -> (seconds: Double, peakMiB: Double, status: Int32) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let start = DispatchTime.now().uptimeNanoseconds
@@ -139,7 +141,7 @@ func copyForWarmRuns(_ folder: URL, to destination: URL) throws {
     }
 }
 
-func warmScenario(_ folder: URL, mvlint: String, repeats: Int) throws {
+func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-warm-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
@@ -184,6 +186,37 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int) throws {
     print("cache: \(cacheBytes) bytes, \(cacheBytes / max(files.count, 1)) per file")
     print("warm output == cold output: \(read("warm") == read("cold") ? "yes" : "NO")")
     print("outputs after (1) and (2) == uncached outputs: \(moved.matches ? "yes" : "NO"), \(changed.matches ? "yes" : "NO")")
+    guard steps else { return }
+
+    // Each step's median over K more runs of (w) and of (2), from the table `--timings` prints on standard error.
+    func stepMedians(_ edit: ((String, Int) -> String)?) throws -> [String: Double]? {
+        var samples: [String: [Double]] = [:]
+        for run in 0..<repeats {
+            if let edit { try edit(try String(contentsOf: edited, encoding: .utf8), run).write(to: edited, atomically: false, encoding: .utf8) }
+            let errors = scratch.appendingPathComponent("timings.txt").path
+            _ = spawn(lint + ["--cache-path", cache.path, "--timings"], errors: errors)
+            let table = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n")
+                .drop { $0 != "mvlint: timings, wall clock (ms)" }.dropFirst()
+            guard !table.isEmpty else { return nil }
+            for row in table {
+                let parts = row.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let milliseconds = Double(parts[0]) else { continue }
+                samples[parts[1].trimmingCharacters(in: .whitespaces), default: []].append(milliseconds)
+            }
+        }
+        return samples.mapValues { $0.sorted()[$0.count / 2] }
+    }
+    guard let unchanged = try stepMedians(nil),
+          let rebuilt = try stepMedians({ text, run in text + "\nstruct MVLintBenchStep\(run) {}\n" }) else {
+        print("steps: this mvlint prints no --timings")
+        return
+    }
+    print("steps, median of \(repeats) more runs of each, ms:")
+    print("  " + "".padding(toLength: 42, withPad: " ", startingAt: 0) + "     (w)      (2)")
+    for step in PhaseTimings.Step.allCases.map(\.rawValue) + ["total"] where unchanged[step] != nil || rebuilt[step] != nil {
+        let cell = { (value: Double?) in value.map { String(format: "%8.1f", $0) } ?? String(repeating: " ", count: 8) }
+        print("  " + step.padding(toLength: 42, withPad: " ", startingAt: 0) + cell(unchanged[step]) + " " + cell(rebuilt[step]))
+    }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -242,7 +275,7 @@ case "warm":
         exit(2)
     }
     try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
-                     repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5)
+                     repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
 case "decode":
     guard arguments.count >= 2,
           let result = CacheDecodingBenchmark.decodeEveryRecord(of: URL(fileURLWithPath: arguments[1]),
