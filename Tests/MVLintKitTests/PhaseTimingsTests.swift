@@ -12,7 +12,8 @@ final class PhaseTimingsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(timings.steps[1].seconds, 0.02, "a step lasts from the end of the one before it")
         let table = try Self.table(timings.rendered())
         XCTAssertEqual(table.map(\.name), ["finding the files", "parsing and walking the files, file rules", "total"])
-        XCTAssertEqual(table[2].milliseconds, table[0].milliseconds + table[1].milliseconds, accuracy: 0.1)
+        // Each figure is rounded to a tenth: the total may differ from the rounded steps' sum by half a tenth per row.
+        XCTAssertEqual(table[2].milliseconds, table[0].milliseconds + table[1].milliseconds, accuracy: 0.16)
     }
 
     /// Which steps a run lists tells which way it went: built, replayed, built again after an edit, moved after a comment,
@@ -83,7 +84,7 @@ final class PhaseTimingsTests: XCTestCase {
         let table = try table(standardError)
         XCTAssertEqual(table.last?.name, "total")
         let sum = table.dropLast().reduce(0) { $0 + $1.milliseconds }
-        XCTAssertEqual(table.last?.milliseconds ?? -1, sum, accuracy: 0.05 * Double(table.count))
+        XCTAssertEqual(table.last?.milliseconds ?? -1, sum, accuracy: 0.05 * Double(table.count) + 0.01)
         return try table.dropLast().map { row in try XCTUnwrap(PhaseTimings.Step(rawValue: row.name), row.name) }
     }
 
