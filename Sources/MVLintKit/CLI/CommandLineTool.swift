@@ -136,7 +136,7 @@ public struct CommandLineTool {
             if case .write(let url) = baselineRequest {
                 let status = writeBaseline(Baseline(findings: outcome.findings, keying: &keying), to: url, shownAs: parsed["--write-baseline"] ?? "",
                                            inputProblems: outcome.inputProblems)
-                timings.map(printTimings)
+                if let timings { printTimings(timings) }
                 return status
             }
             (outcome.findings, hiddenByBaseline) = baseline?.filter(outcome.findings, keying: &keying) ?? (outcome.findings, 0)
@@ -157,7 +157,7 @@ public struct CommandLineTool {
                 workingDirectory: workingDirectory, sources: sources.sourceTexts(workingDirectory: workingDirectory), colored: style.colored, profileChoice: outcome.profileChoice)),
                 to: parsed["--output"])
         }
-        timings.map(printTimings)
+        if let timings { printTimings(timings) }
         if let standardInput, outcome.filesLinted == 0 {
             console.err("mvlint: \(standardInput.path) is excluded from linting (configuration or discovery); nothing reported\n")
             return .success
