@@ -130,22 +130,13 @@ public struct Architecture: Sendable {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         // Every declared type gets a role: the table is made at its size, not grown (twice the memory while it grows).
         roles.reserveCapacity(declared.count)
-        // The shared data types read only the index: found beside the views' classification, in slices on every core,
-        // since they are about twice its work and it would otherwise wait for them.
         var heldInState: [String: [Evidence]] = [:]
-        let (services, sharedData) = ParallelMap.both({
-            let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
-            // Views first: their stored properties are where ownership and observation are declared.
-            for entry in declared where index.isView(entry.id) {
-                classifyView(entry, index: index, services: services, heldInState: &heldInState)
-            }
-            return services
-        }, aside: {
-            let slices = stride(from: 0, to: declared.count, by: Architecture.sharedDataSlice).map {
-                declared[$0..<min($0 + Architecture.sharedDataSlice, declared.count)]
-            }
-            return ParallelMap.run(slices) { Architecture.sharedDataTypes($0, index: index) }.reduce(into: Set<String>()) { $0.formUnion($1) }
-        })
+        let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
+        // Views first: their stored properties are where ownership and observation are declared.
+        for entry in declared where index.isView(entry.id) {
+            classifyView(entry, index: index, services: services, heldInState: &heldInState)
+        }
+        let sharedData = Architecture.sharedDataTypes(among: Set(heldInState.keys), declared: declared, index: index)
         var ownersByType: [String: Set<String>] = [:]
         for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
         for entry in declared where roles[entry.id] == nil {
@@ -156,7 +147,7 @@ public struct Architecture: Sendable {
         let classified = roles
         // By index: a list of (facts, links) pairs was a copy of every file's facts.
         let found = ParallelMap.run(Array(files.indices)) { file in
-            Architecture.codeRelations(files[file], links: constructionLinks[file], index: index, roles: classified)
+            Architecture.codeRelations(ofFile: file, in: files, links: constructionLinks[file], index: index, roles: classified)
         }
         for relation in found.joined() { add(relation) }
         lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()
@@ -222,17 +213,29 @@ public struct Architecture: Sendable {
     /// Declared types per slice of `sharedDataTypes`: enough slices for both cores to share the work as it comes.
     private static let sharedDataSlice = 256
 
-    /// Types that models, services or other values also hold are app data, not one screen's UI state.
-    private static func sharedDataTypes(_ declared: ArraySlice<ProjectIndex.TypeEntry>, index: ProjectIndex) -> Set<String> {
-        var sharedData = Set<String>(minimumCapacity: declared.count)
-        for entry in declared where !index.isView(entry.id) {
-            for property in entry.properties where !property.isStatic {
-                for word in SyntaxText.typeNameWords(in: property.typeName ?? "") {
-                    if let id = index.resolve(String(word), from: entry.id, in: entry.declarationPath ?? "") { sharedData.insert(id) }
+    /// Which of `candidates` (the value types views hold in `@State`) models, services or other values also hold:
+    /// app data, not one screen's UI state. Only a word ending like a candidate's name can resolve to one (a
+    /// resolution ends in a qualified name with the reference's last component), so only those words are resolved:
+    /// resolving every word of every property was a twentieth of a run that builds the project.
+    private static func sharedDataTypes(among candidates: Set<String>, declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
+        let endings = Set(candidates.compactMap { index.entry($0).map { ProjectIndex.lastComponent($0.qualifiedName) } })
+        guard !endings.isEmpty else { return [] }
+        let slices = stride(from: 0, to: declared.count, by: sharedDataSlice).map { declared[$0..<min($0 + sharedDataSlice, declared.count)] }
+        let found = ParallelMap.run(slices) { slice in
+            var shared = Set<String>()
+            for entry in slice where !index.isView(entry.id) {
+                for property in entry.properties where !property.isStatic {
+                    // A word holds no character `bareTypeName` strips, so its own last component is the one to compare.
+                    for word in SyntaxText.typeNameWords(in: property.typeName ?? "") where endings.contains(ProjectIndex.lastComponent(word)) {
+                        if let id = index.resolve(String(word), from: entry.id, in: entry.declarationPath ?? ""), candidates.contains(id) {
+                            shared.insert(id)
+                        }
+                    }
                 }
             }
+            return shared
         }
-        return sharedData
+        return found.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
 
     /// Models, view models, services, screen state, formatters and plain values.
@@ -284,8 +287,10 @@ public struct Architecture: Sendable {
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
-    private static func codeRelations(_ file: FileFacts, links: [ConstructionLink], index: ProjectIndex,
+    /// Read in place from `files`: binding the file's facts copied every list of them.
+    private static func codeRelations(ofFile fileIndex: Int, in files: [FileFacts], links: [ConstructionLink], index: ProjectIndex,
                                       roles: [String: RoleAssignment]) -> [Relation] {
+        let path = files[fileIndex].path
         var found: [Relation] = []
         func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
             found.append(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position))
@@ -304,28 +309,28 @@ public struct Architecture: Sendable {
             guard let fromRole, case let to = link.created, to != from, let toRole = roles[to]?.role else { continue }
             let construction = link.construction
             if fromRole.isView, toRole.isView {
-                add(.shows, from: from, to: to, via: "body", path: file.path, position: construction.position)
+                add(.shows, from: from, to: to, via: "body", path: path, position: construction.position)
             } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {
-                add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: file.path, position: construction.position)
+                add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: path, position: construction.position)
             }
         }
-        var scope = index.scope(of: file.path)
-        for injection in file.injections {
+        var scope = index.scope(of: path)
+        for injection in files[fileIndex].injections {
             guard let from = scope.id(ofEnclosing: injection.enclosingType),
-                  let target = injection.constructedType.flatMap({ index.resolve($0, from: from, in: file.path) })
+                  let target = injection.constructedType.flatMap({ index.resolve($0, from: from, in: path) })
                     ?? Architecture.heldType(of: injection.value, in: from, index: index),
                   roles[target] != nil else { continue }
-            add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: file.path, position: injection.position)
+            add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: path, position: injection.position)
         }
-        for call in file.memberCalls {
+        for call in files[fileIndex].memberCalls {
             guard let from = scope.id(ofEnclosing: call.enclosingType), let fromRole = roles[from]?.role,
                   fromRole.isView || fromRole == .model || fromRole == .viewModel || fromRole == .service else { continue }
             // By UTF-8 unit: `String.contains` with a string goes through Foundation's search, slow on Linux.
             let target = call.receiver.utf8.contains(UInt8(ascii: "."))
-                ? index.resolve(Architecture.firstComponent(of: call.receiver), from: from, in: file.path)
+                ? index.resolve(Architecture.firstComponent(of: call.receiver), from: from, in: path)
                 : Architecture.heldType(of: call.receiver, in: from, index: index)
             guard let target, target != from, roles[target]?.role == .service else { continue }
-            add(.calls, from: from, to: target, via: call.method + "()", path: file.path, position: call.position)
+            add(.calls, from: from, to: target, via: call.method + "()", path: path, position: call.position)
         }
         return found
     }
@@ -391,13 +396,10 @@ public struct Architecture: Sendable {
     /// The type a property refers to: optionals, `any` and generic arguments stripped (`UserModel?` → `UserModel`).
     /// Collections stay as written (`[User]`): holding many values is not a reference to one instance.
     static func bareTypeName(_ name: String) -> String {
-        // Most names are bare already: ASCII at both ends, neither space nor `?`/`!` last, no `any `, no `<`. Told
-        // from the bytes, they are returned as they are; the Character reads below were a third of every resolution.
-        let utf8 = name.utf8
-        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80, !isSpaceByte(first), !isSpaceByte(last),
-           last != UInt8(ascii: "?"), last != UInt8(ascii: "!"), !utf8.starts(with: "any ".utf8), !utf8.contains(UInt8(ascii: "<")) {
-            return name
-        }
+        // Most names are bare already. Told from the bytes (where contiguous, a native string's: the view's generic
+        // `starts(with:)` and `contains` cost several times the checks), they are returned as they are; the
+        // Character reads below were a third of every resolution.
+        if name.utf8.withContiguousStorageIfAvailable(isBare) ?? isBare(name.utf8) { return name }
         // Foundation's trimming is slow on Linux and names rarely carry spaces; `isWhitespace` covers every
         // character `.whitespaces` holds, so a name without any at either end trims to itself.
         let hasOuterSpace = (name.first?.isWhitespace ?? false) || (name.last?.isWhitespace ?? false)
@@ -419,6 +421,14 @@ public struct Architecture: Sendable {
 
     /// An ASCII space, tab or line break: what `Character.isWhitespace` says of an ASCII character.
     private static func isSpaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// `bareTypeName`'s quick answer from a name's UTF-8: ASCII at both ends, neither space nor `?`/`!` last, no
+    /// `any `, no `<`.
+    private static func isBare(_ utf8: some BidirectionalCollection<UInt8>) -> Bool {
+        guard let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80, !isSpaceByte(first), !isSpaceByte(last),
+              last != UInt8(ascii: "?"), last != UInt8(ascii: "!"), !utf8.starts(with: "any ".utf8) else { return false }
+        return !utf8.contains(UInt8(ascii: "<"))
+    }
 
 }
 

@@ -413,9 +413,22 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// What follows the last dot (by UTF-8 unit: a Character search segments graphemes); the whole name without one.
-    private static func lastComponent(_ name: String) -> Substring {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name[...] }
-        return name[name.utf8.index(after: dot)...]
+    static func lastComponent(_ name: String) -> Substring { lastComponent(name[...]) }
+
+    static func lastComponent(_ name: Substring) -> Substring {
+        // Searched in the bytes where they are contiguous (a native string's): the view's generic backward search
+        // cost more than the look-up the component is for, and every resolution asks it.
+        let utf8 = name.utf8
+        let afterDot: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 }
+        }
+        switch afterDot {
+        case .some(nil): return name
+        case .some(let offset?): return name[utf8.index(utf8.startIndex, offsetBy: offset)...]
+        case nil:
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+            return name[utf8.index(after: dot)...]
+        }
     }
 
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
@@ -499,6 +512,8 @@ public final class ProjectIndex: @unchecked Sendable {
 
 /// What a project rule sees: every file's facts, the index, and each file's target settings.
 public struct ProjectContext: Sendable {
+    /// Loops that read a few lists of every file read them in place (`files[i].memberWrites`): binding each file
+    /// (`for file in files`) copies it, a retain and a release for each of its lists.
     public private(set) var files: [FileFacts]
     public var index: ProjectIndex
     public var architecture: Architecture
@@ -634,21 +649,22 @@ extension ProjectIndex {
     /// every question names its path, so no other file's would share them, and the shared memo's lock and growth
     /// were most of this step on two cores.
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
-        ParallelMap.run(files) { [self] file in
+        ParallelMap.run(Array(files.indices)) { [self] fileIndex in
             var answers: [FileQuestion: String?] = [:]
-            var scope = scope(of: file.path)
-            return file.constructions.compactMap { construction in
+            let path = files[fileIndex].path
+            var scope = scope(of: path)
+            return files[fileIndex].constructions.compactMap { construction in
                 let creator = scope.id(ofEnclosing: construction.enclosingType)
                 let question = FileQuestion(reference: construction.typeName, context: creator)
                 let created: String?
                 if let answer = answers[question] {
                     created = answer
                 } else {
-                    created = resolveUncached(construction.typeName, from: creator, in: file.path)
+                    created = resolveUncached(construction.typeName, from: creator, in: path)
                     answers[question] = created
                 }
                 guard let created else { return nil }
-                return ConstructionLink(creator: creator, created: created, path: file.path, construction: construction)
+                return ConstructionLink(creator: creator, created: created, path: path, construction: construction)
             }
         }
     }
