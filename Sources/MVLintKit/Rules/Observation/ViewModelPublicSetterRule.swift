@@ -177,26 +177,27 @@ enum ViewModelPublicSetterRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let models = project.observableClasses.filter { $0.isViewModel && $0.isScreenModel }
-        // Every write and binding of the project is read below: not when no screen has a view model to judge.
-        guard !models.isEmpty else { return }
-        let bound = boundProperties(project)
-        let writes = memberWrites(project, named: Set(models.flatMap { $0.trackedProperties.map(\.name) }))
-        for model in models {
+        // What the class alone tells first: every write and binding of the project is read below, only for these.
+        let candidates = project.observableClasses.filter { $0.isViewModel && $0.isScreenModel }.flatMap { model in
             let required = protocolRequirements(of: model.id, index: project.index)
-            for property in model.trackedProperties where !property.isPrivate && !property.hasPrivateSetter {
-                // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
-                guard !required.contains(property.name),
-                      !bound.contains(PropertyKey(type: model.id, name: property.name)),
-                      !bound.contains(PropertyKey(type: nil, name: property.name)),
-                      isValueState(property, of: model, index: project.index) else { continue }
-                let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
-                // Set outside the class, `private(set)` would not compile; set nowhere but in `init`, it is a
-                // constant, not state whose changes a method should own.
-                guard written.contains(where: { !$0.isInInitializer }),
-                      !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
-            }
+            // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
+            return model.trackedProperties.filter { property in
+                !property.isPrivate && !property.hasPrivateSetter && !required.contains(property.name)
+                    && isValueState(property, of: model, index: project.index)
+            }.map { (model: model, property: $0) }
+        }
+        guard !candidates.isEmpty else { return }
+        let bound = boundProperties(project)
+        let writes = memberWrites(project, named: Set(candidates.map(\.property.name)))
+        for (model, property) in candidates {
+            guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
+                  !bound.contains(PropertyKey(type: nil, name: property.name)) else { continue }
+            let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
+            // Set outside the class, `private(set)` would not compile; set nowhere but in `init`, it is a
+            // constant, not state whose changes a method should own.
+            guard written.contains(where: { !$0.isInInitializer }),
+                  !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
+            report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
         }
     }
 
@@ -222,9 +223,10 @@ enum ViewModelPublicSetterRule: ProjectRule {
 
     static func boundProperties(_ project: ProjectContext) -> Set<PropertyKey> {
         var bound = Set<PropertyKey>()
-        for file in project.files {
-            var scope = project.index.scope(of: file.path)
-            for projection in file.bindingProjections {
+        for fileIndex in project.files.indices {
+            let path = project.files[fileIndex].path
+            var scope = project.index.scope(of: path)
+            for projection in project.files[fileIndex].bindingProjections {
                 let holder = scope.id(ofEnclosing: projection.enclosingType)
                 let held = holder.flatMap { Architecture.heldType(of: projection.base, in: $0, index: project.index) }
                 bound.insert(PropertyKey(type: held, name: projection.member))
@@ -249,9 +251,10 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static func memberWrites(_ project: ProjectContext, named wanted: Set<String>) -> [String: [Write]] {
         var writes: [String: [Write]] = [:]
         let index = project.index
-        for file in project.files {
-            var scope = index.scope(of: file.path)
-            for write in file.memberWrites where mayWrite(write, anyOf: wanted) {
+        for fileIndex in project.files.indices {
+            let path = project.files[fileIndex].path
+            var scope = index.scope(of: path)
+            for write in project.files[fileIndex].memberWrites where mayWrite(write, anyOf: wanted) {
                 let enclosing = scope.id(ofEnclosing: write.enclosingType)
                 // A bare write in code of no known type is a local variable's.
                 if write.receiver.isEmpty, enclosing == nil { continue }
@@ -259,7 +262,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 var owner: Owner = enclosing.map(Owner.project) ?? .unknown
                 switch write.root {
                 case .type(let type)?:
-                    owner = index.resolve(type, from: enclosing, in: file.path).map(Owner.project) ?? .external
+                    owner = index.resolve(type, from: enclosing, in: path).map(Owner.project) ?? .external
                     names.removeFirst()
                 case .alias(let chain)?:
                     names = chain + names.dropFirst()
@@ -272,7 +275,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 var isTypeName = false
                 if write.root == nil, let first = write.receiver.first {
                     // A capitalised root is a type (`Store.shared.items`), any other a member of the enclosing type.
-                    if SyntaxText.isCapitalized(first), let type = index.resolve(first, from: enclosing, in: file.path) {
+                    if SyntaxText.isCapitalized(first), let type = index.resolve(first, from: enclosing, in: path) {
                         owner = .project(type)
                         isTypeName = true
                         names.removeFirst()
@@ -283,10 +286,10 @@ enum ViewModelPublicSetterRule: ProjectRule {
                     case .external:
                         break
                     case .project(let id):
-                        if !isTypeName, wanted.contains(name) { writes[name, default: []].append(Write(type: id, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer)) }
+                        if !isTypeName, wanted.contains(name) { writes[name, default: []].append(Write(type: id, path: path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer)) }
                         owner = heldType(of: name, in: id, isStatic: isTypeName, index: index)
                     case .unknown where wanted.contains(name):
-                        writes[name, default: []].append(Write(type: nil, path: file.path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer))
+                        writes[name, default: []].append(Write(type: nil, path: path, enclosingType: write.enclosingType, line: write.position.line, isInInitializer: write.isInInitializer))
                     case .unknown:
                         break
                     }

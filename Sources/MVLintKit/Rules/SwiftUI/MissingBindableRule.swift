@@ -180,15 +180,16 @@ enum MissingBindableRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for file in project.files {
-            var scope = project.index.scope(of: file.path)
-            for projection in file.bindingProjections where !projection.hasLocalBindable {
+        for fileIndex in project.files.indices {
+            let path = project.files[fileIndex].path
+            var scope = project.index.scope(of: path)
+            for projection in project.files[fileIndex].bindingProjections where !projection.hasLocalBindable {
                 guard let view = scope.id(ofEnclosing: projection.enclosingType), project.index.isView(view),
                       let entry = project.index.entry(view),
                       let property = entry.properties.first(where: {
                           $0.name == projection.base && !$0.isStatic && !$0.isComputed
                       }),
-                      let heldType = project.index.heldType(of: property, in: view, path: file.path),
+                      let heldType = project.index.heldType(of: property, in: view, path: path),
                       project.index.observation(of: heldType) == .observationMacro else { continue }
                 let binding = "`$\(projection.base).\(projection.member)`"
                 let heldName = project.index.displayName(heldType)
@@ -199,14 +200,14 @@ enum MissingBindableRule: ProjectRule {
                     message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
                     // Stored properties live in the type's declaration, which may be another file than the projection.
                     // A wrapper applies to one variable: `let a: M, b: M` would need splitting, a reader's call.
-                    fix = entry.declarationPath == file.path && property.layout?.declaresOneVariable == true ? bindableProperty(property) : nil
+                    fix = entry.declarationPath == path && property.layout?.declaresOneVariable == true ? bindableProperty(property) : nil
                 case "Environment"?:
                     message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
-                    fix = bindableLocal(projection, in: file)
+                    fix = bindableLocal(projection, in: project.files[fileIndex].types)
                 default:
                     continue
                 }
-                report.append(ProjectFinding(path: file.path, position: projection.position, message: message, fix: fix))
+                report.append(ProjectFinding(path: path, position: projection.position, message: message, fix: fix))
             }
         }
     }
@@ -227,9 +228,9 @@ enum MissingBindableRule: ProjectRule {
 
     /// `@Bindable var model = model` as the first statement of `body`, for a projection inside `body`
     /// (also used by `migrate observation` for `@EnvironmentObject` properties that become `@Environment`).
-    static func bindableLocal(_ projection: BindingProjectionFact, in file: FileFacts) -> Fix? {
+    static func bindableLocal(_ projection: BindingProjectionFact, in types: [TypeFact]) -> Fix? {
         guard projection.isInBody,
-              let start = file.types.first(where: { $0.qualifiedName == projection.enclosingType && $0.bodyStart != nil })?.bodyStart
+              let start = types.first(where: { $0.qualifiedName == projection.enclosingType && $0.bodyStart != nil })?.bodyStart
         else { return nil }
         let declaration = "@Bindable var \(projection.base) = \(projection.base)"
         return Fix("add `\(declaration)` atop `body`", edits: [start.inserting(declaration)])

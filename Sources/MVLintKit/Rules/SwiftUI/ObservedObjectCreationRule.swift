@@ -211,27 +211,30 @@ enum ObservedObjectCreationRule: ProjectRule {
     )
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
+        // Made at the first creation that asks: most projects have none, and this reads every construction.
+        lazy var madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
         // Below iOS 14 there is no `@StateObject` to own the object with.
-        for file in project.files where project.settings(for: file.path).canUseStateObject {
-            var scope = project.index.scope(of: file.path)
-            for found in file.observedCreations {
+        for fileIndex in project.files.indices where !project.files[fileIndex].observedCreations.isEmpty {
+            let path = project.files[fileIndex].path
+            guard project.settings(for: path).canUseStateObject else { continue }
+            var scope = project.index.scope(of: path)
+            for found in project.files[fileIndex].observedCreations {
                 guard let owner = scope.id(ofEnclosing: found.enclosingType) else { continue }
-                if let created = project.index.resolve(found.createdType, from: owner, in: file.path), holdsNoState(created, index: project.index) { continue }
+                if let created = project.index.resolve(found.createdType, from: owner, in: path), holdsNoState(created, index: project.index) { continue }
                 switch found.kind {
                 case .propertyDefault:
                     guard !madeOnlyOutsideSwiftUI.contains(owner) else { continue }
                     let fix = found.stateObjectFix.map {
                         Fix("replace `@ObservedObject` with `@StateObject`", edits: [TextEdit(range: $0, replacement: "StateObject")])
                     }
-                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`@ObservedObject` creates its own `\(found.createdType)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)", fix: fix))
+                    report.append(ProjectFinding(path: path, position: found.position, message: "`@ObservedObject` creates its own `\(found.createdType)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)", fix: fix))
                 case .initializerAssignment(let property):
                     guard !madeOnlyOutsideSwiftUI.contains(owner), observes(property, in: owner, index: project.index) else { continue }
-                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`init` creates a new `\(found.createdType)` for `@ObservedObject var \(property)` each time the parent rebuilds this view, replacing the old one and its state: own it with `@StateObject` (`_\(property) = StateObject(wrappedValue: …)`), or receive it from the parent"))
+                    report.append(ProjectFinding(path: path, position: found.position, message: "`init` creates a new `\(found.createdType)` for `@ObservedObject var \(property)` each time the parent rebuilds this view, replacing the old one and its state: own it with `@StateObject` (`_\(property) = StateObject(wrappedValue: …)`), or receive it from the parent"))
                 case .argument(let view, let label):
-                    guard let child = project.index.resolve(view, from: owner, in: file.path), project.index.isView(child),
+                    guard let child = project.index.resolve(view, from: owner, in: path), project.index.isView(child),
                           observes(label, in: child, index: project.index) else { continue }
-                    report.append(ProjectFinding(path: file.path, position: found.position, message: "`\(view)(\(label): \(found.createdType)(…))` creates a new `\(found.createdType)` every time this body runs, and `\(view)` only observes it (`@ObservedObject var \(label)`), so its state is replaced on each update: keep the object in this view's `@StateObject`, or let `\(view)` own it with `@StateObject`"))
+                    report.append(ProjectFinding(path: path, position: found.position, message: "`\(view)(\(label): \(found.createdType)(…))` creates a new `\(found.createdType)` every time this body runs, and `\(view)` only observes it (`@ObservedObject var \(label)`), so its state is replaced on each update: keep the object in this view's `@StateObject`, or let `\(view)` own it with `@StateObject`"))
                 }
             }
         }
@@ -266,8 +269,8 @@ enum ObservedObjectCreationRule: ProjectRule {
         // Whether each creator is UIKit's, told once: a file's constructions mostly come from a few types, and each
         // answer walks the creator's superclasses.
         var isUIKitCreator: [String: Bool] = [:]
-        for (file, links) in zip(project.files, project.constructionLinks) {
-            let detached = Set(file.detachedViewConstructions.map { $0.position })
+        for (fileIndex, links) in project.constructionLinks.enumerated() {
+            let detached = Set(project.files[fileIndex].detachedViewConstructions.map { $0.position })
             for link in links {
                 guard let creator = link.creator, case let created = link.created, project.index.isView(created),
                       !previews.contains(creator) else { continue }
