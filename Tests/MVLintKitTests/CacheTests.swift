@@ -193,6 +193,26 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(scratch.lint().map(\.message), cold.findings.map { _ in "from the stored run" })
     }
 
+    /// The stored bytes' checksum tells every one-bit damage, in the eight-byte steps and in the tail after them, apart
+    /// from the bytes as written and from each other, and a shorter payload from a longer one.
+    func testTheChecksumOfStoredBytesChangesWithEveryFlippedBit() {
+        // Twelve eight-byte steps and a tail of seven.
+        let payload = Data((0..<103).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        let checksum = SourceDigest(checksumOf: payload)
+        XCTAssertEqual(SourceDigest(checksumOf: Data(payload)), checksum)
+        var seen: Set<UInt64> = [checksum.hash]
+        for index in payload.indices {
+            for bit in 0..<8 {
+                var damaged = payload
+                damaged[index] ^= 1 << bit
+                seen.insert(SourceDigest(checksumOf: damaged).hash)
+            }
+        }
+        XCTAssertEqual(seen.count, 1 + payload.count * 8, "each flipped bit gives a checksum of its own")
+        XCTAssertNotEqual(SourceDigest(checksumOf: payload.dropLast()), checksum)
+        XCTAssertNotEqual(SourceDigest(checksumOf: payload + Data([0])), checksum)
+    }
+
     func testADamagedStoredResultIsMadeAgainNotReplayed() throws {
         let scratch = try Scratch()
         try scratch.ageRow()
@@ -222,15 +242,15 @@ final class CacheTests: XCTestCase {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 10 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 11 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
         XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 10 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 11 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
             "older format": Data("MVLINT-ANALYSIS-CACHE format 8 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
-            "other build": Data("MVLINT-ANALYSIS-CACHE format 10 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 11 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
             "a record count past the end": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),

@@ -50,7 +50,7 @@ struct AnalysisCache: Sendable {
             self.content = content
             self.stamp = stamp
             self.payload = payload
-            self.checksum = checksum ?? SourceDigest(bytes: payload)
+            self.checksum = checksum ?? SourceDigest(checksumOf: payload)
             self.lastUsed = lastUsed
         }
 
@@ -81,7 +81,7 @@ struct AnalysisCache: Sendable {
         init(key: SourceDigest, payload: Data, checksum: SourceDigest? = nil, lastUsed: UInt64 = 0) {
             self.key = key
             self.payload = payload
-            self.checksum = checksum ?? SourceDigest(bytes: payload)
+            self.checksum = checksum ?? SourceDigest(checksumOf: payload)
             self.lastUsed = lastUsed
         }
     }
@@ -103,7 +103,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 10 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 11 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
@@ -196,7 +196,7 @@ struct AnalysisCache: Sendable {
 
     /// A record's entry, or nil when the payload is damaged or no longer decodes.
     func entry(of record: Record) -> Entry? {
-        guard SourceDigest(bytes: record.payload) == record.checksum else { return nil }
+        guard SourceDigest(checksumOf: record.payload) == record.checksum else { return nil }
         return try? FactReader.decode(Entry.self, from: record.payload)
     }
 
@@ -208,14 +208,14 @@ struct AnalysisCache: Sendable {
 
     /// The result of an earlier run with exactly these inputs, or nil (none, or damaged).
     func runResult(for key: SourceDigest) -> RunResult? {
-        guard let memo = memos.first(where: { $0.key == key }), SourceDigest(bytes: memo.payload) == memo.checksum else { return nil }
+        guard let memo = memos.first(where: { $0.key == key }), SourceDigest(checksumOf: memo.payload) == memo.checksum else { return nil }
         return try? FactReader.decode(RunResult.self, from: memo.payload)
     }
 
     /// The project settings stored for these files, or nil (none, or damaged). Whether they still hold is the
     /// loader's question (`ProjectFileReads.stillHold`).
     func settingsMemo(for key: String) -> ProjectSettingsMemo? {
-        guard let stored = storedSettings.first(where: { $0.key == key }), SourceDigest(bytes: stored.payload) == stored.checksum else { return nil }
+        guard let stored = storedSettings.first(where: { $0.key == key }), SourceDigest(checksumOf: stored.payload) == stored.checksum else { return nil }
         return try? FactReader.decode(ProjectSettingsMemo.self, from: stored.payload)
     }
 
@@ -256,7 +256,7 @@ struct AnalysisCache: Sendable {
         let memoIsNew = memo.map { memo in !memos.contains { $0.key == memo.key } } ?? false
         let newSettings = settings.map { settings in
             let payload = FactWriter.payload(of: settings)
-            return StoredSettings(key: settings.key, payload: payload, checksum: SourceDigest(bytes: payload))
+            return StoredSettings(key: settings.key, payload: payload, checksum: SourceDigest(checksumOf: payload))
         }
         guard pending.changed || memoIsNew || newSettings != nil else { return }
         var keptMemos = memos.filter { $0.key != memo?.key }
