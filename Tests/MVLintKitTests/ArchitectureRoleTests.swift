@@ -272,6 +272,32 @@ final class ArchitectureRoleTests: XCTestCase {
         assertRole("Outbox", .value, evidence: "plain value type", in: architecture)
     }
 
+    /// Whether other types hold a view's `@State` value type is asked of the words of their property types that end
+    /// like its name: a qualified or module-prefixed reference still counts, and a namesake nested elsewhere does not.
+    func testStateSharedThroughAQualifiedNameIsDataAndANamesakeElsewhereIsNot() {
+        let source = """
+        import SwiftUI
+        enum Feed { struct Filter { var text = "" } }
+        enum Inbox { struct Filter { var unreadOnly = false } }
+        enum Settings { struct Filter { var level = 0 } }
+        enum Archive { struct Filter { var year = 0 } }
+        struct Library { var filter: Feed.Filter; var saved: [App.Inbox.Filter] }
+        struct Preferences { var filter: Archive.Filter? }
+        struct FeedScreen: View {
+            @State private var filter: Feed.Filter = .init()
+            @State private var inbox: Inbox.Filter = .init()
+            @State private var settings: Settings.Filter = .init()
+            var body: some View { Text(filter.text) }
+        }
+        """
+        let architecture = architecture(["Feed.swift": source])
+        // Library holds a `Feed.Filter` and, written with the module's name, an `Inbox.Filter`: both are data.
+        assertRole("Feed.Filter", .value, in: architecture)
+        assertRole("Inbox.Filter", .value, in: architecture)
+        // Preferences holds a namesake nested elsewhere, not this one: it stays the screen's state.
+        assertRole("Settings.Filter", .state, evidence: "held in FeedScreen's @State", in: architecture)
+    }
+
     func testFrameworkGlueIsOtherAndFormattersAreFormatters() {
         let source = """
         import SwiftUI
