@@ -28,6 +28,10 @@ USAGE:
         (its facts change: the project is built again); prints each best of K (default 5), w/c, 1/w and 2/w, the
         cache's bytes per file, and whether the warm outputs equal the cold one and the uncached runs'; with --steps,
         also each step's median time in K more runs of (w) and of (2), from `mvlint lint --timings`
+  mvlint-bench steps DIR --mvlint PATH [--baseline PATH] [--repeat K] [--cold]
+        each step's median time (`mvlint lint --timings`) over K runs (default 15), the baseline's beside it, the two
+        binaries run alternately so that both meet the same load: (2) and (w) as `warm` makes them, each binary on a
+        copy of DIR with a cache of its own; with --cold, `lint DIR --quiet --format json --profile mv --no-cache`
   mvlint-bench decode CACHE-FILE [--repeat K] [--fields DEPTH]
         decodes every record of a cache file (e.g. one `warm` or `mvlint lint --cache-path` wrote), serially, in-process:
         prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5); with
@@ -190,21 +194,12 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
 
     // Each step's median over K more runs of (w) and of (2), from the table `--timings` prints on standard error.
     func stepMedians(_ edit: ((String, Int) -> String)?) throws -> [String: Double]? {
-        var samples: [String: [Double]] = [:]
+        var samples = StepSamples()
         for run in 0..<repeats {
             if let edit { try edit(try String(contentsOf: edited, encoding: .utf8), run).write(to: edited, atomically: false, encoding: .utf8) }
-            let errors = scratch.appendingPathComponent("timings.txt").path
-            _ = spawn(lint + ["--cache-path", cache.path, "--timings"], errors: errors)
-            let table = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n")
-                .drop { $0 != "mvlint: timings, wall clock (ms)" }.dropFirst()
-            guard !table.isEmpty else { return nil }
-            for row in table {
-                let parts = row.split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, let milliseconds = Double(parts[0]) else { continue }
-                samples[parts[1].trimmingCharacters(in: .whitespaces), default: []].append(milliseconds)
-            }
+            guard samples.add(timedRun(lint + ["--cache-path", cache.path], scratch: scratch)) else { return nil }
         }
-        return samples.mapValues { $0.sorted()[$0.count / 2] }
+        return samples.medians
     }
     guard let unchanged = try stepMedians(nil),
           let rebuilt = try stepMedians({ text, run in text + "\nstruct MVLintBenchStep\(run) {}\n" }) else {
@@ -212,11 +207,104 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
         return
     }
     print("steps, median of \(repeats) more runs of each, ms:")
-    print("  " + "".padding(toLength: 42, withPad: " ", startingAt: 0) + "     (w)      (2)")
-    for step in PhaseTimings.Step.allCases.map(\.rawValue) + ["total"] where unchanged[step] != nil || rebuilt[step] != nil {
-        let cell = { (value: Double?) in value.map { String(format: "%8.1f", $0) } ?? String(repeating: " ", count: 8) }
-        print("  " + step.padding(toLength: 42, withPad: " ", startingAt: 0) + cell(unchanged[step]) + " " + cell(rebuilt[step]))
+    printSteps(["(w)": unchanged, "(2)": rebuilt], columns: ["(w)", "(2)"])
+}
+
+/// One run's steps from the table `mvlint lint --timings` prints on standard error, in ms by step; nil when the
+/// binary prints none (a build from before the flag).
+func timedRun(_ command: [String], scratch: URL) -> [String: Double]? {
+    let errors = scratch.appendingPathComponent("timings-\(getpid()).txt").path
+    _ = spawn(command + ["--timings"], errors: errors)
+    let table = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n")
+        .drop { $0 != "mvlint: timings, wall clock (ms)" }.dropFirst()
+    guard !table.isEmpty else { return nil }
+    var steps: [String: Double] = [:]
+    for row in table {
+        let parts = row.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let milliseconds = Double(parts[0]) else { continue }
+        steps[parts[1].trimmingCharacters(in: .whitespaces)] = milliseconds
     }
+    return steps
+}
+
+/// Each step's times over several runs.
+struct StepSamples {
+    private var samples: [String: [Double]] = [:]
+
+    /// False when the run printed no steps.
+    mutating func add(_ run: [String: Double]?) -> Bool {
+        guard let run else { return false }
+        for (step, milliseconds) in run { samples[step, default: []].append(milliseconds) }
+        return true
+    }
+
+    var medians: [String: Double] { samples.mapValues { $0.sorted()[$0.count / 2] } }
+}
+
+/// A table of step medians, a column for each name in `columns`, steps in the order a run takes them.
+func printSteps(_ medians: [String: [String: Double]], columns: [String]) {
+    let width = columns.map(\.count).max().map { max($0 + 2, 9) } ?? 9
+    print("  " + "".padding(toLength: 42, withPad: " ", startingAt: 0) + columns.map { $0.leftPadded(to: width) }.joined())
+    for step in PhaseTimings.Step.allCases.map(\.rawValue) + ["total"] where columns.contains(where: { medians[$0]?[step] != nil }) {
+        let cells = columns.map { column in (medians[column]?[step]).map { String(format: "%.1f", $0) } ?? "" }
+        print("  " + step.padding(toLength: 42, withPad: " ", startingAt: 0) + cells.map { $0.leftPadded(to: width) }.joined())
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+/// `mvlint-bench steps`: the binaries alternate run by run, each on its own copy and cache when warm.
+func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: Int, cold: Bool) throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-steps-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let binaries = (baseline.map { [("baseline", $0)] } ?? []) + [("mvlint", mvlint)]
+    var columns: [String: StepSamples] = [:]
+    func add(_ column: String, _ run: [String: Double]?) {
+        guard columns[column, default: StepSamples()].add(run) else {
+            FileHandle.standardError.write(Data("mvlint-bench: the \(column) binary prints no --timings (a build from before the flag)\n".utf8))
+            try? FileManager.default.removeItem(at: scratch)
+            exit(2)
+        }
+    }
+    if cold {
+        for _ in 0..<repeats {
+            for (name, binary) in binaries {
+                add(name, timedRun([binary, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"],
+                                       scratch: scratch))
+            }
+        }
+        print("cold runs, median of \(repeats) each, ms:")
+        printSteps(columns.mapValues(\.medians), columns: binaries.map(\.0))
+        return
+    }
+    // Each binary's own copy and cache: a cache is its build's alone (`AnalysisCache.buildIdentity`).
+    var lints: [(name: String, command: [String], edited: URL)] = []
+    for (name, binary) in binaries {
+        let project = scratch.appendingPathComponent(name).appendingPathComponent(folder.lastPathComponent)
+        try copyForWarmRuns(folder, to: project)
+        guard let edited = swiftFiles(in: project).first(where: {
+            !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift"
+        }) else { throw CocoaError(.fileNoSuchFile) }
+        let command = [binary, "lint", project.path, "--quiet", "--format", "json", "--cache-path",
+                       scratch.appendingPathComponent(name + "-cache").path]
+        _ = spawn(command)
+        lints.append((name, command, edited))
+    }
+    for run in 0..<repeats {
+        for lint in lints {
+            let text = try String(contentsOf: lint.edited, encoding: .utf8) + "\nstruct MVLintBenchStep\(run) {}\n"
+            try text.write(to: lint.edited, atomically: false, encoding: .utf8)
+            add("(2) " + lint.name, timedRun(lint.command, scratch: scratch))
+        }
+    }
+    for _ in 0..<repeats {
+        for lint in lints { add("(w) " + lint.name, timedRun(lint.command, scratch: scratch)) }
+    }
+    print("warm runs, median of \(repeats) each, ms: (2) one file's facts changed, (w) nothing changed")
+    printSteps(columns.mapValues(\.medians), columns: lints.map { "(2) " + $0.name } + lints.map { "(w) " + $0.name })
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -276,6 +364,13 @@ case "warm":
     }
     try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
                      repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
+case "steps":
+    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    try stepsScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint, baseline: option("--baseline", in: arguments),
+                      repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 15, cold: arguments.contains("--cold"))
 case "decode":
     guard arguments.count >= 2,
           let result = CacheDecodingBenchmark.decodeEveryRecord(of: URL(fileURLWithPath: arguments[1]),
