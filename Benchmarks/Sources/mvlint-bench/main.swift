@@ -145,16 +145,25 @@ func copyForWarmRuns(_ folder: URL, to destination: URL) throws {
     }
 }
 
+/// The file the warm scenarios edit: a source file, not a manifest (editing one of those changes the project's
+/// settings, not one file's analysis).
+func editedSource(among files: [URL]) throws -> URL {
+    guard let edited = files.first(where: { !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift" }) else {
+        throw CocoaError(.fileNoSuchFile)
+    }
+    return edited
+}
+
+/// The edit of a one-change run that `--timings` is read from: a type added, a new name each run.
+func addingStepType(_ text: String, run: Int) -> String { text + "\nstruct MVLintBenchStep\(run) {}\n" }
+
 func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-warm-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
     try copyForWarmRuns(folder, to: project)
     let files = swiftFiles(in: project)
-    // A source file, not a manifest: editing one of those changes the project's settings, not one file's analysis.
-    guard let edited = files.first(where: { !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift" }) else {
-        throw CocoaError(.fileNoSuchFile)
-    }
+    let edited = try editedSource(among: files)
     let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
     func output(_ name: String) -> String { scratch.appendingPathComponent(name + ".json").path }
     func read(_ name: String) -> Data? { FileManager.default.contents(atPath: output(name)) }
@@ -202,7 +211,7 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
         return samples.medians
     }
     guard let unchanged = try stepMedians(nil),
-          let rebuilt = try stepMedians({ text, run in text + "\nstruct MVLintBenchStep\(run) {}\n" }) else {
+          let rebuilt = try stepMedians(addingStepType) else {
         print("steps: this mvlint prints no --timings")
         return
     }
@@ -273,7 +282,7 @@ func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: In
         for _ in 0..<repeats {
             for (name, binary) in binaries {
                 add(name, timedRun([binary, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"],
-                                       scratch: scratch))
+                                   scratch: scratch))
             }
         }
         print("cold runs, median of \(repeats) each, ms:")
@@ -285,9 +294,7 @@ func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: In
     for (name, binary) in binaries {
         let project = scratch.appendingPathComponent(name).appendingPathComponent(folder.lastPathComponent)
         try copyForWarmRuns(folder, to: project)
-        guard let edited = swiftFiles(in: project).first(where: {
-            !$0.lastPathComponent.hasPrefix("Package") && $0.lastPathComponent != "Project.swift"
-        }) else { throw CocoaError(.fileNoSuchFile) }
+        let edited = try editedSource(among: swiftFiles(in: project))
         let command = [binary, "lint", project.path, "--quiet", "--format", "json", "--cache-path",
                        scratch.appendingPathComponent(name + "-cache").path]
         _ = spawn(command)
@@ -295,8 +302,7 @@ func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: In
     }
     for run in 0..<repeats {
         for lint in lints {
-            let text = try String(contentsOf: lint.edited, encoding: .utf8) + "\nstruct MVLintBenchStep\(run) {}\n"
-            try text.write(to: lint.edited, atomically: false, encoding: .utf8)
+            try addingStepType(try String(contentsOf: lint.edited, encoding: .utf8), run: run).write(to: lint.edited, atomically: false, encoding: .utf8)
             add("(2) " + lint.name, timedRun(lint.command, scratch: scratch))
         }
     }
@@ -362,6 +368,7 @@ case "warm":
         print(usage)
         exit(2)
     }
+    _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
     try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
                      repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
 case "steps":
@@ -369,6 +376,7 @@ case "steps":
         print(usage)
         exit(2)
     }
+    _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
     try stepsScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint, baseline: option("--baseline", in: arguments),
                       repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 15, cold: arguments.contains("--cold"))
 case "decode":

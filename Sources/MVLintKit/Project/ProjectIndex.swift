@@ -419,16 +419,13 @@ public final class ProjectIndex: @unchecked Sendable {
         // Searched in the bytes where they are contiguous (a native string's): the view's generic backward search
         // cost more than the look-up the component is for, and every resolution asks it.
         let utf8 = name.utf8
-        let afterDot: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 }
-        }
-        switch afterDot {
-        case .some(nil): return name
-        case .some(let offset?): return name[utf8.index(utf8.startIndex, offsetBy: offset)...]
-        case nil:
-            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
-            return name[utf8.index(after: dot)...]
-        }
+        guard let afterDot = utf8.withContiguousStorageIfAvailable(offsetAfterLastDot) ?? offsetAfterLastDot(utf8) else { return name }
+        return name[utf8.index(utf8.startIndex, offsetBy: afterDot)...]
+    }
+
+    /// How many UTF-8 units come up to and including the last dot; nil without one.
+    private static func offsetAfterLastDot(_ utf8: some BidirectionalCollection<UInt8>) -> Int? {
+        utf8.lastIndex(of: UInt8(ascii: ".")).map { utf8.distance(from: utf8.startIndex, to: $0) + 1 }
     }
 
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
