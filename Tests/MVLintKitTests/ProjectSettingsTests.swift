@@ -647,6 +647,32 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(loaded.settings.projects.flatMap(\.targets).map(\.settings.name), ["New"])
     }
 
+    /// Each project file is read on a worker of its own: what they say comes back in the order of the files, and a
+    /// generator's spec still gives way to the Xcode project it makes, which is read beside it.
+    func testProjectFilesReadApartReportInTheirOrderAndASpecGivesWayToItsProject() throws {
+        var manifests: [URL] = [], projects: [URL] = []
+        for name in ["A", "B", "C"] {
+            manifests.append(try write("// swift-tools-version:6.0\nlet package = Package(", to: "\(name)/Package.swift"))
+            projects.append(try write("( not, a, project )", to: "\(name)/\(name).xcodeproj/project.pbxproj"))
+        }
+        let fixture = XcodeProjectFixture(targets: [.init(name: "Made", settings: ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"])])
+        projects.append(try write(fixture.text, to: "Generated/Made.xcodeproj/project.pbxproj"))
+        let shadowed = try write("name: Shadowed\ntargets:\n  Shadowed:\n    type: application\n    platform: iOS\n", to: "Generated/project.yml")
+        let alone = try write("name: Alone\ntargets:\n  Alone:\n    type: application\n    platform: iOS\n", to: "Alone/project.yml")
+
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(manifests: manifests, xcodeProjects: projects, xcodeGenSpecs: [shadowed, alone])) { _ in nil }
+        let memo = try XCTUnwrap(loaded.memo)
+        XCTAssertEqual(loaded.warnings.compactMap { warning in (manifests + projects).firstIndex { warning.hasPrefix($0.path) } },
+                       [0, 1, 2, 3, 4, 5], "the packages' warnings, then the projects', each in its files' order: \(loaded.warnings)")
+        XCTAssertEqual(memo.projects.map(\.file), [path("Generated/Made.xcodeproj/project.pbxproj"), path("Alone/project.yml")])
+        XCTAssertEqual(loaded.settings.projects.flatMap(\.targets).compactMap(\.settings.name), ["Made", "Alone"])
+        let read = memo.probes.compactMap { probe -> String? in
+            if case .text(let path, _, _) = probe { return path }
+            return nil
+        }
+        XCTAssertEqual(read, (manifests + projects).map(\.path) + [alone.path], "the shadowed spec is not even read")
+    }
+
     func testDiscoverUpwardFindsTheNearestProjectFilesAndStopsAtTheRepository() throws {
         try makeFolder("repo/.git")
         try write("// swift-tools-version:6.0", to: "repo/Package.swift")
