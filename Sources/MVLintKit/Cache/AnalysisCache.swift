@@ -235,14 +235,31 @@ struct AnalysisCache: Sendable {
     }
 
     func pendingRecords(fresh: [String: Record], now: Date = Date()) -> PendingRecords {
-        let stored = records.merging(otherFilesRecords) { linted, _ in linted }
-        // The linted files were just found on disk; only the others' records may be of files since deleted.
-        var kept = stored.filter { fresh[$0.key] == nil && (records[$0.key] != nil || FileManager.default.fileExists(atPath: $0.key)) }
-        let changed = !fresh.isEmpty || kept.count != stored.count
-        kept.merge(fresh) { _, new in new }
         let runTime = UInt64(max(0, now.timeIntervalSince1970))
-        for path in kept.keys where records[path] != nil || fresh[path] != nil { kept[path]?.lastUsed = runTime }
-        let byteCount = kept.reduce(0) { $0 + $1.value.byteCount(path: $1.key) }
+        // One pass over each table, each path looked up where it must be: merging, filtering and stamping the tables
+        // whole hashed every path six times, and this runs beside the decoding of a one-change run.
+        var kept: [String: Record] = [:]
+        kept.reserveCapacity(records.count + otherFilesRecords.count + fresh.count)
+        var byteCount = 0
+        func keep(_ path: String, _ record: Record) {
+            kept[path] = record
+            byteCount += record.byteCount(path: path)
+        }
+        // This run's files count as used now.
+        for (path, var record) in fresh {
+            record.lastUsed = runTime
+            keep(path, record)
+        }
+        for (path, var record) in records where fresh[path] == nil {
+            record.lastUsed = runTime
+            keep(path, record)
+        }
+        // The linted files were just found on disk; only the others' records may be of files since deleted.
+        var dropped = false
+        for (path, record) in otherFilesRecords where records[path] == nil && fresh[path] == nil {
+            if FileManager.default.fileExists(atPath: path) { keep(path, record) } else { dropped = true }
+        }
+        let changed = !fresh.isEmpty || dropped
         // Written ahead only when a save will write them: an unchanged run's records are not.
         return PendingRecords(kept: kept, changed: changed, runTime: runTime, byteCount: byteCount,
                               section: changed ? Self.recordSection(kept, byteCount: byteCount) : nil)

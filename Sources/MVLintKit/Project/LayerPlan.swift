@@ -119,6 +119,13 @@ public struct LayerPlan: Sendable {
             isPresentationFolder[folder] = verdict
             return verdict
         }
+        /// The path up to and including the shallowest presentation-named folder of `folderPath`.
+        func shallowestPresentationFolder(in folderPath: Substring) -> String? {
+            // Split by UTF-8 unit: a split by `Character` segmented every path's graphemes, most of this step.
+            let folderNames = folderPath.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            return folderNames.firstIndex(where: isPresentation).map { folderNames[...$0].joined(separator: "/") }
+        }
+        var lastFolder: (path: Substring, presentation: String?)?
         let presentationModulesOfTarget = modulesOfTarget.mapValues { $0.filter(PresentationUnit.isPresentationName) }
         for file in files {
             let presentationModules = presentationModulesOfTarget[file.module] ?? []
@@ -126,12 +133,12 @@ public struct LayerPlan: Sendable {
                 modules.append(module)
             }
             guard presentationModules.isEmpty, let relativePath = file.relativePath else { continue }
-            // Split by UTF-8 unit: a split by `Character` segmented every path's graphemes, most of this step.
-            let folderNames = relativePath.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { Substring($0) }
-            if let index = folderNames.firstIndex(where: isPresentation) {
-                let folder = folderNames[...index].joined(separator: "/")
-                if !folders.contains(folder) { folders.append(folder) }
+            // Files come folder by folder: the folder of the file before has the same answer.
+            let folderPath = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { relativePath[..<$0] } ?? ""
+            if folderPath != lastFolder?.path {
+                lastFolder = (folderPath, shallowestPresentationFolder(in: folderPath))
             }
+            if let folder = lastFolder?.presentation, !folders.contains(folder) { folders.append(folder) }
         }
         return modules.sorted().map { PresentationUnit(kind: .module, name: $0) }
             + folders.sorted().map { PresentationUnit(kind: .folder, name: $0) }

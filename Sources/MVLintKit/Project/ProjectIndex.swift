@@ -81,9 +81,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
     private var observationKinds: [String: ObservationKind] = [:]
     private var declaredKinds: [String: TypeKind] = [:]
-    /// Ids of the declarations (and extended outside types) of each qualified name; more than one when modules or
-    /// files declare the same name.
-    private var idsByQualifiedName: [String: [String]] = [:]
+    /// The declarations (and extended outside types) of each qualified name, in id order; more than one when modules
+    /// or files declare the same name. Entries, not ids: `resolve` reads them, and an id was hashed again to find one.
+    private var entriesByQualifiedName: [String: [TypeEntry]] = [:]
     /// The declared types of each simple name: messages qualify a name only where it is ambiguous.
     private var idsBySimpleName: [String: [String]] = [:]
     /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
@@ -115,8 +115,8 @@ public final class ProjectIndex: @unchecked Sendable {
         moduleOfPath = modules
         registerDeclarations(files)
         attachExtensions(files)
-        lastComponents = Set(idsByQualifiedName.keys.map(Self.lastComponent))
-        nestedLastComponents = Set(idsByQualifiedName.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }.map(Self.lastComponent))
+        lastComponents = Set(entriesByQualifiedName.keys.map(Self.lastComponent))
+        nestedLastComponents = Set(entriesByQualifiedName.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }.map(Self.lastComponent))
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         declaredKinds.reserveCapacity(types.count)
@@ -187,7 +187,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         types.reserveCapacity(declarations.count)
-        idsByQualifiedName.reserveCapacity(declarations.count)
+        entriesByQualifiedName.reserveCapacity(declarations.count)
         idsBySimpleName.reserveCapacity(declarations.count)
         for (qualifiedName, places) in declarations {
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
@@ -217,15 +217,16 @@ public final class ProjectIndex: @unchecked Sendable {
                 if let entry = types[id] {
                     entry.extensions.append((path, fact))
                 } else {
-                    types[id] = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
+                    let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
                                           declaration: fact, declarationPath: path)
-                    idsByQualifiedName[qualifiedName, default: []].append(id)
+                    types[id] = entry
+                    entriesByQualifiedName[qualifiedName, default: []].append(entry)
                     idsBySimpleName[fact.name, default: []].append(id)
                 }
             }
         }
         // Mapped, not assigned while iterating: each table was copied whole on its first assignment.
-        idsByQualifiedName = idsByQualifiedName.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        entriesByQualifiedName = entriesByQualifiedName.mapValues { $0.count > 1 ? $0.sorted { $0.id < $1.id } : $0 }
         idsBySimpleName = idsBySimpleName.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
@@ -247,14 +248,14 @@ public final class ProjectIndex: @unchecked Sendable {
                 } else {
                     entry = TypeEntry(id: id, name: facts[typeIndex].name, qualifiedName: qualifiedName, module: "")
                     types[id] = entry
-                    idsByQualifiedName[qualifiedName, default: []].append(id)
+                    entriesByQualifiedName[qualifiedName, default: []].append(entry)
                 }
                 entry.extensions.append((path, facts[typeIndex]))
                 enclosing[qualifiedName] = id
             }
             for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
                 let qualifiedName = facts[typeIndex].qualifiedName
-                enclosing[qualifiedName] = pick(idsByQualifiedName[qualifiedName] ?? [], in: path)
+                enclosing[qualifiedName] = pick(entriesByQualifiedName[qualifiedName] ?? [], in: path)
             }
             // Types nested in an extension (`extension FeedView { final class ViewModel }`) are declared under the
             // extended type's qualified name, which the pass above already registered.
@@ -393,7 +394,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 names[id] = entry.name
                 continue
             }
-            guard (idsByQualifiedName[entry.qualifiedName]?.count ?? 0) > 1 else {
+            guard (entriesByQualifiedName[entry.qualifiedName]?.count ?? 0) > 1 else {
                 names[id] = entry.qualifiedName
                 continue
             }
@@ -438,29 +439,27 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     fileprivate func resolveQualified(_ qualifiedName: String, in path: String) -> String? {
-        guard let candidates = idsByQualifiedName[qualifiedName] else { return nil }
+        guard let candidates = entriesByQualifiedName[qualifiedName] else { return nil }
         return pick(candidates, in: path)
     }
 
     /// Among same-named types, the one code in `path` sees: its own file's private one, else its target's, else any
     /// non-private one.
-    private func pick(_ candidates: [String], in path: String) -> String? {
+    private func pick(_ candidates: [TypeEntry], in path: String) -> String? {
         guard candidates.count > 1 else {
-            guard let only = candidates.first, let entry = types[only] else { return candidates.first }
-            return entry.declaration?.isPrivate == true && entry.declarationPath != path ? nil : only
+            guard let only = candidates.first else { return nil }
+            return only.declaration?.isPrivate == true && only.declarationPath != path ? nil : only.id
         }
-        let visible = candidates.filter { id in
-            guard let entry = types[id] else { return false }
-            return entry.declaration?.isPrivate != true || entry.declarationPath == path
-        }
-        if let own = visible.first(where: { types[$0]?.declaration?.isPrivate == true }) { return own }
+        let visible = candidates.filter { $0.declaration?.isPrivate != true || $0.declarationPath == path }
+        if let own = visible.first(where: { $0.declaration?.isPrivate == true }) { return own.id }
         let module = moduleOfPath[path] ?? ""
-        return visible.first { types[$0]?.module == module } ?? visible.first
+        return (visible.first { $0.module == module } ?? visible.first)?.id
     }
 
     private func modulePrefixStripped(_ name: String) -> String? {
-        guard let dot = name.firstIndex(of: "."), idsByQualifiedName[String(name[..<dot])] == nil else { return nil }
-        return String(name[name.index(after: dot)...])
+        // By UTF-8 unit: a `Character` search segments graphemes, and every extension and unresolved name asks.
+        guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")), entriesByQualifiedName[String(name[..<dot])] == nil else { return nil }
+        return String(name[name.utf8.index(after: dot)...])
     }
 
     /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
