@@ -67,6 +67,17 @@ func swiftFilesOrExit(in folder: URL) -> [URL] {
     return files
 }
 
+/// Runs `body`; what it throws (a folder that cannot be copied, created or written) is one message and exit 2, not a
+/// crash at the top level.
+func exitingOnError(_ body: () throws -> Void) {
+    do {
+        try body()
+    } catch {
+        FileHandle.standardError.write(Data("mvlint-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
 func parseAndWalk(_ url: URL) -> Int {
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     let walker = EmptyWalk(viewMode: .sourceAccurate)
@@ -320,7 +331,7 @@ case "generate":
         print(usage)
         exit(2)
     }
-    try CorpusGenerator.write(files: count, to: URL(fileURLWithPath: out))
+    exitingOnError { try CorpusGenerator.write(files: count, to: URL(fileURLWithPath: out)) }
     let lines = swiftFiles(in: URL(fileURLWithPath: out)).reduce(0) { total, url in
         total + ((try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false).count ?? 0)
     }
@@ -369,16 +380,20 @@ case "warm":
         exit(2)
     }
     _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
-    try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
-                     repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
+    exitingOnError {
+        try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
+                         repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
+    }
 case "steps":
     guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
         print(usage)
         exit(2)
     }
     _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
-    try stepsScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint, baseline: option("--baseline", in: arguments),
-                      repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 15, cold: arguments.contains("--cold"))
+    exitingOnError {
+        try stepsScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint, baseline: option("--baseline", in: arguments),
+                          repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 15, cold: arguments.contains("--cold"))
+    }
 case "decode":
     guard arguments.count >= 2,
           let result = CacheDecodingBenchmark.decodeEveryRecord(of: URL(fileURLWithPath: arguments[1]),
