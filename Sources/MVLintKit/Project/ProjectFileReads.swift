@@ -1,10 +1,11 @@
 internal import Foundation
 
-/// Every question the project file readers ask the file system while one set of project files is read: the text
-/// of each file they read (a manifest, a `project.pbxproj`, an `.xcconfig` it includes) and whether a path is a
-/// file or a folder (`Sources/<target>` or `Source/<target>`). Their answers are the whole input of the settings,
-/// so the settings of a run whose answers are all the same can be taken from the cache instead of read again
-/// (`ProjectSettingsMemo`). Used on the one thread that reads the project files.
+/// Every question a project file reader asks the file system while one project file (or one package folder's
+/// manifests) is read: the text of each file it reads (a manifest, a `project.pbxproj`, an `.xcconfig` it includes)
+/// and whether a path is a file or a folder (`Sources/<target>` or `Source/<target>`). Their answers are the whole
+/// input of the settings, so the settings of a run whose answers are all the same can be taken from the cache instead
+/// of read again (`ProjectSettingsMemo`). Each reading has its own, used on its one worker thread; the loader joins
+/// their probes in the files' order.
 final class ProjectFileReads {
     /// One question and its answer when it was asked.
     enum Probe: Codable, Sendable, Equatable {
