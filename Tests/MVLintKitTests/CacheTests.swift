@@ -61,6 +61,20 @@ final class CacheTests: XCTestCase {
         }
     }
 
+    /// `mvlint-bench decode --fields`: two files with one text have one string table twice over, so one table for the
+    /// cache would hold it once. Fails when the tally misses a string a record's table holds.
+    func testTheBytesByFieldCountEveryStringOfTheTablesOnceForTheWholeCache() throws {
+        let scratch = try Scratch()
+        try scratch.folder.write("Copy.swift", CacheTests.row)
+        _ = scratch.run()
+        let fields = try XCTUnwrap(CacheDecodingBenchmark.bytesByField(of: scratch.cacheFile, depth: 12))
+        let bytes = Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.bytes) })
+        let tables = try XCTUnwrap(bytes["(string table)"]), shared = try XCTUnwrap(bytes["(one string table for the cache)"])
+        // Each record's table starts with its count of strings, a byte here; the rest is the strings, the same in both.
+        XCTAssertGreaterThan(shared, 20)
+        XCTAssertEqual(shared, (tables - 2) / 2, "\(fields)")
+    }
+
     func testEntryIsReusedOnlyForTheSameContentRulesAndSettings() throws {
         let scratch = try Scratch()
         let cold = scratch.lint().map(\.message)

@@ -23,17 +23,29 @@ public enum CacheDecodingBenchmark {
     /// elements count as their array's level): a field's bytes include its children's. Strings count their index
     /// where they are used; the string tables, which hold each distinct string of a record once, are the row
     /// `(string table)`, and each string's bytes there count again, in a row `(strings) FIELD`, under the field that
-    /// used it first. Nil when the file is not a readable cache.
+    /// used it first. The row `(one string table for the cache)` is what the tables' strings would take held once for
+    /// all records; it counts the strings the tally reaches, so it needs a `depth` that reaches them all (12 does).
+    /// Nil when the file is not a readable cache.
     public static func bytesByField(of file: URL, depth: Int) -> [(field: String, bytes: Int)]? {
         guard let cache = load(file) else { return nil }
         var bytes: [String: Int] = [:]
+        var distinct: Set<String> = []
         for record in cache.records.values {
             guard let entry = cache.entry(of: record) else { return nil }
             var tabled: Set<String> = []
             let valueBytes = tally(entry, field: "entry", depth: depth, tabled: &tabled, into: &bytes)
             bytes["(string table)", default: 0] += record.payload.count - valueBytes
+            distinct.formUnion(tabled)
         }
+        bytes["(one string table for the cache)"] = distinct.reduce(0) { $0 + tabledByteCount($1) }
         return bytes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { (field: $0.key, bytes: $0.value) }
+    }
+
+    /// A string's bytes in a string table: its length, then its UTF-8.
+    private static func tabledByteCount(_ string: String) -> Int {
+        var length: [UInt8] = []
+        appendVarint(UInt64(string.utf8.count), to: &length)
+        return length.count + string.utf8.count
     }
 
     private static func load(_ file: URL) -> AnalysisCache? {
@@ -49,9 +61,7 @@ public enum CacheDecodingBenchmark {
     private static func tally(_ value: Any, field: String, depth: Int, tabled: inout Set<String>, into bytes: inout [String: Int]) -> Int {
         guard let codable = value as? any BinaryCodable else { return 0 }
         if let string = value as? String, tabled.insert(string).inserted {
-            var length: [UInt8] = []
-            appendVarint(UInt64(string.utf8.count), to: &length)
-            bytes["(strings) " + field, default: 0] += length.count + string.utf8.count
+            bytes["(strings) " + field, default: 0] += tabledByteCount(string)
         }
         var writer = FactWriter()
         writer.write(codable)
