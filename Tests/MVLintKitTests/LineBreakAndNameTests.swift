@@ -43,6 +43,13 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertEqual(SourceText("aX aXaX // aX").offsets(of: "aX"), [0, 3, 5, 11], "every occurrence, in order")
         XCTAssertEqual(SourceText("aaaaa").offsets(of: "aa"), [0, 2], "none overlapping the one before")
         XCTAssertEqual(SourceText("abc").offsets(of: "abcd"), [])
+        // The same search in a name (a property's held type in the walk).
+        XCTAssertTrue(ByteSearch.contains("ViewModel", in: "FeedViewModel"))
+        XCTAssertTrue(ByteSearch.contains("ViewModel", in: "ViewModel<Item>?"))
+        XCTAssertTrue(ByteSearch.contains("ViewModel", in: "ÉcranViewModel"), "after a multi-byte character")
+        XCTAssertFalse(ByteSearch.contains("ViewModel", in: "FeedViewModeI"))
+        XCTAssertFalse(ByteSearch.contains("ViewModel", in: "Model"), "a name shorter than the word")
+        XCTAssertFalse(ByteSearch.contains("ViewModel", in: ""))
         // The walk remembers each answer; asked twice, a word is answered the same.
         let walk = FileWalk(path: "Hosting.swift", source: source, settings: .unknown)
         XCTAssertEqual([walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("AnyView"), walk.mentions("Tab"), walk.mentions("é")],

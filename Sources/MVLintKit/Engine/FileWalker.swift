@@ -203,7 +203,7 @@ final class FileWalker: SyntaxVisitor {
                     wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
                 let last = facts.types[typeIndex].properties.count - 1
                 let added = facts.types[typeIndex].properties[last]
-                if !added.isStatic, !added.isComputed, added.heldTypeName?.contains("ViewModel") ?? false {
+                if !added.isStatic, !added.isComputed, added.heldTypeName.map({ ByteSearch.contains("ViewModel", in: $0) }) ?? false {
                     viewModelPropertiesByType[typeIndex, default: []].insert(name)
                 }
                 facts.types[typeIndex].properties[last].isLazy = node.modifiers.eachElement.contains { $0.name.hasText("lazy") }

@@ -19,6 +19,12 @@ public struct MergedFacts<Element>: Collection {
         count = self.parts.reduce(0) { $0 + $1.count }
     }
 
+    /// One part, a declaration without extensions (most types): no list of parts made and filtered into another.
+    public init(only part: [Element]) {
+        parts = part.isEmpty ? [] : [part]
+        count = part.count
+    }
+
     public var startIndex: Index { Index(part: 0, offset: 0) }
     public var endIndex: Index { Index(part: parts.count, offset: 0) }
     public var isEmpty: Bool { parts.isEmpty }

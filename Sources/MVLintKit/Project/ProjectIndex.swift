@@ -49,8 +49,8 @@ public final class ProjectIndex: @unchecked Sendable {
             if extensions.isEmpty, let declaration {
                 // Most types: nothing to merge.
                 inherited = Set(declaration.inherited)
-                properties = MergedFacts([declaration.properties])
-                methods = MergedFacts([declaration.methods])
+                properties = MergedFacts(only: declaration.properties)
+                methods = MergedFacts(only: declaration.methods)
                 initializerAssignments = Set(declaration.initializerAssignments)
                 return
             }
@@ -189,14 +189,27 @@ public final class ProjectIndex: @unchecked Sendable {
         types.reserveCapacity(declarations.count)
         entriesByQualifiedName.reserveCapacity(declarations.count)
         idsBySimpleName.reserveCapacity(declarations.count)
+        // Names declared more than once: their lists are put in id order once all are registered.
+        var sharedQualifiedNames: [String] = []
+        var sharedSimpleNames: [String] = []
         for (qualifiedName, places) in declarations {
+            if places.count == 1, let place = places.first {
+                // Most names: declared once, the qualified name is the id. No group to compare it with.
+                let path = files[place.file].path
+                let fact = files[place.file].types[place.type]
+                let entry = TypeEntry(id: qualifiedName, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
+                                      declaration: fact, declarationPath: path)
+                types[qualifiedName] = entry
+                entriesByQualifiedName[qualifiedName] = [entry]
+                register(simpleName: fact.name, id: qualifiedName, shared: &sharedSimpleNames)
+                continue
+            }
+            sharedQualifiedNames.append(qualifiedName)
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
             for (place, (path, isPrivate)) in zip(places, group) {
                 let module = moduleOfPath[path] ?? ""
                 let id: String
-                if group.count == 1 {
-                    id = qualifiedName
-                } else if isPrivate {
+                if isPrivate {
                     id = qualifiedName + " @" + path
                 } else if group.contains(where: { !$0.isPrivate && moduleOfPath[$0.path] != module }) {
                     let moduleQualified = module + "." + qualifiedName
@@ -221,13 +234,27 @@ public final class ProjectIndex: @unchecked Sendable {
                                           declaration: fact, declarationPath: path)
                     types[id] = entry
                     entriesByQualifiedName[qualifiedName, default: []].append(entry)
-                    idsBySimpleName[fact.name, default: []].append(id)
+                    register(simpleName: fact.name, id: id, shared: &sharedSimpleNames)
                 }
             }
         }
-        // Mapped, not assigned while iterating: each table was copied whole on its first assignment.
-        entriesByQualifiedName = entriesByQualifiedName.mapValues { $0.count > 1 ? $0.sorted { $0.id < $1.id } : $0 }
-        idsBySimpleName = idsBySimpleName.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        // Only the lists of names declared more than once need an order; sorted in place, not by mapping the
+        // tables, which copied every list and key.
+        for qualifiedName in sharedQualifiedNames {
+            entriesByQualifiedName[qualifiedName]?.sort { $0.id < $1.id }
+        }
+        for name in sharedSimpleNames {
+            idsBySimpleName[name]?.sort()
+        }
+    }
+
+    /// Adds `id` to its simple name's list, noting the names that come to have more than one.
+    private func register(simpleName name: String, id: String, shared: inout [String]) {
+        func count(afterAppending id: String, to ids: inout [String]) -> Int {
+            ids.append(id)
+            return ids.count
+        }
+        if count(afterAppending: id, to: &idsBySimpleName[name, default: []]) == 2 { shared.append(name) }
     }
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,

@@ -68,29 +68,8 @@ public struct SourceText: Sendable {
     /// Calls `body` with the UTF-8 offset of each occurrence of `word` not overlapping the one before, until it
     /// returns false. An empty word occurs nowhere.
     private func forEachOccurrence(of word: StaticString, _ body: (Int) -> Bool) {
-        // Through `withUTF8Buffer`: a one-character literal is stored as its scalar, without an address.
-        word.withUTF8Buffer { needle in
-            var text = text
-            // `memmem` is a GNU extension: each occurrence of one byte of the word (`memchr`), then the word compared.
-            // The byte is its first capital where it has one: code is mostly lowercase, so far fewer places to compare.
-            guard let needleStart = needle.baseAddress, !needle.isEmpty else { return }
-            let anchor = needle.firstIndex { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? 0
-            text.withUTF8 { haystack in
-                guard haystack.count >= needle.count, let base = haystack.baseAddress.map(UnsafeRawPointer.init) else { return }
-                // The anchor's places where the whole word fits.
-                var cursor = base + anchor
-                let last = base + (haystack.count - needle.count + anchor)
-                while cursor <= last, let found = memchr(cursor, Int32(needle[anchor]), last - cursor + 1) {
-                    let place = UnsafeRawPointer(found)
-                    guard memcmp(place - anchor, needleStart, needle.count) == 0 else {
-                        cursor = place + 1
-                        continue
-                    }
-                    guard body(place - anchor - base) else { return }
-                    cursor = place + needle.count
-                }
-            }
-        }
+        var text = text
+        text.withUTF8 { ByteSearch.forEachOccurrence(of: word, in: $0, body) }
     }
 
     /// The text of a 1-based line without its line break.
