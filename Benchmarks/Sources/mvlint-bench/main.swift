@@ -79,6 +79,11 @@ func exitingOnError(_ body: () throws -> Void) {
     }
 }
 
+/// The uncached run the cold measurements time: the whole project, JSON out, the profile fixed so none is detected.
+func coldLint(_ binary: String, _ folder: URL) -> [String] {
+    [binary, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"]
+}
+
 func parseAndWalk(_ url: URL) -> Int {
     let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     let walker = EmptyWalk(viewMode: .sourceAccurate)
@@ -293,8 +298,7 @@ func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: In
     if cold {
         for _ in 0..<repeats {
             for (name, binary) in binaries {
-                add(name, timedRun([binary, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"],
-                                   scratch: scratch))
+                add(name, timedRun(coldLint(binary, folder), scratch: scratch))
             }
         }
         print("cold runs, median of \(repeats) each, ms:")
@@ -326,6 +330,16 @@ func stepsScenario(_ folder: URL, mvlint: String, baseline: String?, repeats: In
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// `warm` and `steps`: the folder (which must hold Swift files) and the `--mvlint` binary, or the usage and exit 2.
+func scenarioArgumentsOrExit() -> (folder: URL, mvlint: String) {
+    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
+    return (URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint)
+}
 switch arguments.first {
 case "generate":
     guard let count = option("--files", in: arguments).flatMap(Int.init), let out = option("--out", in: arguments) else {
@@ -353,7 +367,7 @@ case "compare":
         // One tree per core at a time, as mvlint holds them.
         parsePeak = max(parsePeak, floor.peakMiB)
         // Without the cache: every run must parse, or runs after the first would measure cache hits.
-        let run = spawn([mvlint, "lint", folder.path, "--quiet", "--format", "json", "--profile", "mv", "--no-cache"])
+        let run = spawn(coldLint(mvlint, folder))
         lint.append(run.seconds)
         peak = max(peak, run.peakMiB)
     }
@@ -376,23 +390,15 @@ case "floor":
     let serially = arguments.contains("--serial")
     print(seconds { _ = serially ? files.map(parseAndWalk) : ParallelMap.run(files, parseAndWalk) })
 case "warm":
-    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
-        print(usage)
-        exit(2)
-    }
-    _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
+    let (folder, mvlint) = scenarioArgumentsOrExit()
     exitingOnError {
-        try warmScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint,
-                         repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5, steps: arguments.contains("--steps"))
+        try warmScenario(folder, mvlint: mvlint, repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5,
+                         steps: arguments.contains("--steps"))
     }
 case "steps":
-    guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
-        print(usage)
-        exit(2)
-    }
-    _ = swiftFilesOrExit(in: URL(fileURLWithPath: arguments[1]))
+    let (folder, mvlint) = scenarioArgumentsOrExit()
     exitingOnError {
-        try stepsScenario(URL(fileURLWithPath: arguments[1]).standardizedFileURL, mvlint: mvlint, baseline: option("--baseline", in: arguments),
+        try stepsScenario(folder, mvlint: mvlint, baseline: option("--baseline", in: arguments),
                           repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 15, cold: arguments.contains("--cold"))
     }
 case "decode":

@@ -189,9 +189,6 @@ public final class ProjectIndex: @unchecked Sendable {
         types.reserveCapacity(declarations.count)
         entriesByQualifiedName.reserveCapacity(declarations.count)
         idsBySimpleName.reserveCapacity(declarations.count)
-        // Names declared more than once: their lists are put in id order once all are registered.
-        var sharedQualifiedNames: [String] = []
-        var sharedSimpleNames: [String] = []
         for (qualifiedName, places) in declarations {
             if places.count == 1, let place = places.first {
                 // Most names: declared once, the qualified name is the id. No group to compare it with.
@@ -201,10 +198,9 @@ public final class ProjectIndex: @unchecked Sendable {
                                       declaration: fact, declarationPath: path)
                 types[qualifiedName] = entry
                 entriesByQualifiedName[qualifiedName] = [entry]
-                register(simpleName: fact.name, id: qualifiedName, shared: &sharedSimpleNames)
+                idsBySimpleName[fact.name, default: []].append(qualifiedName)
                 continue
             }
-            sharedQualifiedNames.append(qualifiedName)
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
             for (place, (path, isPrivate)) in zip(places, group) {
                 let module = moduleOfPath[path] ?? ""
@@ -234,27 +230,22 @@ public final class ProjectIndex: @unchecked Sendable {
                                           declaration: fact, declarationPath: path)
                     types[id] = entry
                     entriesByQualifiedName[qualifiedName, default: []].append(entry)
-                    register(simpleName: fact.name, id: id, shared: &sharedSimpleNames)
+                    idsBySimpleName[fact.name, default: []].append(id)
                 }
             }
         }
-        // Only the lists of names declared more than once need an order; sorted in place, not by mapping the
-        // tables, which copied every list and key.
-        for qualifiedName in sharedQualifiedNames {
-            entriesByQualifiedName[qualifiedName]?.sort { $0.id < $1.id }
-        }
-        for name in sharedSimpleNames {
-            idsBySimpleName[name]?.sort()
-        }
+        Self.sortLongerLists(&entriesByQualifiedName) { $0.id < $1.id }
+        Self.sortLongerLists(&idsBySimpleName, by: <)
     }
 
-    /// Adds `id` to its simple name's list, noting the names that come to have more than one.
-    private func register(simpleName name: String, id: String, shared: inout [String]) {
-        func count(afterAppending id: String, to ids: inout [String]) -> Int {
-            ids.append(id)
-            return ids.count
+    /// Puts each list of more than one element in order, in place, position by position: mapping the table copied
+    /// every list and key, and a look-up by key hashed it again.
+    private static func sortLongerLists<Key, Element>(_ table: inout [Key: [Element]], by areInIncreasingOrder: (Element, Element) -> Bool) {
+        var position = table.values.startIndex
+        while position != table.values.endIndex {
+            if table.values[position].count > 1 { table.values[position].sort(by: areInIncreasingOrder) }
+            table.values.formIndex(after: &position)
         }
-        if count(afterAppending: id, to: &idsBySimpleName[name, default: []]) == 2 { shared.append(name) }
     }
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
