@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
 /// next, so memory stays at one syntax tree per core.

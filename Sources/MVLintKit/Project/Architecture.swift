@@ -126,7 +126,7 @@ public struct Architecture: Sendable {
     /// Body size above which a container counts as doing layout itself (matches `container-ui-detail`'s default).
     static let mixedViewThreshold = 12
 
-    public init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
+    init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]], creations: Deferred<LifetimeClassifier.Creations>) {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         // Every declared type gets a role: the table is made at its size, not grown (twice the memory while it grows).
         roles.reserveCapacity(declared.count)
@@ -150,7 +150,7 @@ public struct Architecture: Sendable {
             Architecture.codeRelations(ofFile: file, in: files, links: constructionLinks[file], index: index, roles: classified)
         }
         for relation in found.joined() { add(relation) }
-        lifetimes = LifetimeClassifier(index: index, constructionLinks: constructionLinks, roles: roles, relations: relations).classify()
+        lifetimes = LifetimeClassifier(index: index, roles: roles, relations: relations, creations: creations.value).classify()
         for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
     }
 

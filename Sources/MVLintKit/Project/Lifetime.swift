@@ -19,9 +19,26 @@ public struct LifetimeAssignment: Sendable {
 /// Lifetimes of the project's observable classes, from who creates them and what their code does.
 struct LifetimeClassifier {
     let index: ProjectIndex
-    let constructionLinks: [[ConstructionLink]]
     let roles: [String: RoleAssignment]
     let relations: [Relation]
+    let creations: Creations
+
+    /// Who creates each observable class, and the views an app-level type creates: they need only the index and the
+    /// constructions, so they are found beside the roles (`ProjectContext.derive`), which the rest of this needs.
+    struct Creations: Sendable {
+        var creators: [String: [(creator: String, evidence: Evidence)]] = [:]
+        var sceneRoots = Set<String>()
+
+        init(index: ProjectIndex, constructionLinks: [[ConstructionLink]]) {
+            for link in constructionLinks.joined() {
+                guard let creator = link.creator, case let created = link.created, created != creator else { continue }
+                if index.isView(created), LifetimeClassifier.isAppLevel(creator, index: index) { sceneRoots.insert(created) }
+                guard index.isObservableClass(created) else { continue }
+                creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
+                                                                         path: link.path, position: link.construction.position)))
+            }
+        }
+    }
 
     /// APIs whose use makes a class a persistence or network facade rather than state a screen shows: the outside
     /// world of `ExternalAPI` without settings stores and device services (a settings model is app state).
@@ -35,15 +52,7 @@ struct LifetimeClassifier {
                                                         "UITableViewController", "UICollectionViewController", "NSWindowController"]
 
     func classify() -> [String: LifetimeAssignment] {
-        var creators: [String: [(creator: String, evidence: Evidence)]] = [:]
-        var sceneRoots = Set<String>()
-        for link in constructionLinks.joined() {
-            guard let creator = link.creator, case let created = link.created, created != creator else { continue }
-            if index.isView(created), isAppLevel(creator) { sceneRoots.insert(created) }
-            guard index.isObservableClass(created) else { continue }
-            creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
-                                                                     path: link.path, position: link.construction.position)))
-        }
+        let (creators, sceneRoots) = (creations.creators, creations.sceneRoots)
         // Only what the app's root puts into the environment is shared app-wide; a row injecting its own model
         // shares it with that row's subtree.
         var injected: [String: Evidence] = [:]
@@ -143,7 +152,9 @@ struct LifetimeClassifier {
     }
 
     /// The `App`, a scene or an app delegate, or a type only they create: where app-lifetime objects are made.
-    private func isAppLevel(_ id: String) -> Bool {
+    private func isAppLevel(_ id: String) -> Bool { Self.isAppLevel(id, index: index) }
+
+    private static func isAppLevel(_ id: String, index: ProjectIndex) -> Bool {
         guard let entry = index.entry(id) else { return false }
         return !entry.inherited.isDisjoint(with: Self.appProtocols) || entry.declaration?.attributes.contains("main") == true
     }

@@ -113,14 +113,18 @@ public final class ProjectIndex: @unchecked Sendable {
             modules[path] = moduleOf(path)
         }
         moduleOfPath = modules
-        registerDeclarations(files)
-        attachExtensions(files)
-        lastComponents = Set(entriesByQualifiedName.keys.map(Self.lastComponent))
-        nestedLastComponents = Set(entriesByQualifiedName.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }.map(Self.lastComponent))
+        let declared = registerDeclarations(files)
+        // The declarations' kinds and the last components of their names need only the declarations: found on the
+        // other core while the extensions are attached, which add the outside types they extend (no kind of theirs).
+        let (extended, (kinds, components)) = ParallelMap.both({ attachExtensions(files) }, aside: {
+            (kinds: Self.kinds(of: declared), components: Self.lastComponents(of: declared.lazy.map(\.qualifiedName)))
+        })
+        declaredKinds = kinds
+        let extendedComponents = Self.lastComponents(of: extended.lazy.map(\.qualifiedName))
+        lastComponents = components.all.union(extendedComponents.all)
+        nestedLastComponents = components.nested.union(extendedComponents.nested)
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
-        declaredKinds.reserveCapacity(types.count)
-        for (id, entry) in types { if let kind = entry.declaration?.kind { declaredKinds[id] = kind } }
         resolveInheritedTypes()
         // The name order and the names read only what registration wrote: made on the other core while the facts
         // are merged and the views and observable classes told (which read the merged facts).
@@ -134,7 +138,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 observations[id] = observation(of: id, visiting: [])
             }
             return (views, observations)
-        }, aside: { [self] in (order: types.keys.sorted().compactMap { types[$0] }, names: nameEveryEntry()) })
+        }, aside: { [self] in (order: types.values.sorted { $0.id < $1.id }, names: nameEveryEntry()) })
         (viewCache, observationKinds) = told
         (entriesInNameOrder, displayNames) = named
         resolutions = ResolutionMemo()
@@ -175,7 +179,8 @@ public final class ProjectIndex: @unchecked Sendable {
         return inheritedIDs
     }
 
-    private func registerDeclarations(_ files: [FileFacts]) {
+    /// Registers every declaration; returns the entries made.
+    private func registerDeclarations(_ files: [FileFacts]) -> [TypeEntry] {
         // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
         // Read through indices: binding each file and fact copied them, a retain for every field.
         var declarations: [String: [(file: Int, type: Int)]] = [:]
@@ -187,6 +192,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         types.reserveCapacity(declarations.count)
+        var made: [TypeEntry] = []
+        made.reserveCapacity(declarations.count)
         entriesByQualifiedName.reserveCapacity(declarations.count)
         idsBySimpleName.reserveCapacity(declarations.count)
         for (qualifiedName, places) in declarations {
@@ -197,6 +204,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 let entry = TypeEntry(id: qualifiedName, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
                                       declaration: fact, declarationPath: path)
                 types[qualifiedName] = entry
+                made.append(entry)
                 entriesByQualifiedName[qualifiedName] = [entry]
                 idsBySimpleName[fact.name, default: []].append(qualifiedName)
                 continue
@@ -229,6 +237,7 @@ public final class ProjectIndex: @unchecked Sendable {
                     let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
                                           declaration: fact, declarationPath: path)
                     types[id] = entry
+                    made.append(entry)
                     entriesByQualifiedName[qualifiedName, default: []].append(entry)
                     idsBySimpleName[fact.name, default: []].append(id)
                 }
@@ -236,6 +245,25 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         Self.sortLongerLists(&entriesByQualifiedName) { $0.id < $1.id }
         Self.sortLongerLists(&idsBySimpleName, by: <)
+        return made
+    }
+
+    private static func kinds(of entries: [TypeEntry]) -> [String: TypeKind] {
+        var kinds: [String: TypeKind] = [:]
+        kinds.reserveCapacity(entries.count)
+        for entry in entries { if let kind = entry.declaration?.kind { kinds[entry.id] = kind } }
+        return kinds
+    }
+
+    /// The last components of `qualifiedNames`, and those of the nested ones alone (`lastComponents`).
+    private static func lastComponents(of qualifiedNames: some Sequence<String>) -> (all: Set<Substring>, nested: Set<Substring>) {
+        var all = Set<Substring>(), nested = Set<Substring>()
+        for name in qualifiedNames {
+            let last = lastComponent(name)
+            all.insert(last)
+            if last.startIndex != name.startIndex { nested.insert(last) }
+        }
+        return (all, nested)
     }
 
     /// Puts each list of more than one element in order, in place, position by position: mapping the table copied
@@ -249,8 +277,9 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
-    /// `String`) gets an entry without declaration.
-    private func attachExtensions(_ files: [FileFacts]) {
+    /// `String`) gets an entry without declaration. Returns those entries.
+    private func attachExtensions(_ files: [FileFacts]) -> [TypeEntry] {
+        var made: [TypeEntry] = []
         // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
         for fileIndex in files.indices {
             let path = files[fileIndex].path, facts = files[fileIndex].types
@@ -266,6 +295,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 } else {
                     entry = TypeEntry(id: id, name: facts[typeIndex].name, qualifiedName: qualifiedName, module: "")
                     types[id] = entry
+                    made.append(entry)
                     entriesByQualifiedName[qualifiedName, default: []].append(entry)
                 }
                 entry.extensions.append((path, facts[typeIndex]))
@@ -279,6 +309,7 @@ public final class ProjectIndex: @unchecked Sendable {
             // extended type's qualified name, which the pass above already registered.
             enclosingIDs[path] = enclosing
         }
+        return made
     }
 
     public func entry(_ id: String) -> TypeEntry? { types[id] }
@@ -394,21 +425,13 @@ public final class ProjectIndex: @unchecked Sendable {
     public func displayName(_ id: String) -> String { displayNames[id] ?? id }
 
     private func nameEveryEntry() -> [String: String] {
-        struct Namesake: Hashable {
-            var name: String
-            var module: String
-        }
-        // The declared types of each simple name and target (`idsBySimpleName` holds declarations only).
-        var declaredCounts: [Namesake: Int] = [:]
-        for ids in idsBySimpleName.values {
-            for id in ids {
-                if let entry = types[id] { declaredCounts[Namesake(name: entry.name, module: entry.module), default: 0] += 1 }
-            }
-        }
         var names: [String: String] = [:]
         names.reserveCapacity(types.count)
         for (id, entry) in types {
-            guard declaredCounts[Namesake(name: entry.name, module: entry.module), default: 0] > 1 else {
+            // The declared types of the simple name in the entry's target (`idsBySimpleName` holds declarations only),
+            // counted only where the name is declared more than once: most names are declared once.
+            let namesakes = idsBySimpleName[entry.name] ?? []
+            guard namesakes.count > 1, namesakes.lazy.filter({ self.types[$0]?.module == entry.module }).count > 1 else {
                 names[id] = entry.name
                 continue
             }
@@ -575,9 +598,14 @@ public struct ProjectContext: Sendable {
         let links = index.constructionLinks(in: files)
         timings?.end(.constructions)
         // What needs only the index and the constructions is found beside the architecture, whose classification
-        // runs on one core.
-        let (architecture, found) = ParallelMap.both({ Architecture(index: index, files: files, constructionLinks: links) }, aside: {
-            (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index), roots: findSceneRootViews(in: index, links: links))
+        // runs on one core: first who creates the observable classes, which the architecture asks for last.
+        let creations = Deferred { LifetimeClassifier.Creations(index: index, constructionLinks: links) }
+        let (architecture, found) = ParallelMap.both({
+            Architecture(index: index, files: files, constructionLinks: links, creations: creations)
+        }, aside: {
+            _ = creations.value
+            return (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index),
+                    roots: findSceneRootViews(in: index, links: links))
         })
         let observableClasses = findObservableClasses(in: index, architecture: architecture)
         timings?.end(.roles)
