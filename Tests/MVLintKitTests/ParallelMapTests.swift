@@ -29,4 +29,44 @@ final class ParallelMapTests: XCTestCase {
         XCTAssertEqual(log, ["here"])
         XCTAssertEqual(aside, ProcessInfo.processInfo.activeProcessorCount > 1 ? "worker" : "main")
     }
+
+    /// With the items listed heaviest first, one worker starts at the light end while another works on the heaviest:
+    /// every item but the lightest waits (up to one shared deadline) for the lightest to start, which only a worker
+    /// taking items from the back can do in time. The results keep the inputs' order.
+    func testHeaviestFirstHasWorkersStartAtBothEnds() throws {
+        try XCTSkipIf(ParallelMap.coreCount < 2, "one worker takes every item in order")
+        let inputs = Array(0..<40)
+        let lightest = 0
+        let log = StartLog(deadline: Date().addingTimeInterval(3))
+        let doubled = ParallelMap.run(inputs, timeLimit: nil, timedOut: nil, heaviestFirst: Array(inputs.reversed())) { item in
+            log.start(item)
+            if item != lightest { log.waitForStart(of: lightest) }
+            return item * 2
+        }
+        XCTAssertEqual(doubled, inputs.map { $0 * 2 })
+        // Before the lightest, each worker taking items from the front started at most one.
+        XCTAssertTrue(log.order.prefix(ParallelMap.coreCount).contains(lightest), "\(log.order)")
+    }
+}
+
+/// The order items started in, and a wait for one of them to start.
+private final class StartLog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let deadline: Date
+    private(set) var order: [Int] = []
+
+    init(deadline: Date) { self.deadline = deadline }
+
+    func start(_ item: Int) {
+        condition.lock()
+        order.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitForStart(of item: Int) {
+        condition.lock()
+        while !order.contains(item), condition.wait(until: deadline) {}
+        condition.unlock()
+    }
 }

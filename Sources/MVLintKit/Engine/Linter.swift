@@ -442,7 +442,7 @@ public enum Linter {
         let results = ParallelMap.run(jobs, timeLimit: engine.budget.maxParseSeconds, timedOut: { job in
             progress?.fileFinished(of: jobs.count)
             return readText(job).map { (PendingAnalysis.analysed(engine.timedOut(path: job.display, text: $0)), nil) }
-        }) { job -> Result<(PendingAnalysis, AnalysisCache.Record?), InputProblem> in
+        }, heaviestFirst: largestFirst(jobs, cache: cache)) { job -> Result<(PendingAnalysis, AnalysisCache.Record?), InputProblem> in
             defer { progress?.fileFinished(of: jobs.count) }
             guard let cache else {
                 return readText(job).map { (.analysed(released(engine.analyze(path: job.display, text: $0, settings: job.settings), job)), nil) }
@@ -475,6 +475,16 @@ public enum Linter {
             if case .success(let (_, record?)) = result { freshRecords[job.absolutePath] = record }
         }
         return AnalysisPass(results: results.map { $0.map(\.0) }, cache: cache, freshRecords: freshRecords, engineContext: engineContext)
+    }
+
+    /// The jobs' indices, the largest files first (by the size the cache recorded, else by `stat`). A large file's
+    /// syntax tree is the pass's largest transient: one worker takes up the large files first, one at a time, while
+    /// few files' facts are held yet, and the other the small ones (`ParallelMap.run(heaviestFirst:)`).
+    private static func largestFirst(_ jobs: [Job], cache: AnalysisCache?) -> [Int] {
+        let sizes = jobs.map { job in
+            cache?.records[job.absolutePath]?.stamp?.size ?? FileStamp(ofFileAt: job.absolutePath)?.size ?? 0
+        }
+        return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     private static func withoutText(_ analysis: FileAnalysis) -> FileAnalysis {

@@ -24,9 +24,9 @@ public enum ParallelMap {
     /// when both are done. For the project phase's independent steps, which otherwise left the second core idle.
     static func both<Here, Aside: Sendable>(_ here: () -> Here, aside: @escaping @Sendable () -> Aside) -> (Here, Aside) {
         guard coreCount > 1 else { return (here(), aside()) }
-        let board = Board<Aside>(count: 1)
+        let board = Board<Aside>(count: 1, order: nil)
         startWorker {
-            guard let index = board.claimNext() else { return }
+            guard let index = board.claimNext(fromBack: false) else { return }
             _ = board.store(aside(), at: index)
         }
         let result = here()
@@ -34,23 +34,27 @@ public enum ParallelMap {
         return (result, board.results()[0])
     }
 
+    /// `heaviestFirst`, when given, lists the inputs' indices from the heaviest item to the lightest: every other
+    /// worker takes items from its front, the others from its back, so the heavy items are worked on one at a time
+    /// (one worker's share of them, not every worker's at once) and the workers meet at middling ones. The results
+    /// keep the inputs' order either way.
     static func run<Input: Sendable, Output: Sendable>(_ inputs: [Input], timeLimit: TimeInterval?,
-                                                       timedOut: (@Sendable (Input) -> Output)?,
+                                                       timedOut: (@Sendable (Input) -> Output)?, heaviestFirst: [Int]? = nil,
                                                        _ transform: @escaping @Sendable (Input) -> Output) -> [Output] {
         guard !inputs.isEmpty else { return [] }
-        let board = Board<Output>(count: inputs.count)
-        let addDrainingWorker = { @Sendable in
+        let board = Board<Output>(count: inputs.count, order: heaviestFirst)
+        let addDrainingWorker = { @Sendable (fromBack: Bool) in
             startWorker {
-                while let index = board.claimNext() {
+                while let index = board.claimNext(fromBack: fromBack) {
                     // A worker whose item was abandoned stops: its replacement carries on.
                     guard board.store(transform(inputs[index]), at: index) else { return }
                 }
             }
         }
-        for _ in 0..<max(1, min(coreCount, inputs.count)) { addDrainingWorker() }
+        for worker in 0..<max(1, min(coreCount, inputs.count)) { addDrainingWorker(heaviestFirst != nil && worker % 2 == 1) }
         board.waitUntilDone(timeLimit: timeLimit) { index in
             guard let value = timedOut?(inputs[index]) else { return nil }
-            addDrainingWorker()
+            addDrainingWorker(false)
             return value
         }
         return board.results()
@@ -66,20 +70,35 @@ public enum ParallelMap {
     private final class Board<Output>: @unchecked Sendable {
         private let condition = NSCondition()
         private var values: [Output?]
-        private var next = 0
+        /// The indices in the order the workers meet them; nil for their own order.
+        private let order: [Int]?
+        /// How many items were taken from the order's front and from its back.
+        private var takenFromFront = 0
+        private var takenFromBack = 0
         private var finished = 0
         /// When each item being processed started.
         private var started: [Int: Date] = [:]
 
-        init(count: Int) { values = Array(repeating: nil, count: count) }
+        init(count: Int, order: [Int]?) {
+            values = Array(repeating: nil, count: count)
+            self.order = order
+        }
 
-        func claimNext() -> Int? {
+        func claimNext(fromBack: Bool) -> Int? {
             condition.lock()
             defer { condition.unlock() }
-            guard next < values.count else { return nil }
-            started[next] = Date()
-            next += 1
-            return next - 1
+            guard takenFromFront + takenFromBack < values.count else { return nil }
+            let position: Int
+            if fromBack {
+                takenFromBack += 1
+                position = values.count - takenFromBack
+            } else {
+                position = takenFromFront
+                takenFromFront += 1
+            }
+            let index = order?[position] ?? position
+            started[index] = Date()
+            return index
         }
 
         /// False when the item was abandoned meanwhile (its value is already set).

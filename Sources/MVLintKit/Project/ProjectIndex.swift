@@ -117,12 +117,11 @@ public final class ProjectIndex: @unchecked Sendable {
         // The declarations' kinds and the last components of their names need only the declarations: found on the
         // other core while the extensions are attached, which add the outside types they extend (no kind of theirs).
         let (extended, (kinds, components)) = ParallelMap.both({ attachExtensions(files) }, aside: {
-            (kinds: Self.kinds(of: declared), components: Self.lastComponents(of: declared.lazy.map(\.qualifiedName)))
+            (kinds: Self.kinds(of: declared), components: Self.lastComponents(of: declared))
         })
         declaredKinds = kinds
-        let extendedComponents = Self.lastComponents(of: extended.lazy.map(\.qualifiedName))
-        lastComponents = components.all.union(extendedComponents.all)
-        nestedLastComponents = components.nested.union(extendedComponents.nested)
+        (lastComponents, nestedLastComponents) = components
+        for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         resolveInheritedTypes()
@@ -255,15 +254,19 @@ public final class ProjectIndex: @unchecked Sendable {
         return kinds
     }
 
-    /// The last components of `qualifiedNames`, and those of the nested ones alone (`lastComponents`).
-    private static func lastComponents(of qualifiedNames: some Sequence<String>) -> (all: Set<Substring>, nested: Set<Substring>) {
-        var all = Set<Substring>(), nested = Set<Substring>()
-        for name in qualifiedNames {
-            let last = lastComponent(name)
-            all.insert(last)
-            if last.startIndex != name.startIndex { nested.insert(last) }
-        }
+    /// The last components of the entries' qualified names, and those of the nested ones alone (`lastComponents`).
+    /// Made with room for a component per name, as a set made from a list of them is: every reference asks them,
+    /// and a fuller table probes further.
+    private static func lastComponents(of entries: [TypeEntry]) -> (all: Set<Substring>, nested: Set<Substring>) {
+        var all = Set<Substring>(minimumCapacity: entries.count), nested = Set<Substring>(minimumCapacity: entries.count)
+        for entry in entries { addLastComponent(of: entry.qualifiedName, to: &all, nested: &nested) }
         return (all, nested)
+    }
+
+    private static func addLastComponent(of qualifiedName: String, to all: inout Set<Substring>, nested: inout Set<Substring>) {
+        let last = lastComponent(qualifiedName)
+        all.insert(last)
+        if last.startIndex != qualifiedName.startIndex { nested.insert(last) }
     }
 
     /// Puts each list of more than one element in order, in place, position by position: mapping the table copied
