@@ -478,8 +478,9 @@ public enum Linter {
     }
 
     /// The jobs' indices, the largest files first (by the size the cache recorded, else by `stat`). A large file's
-    /// syntax tree is the pass's largest transient: one worker takes up the large files first, one at a time, while
-    /// few files' facts are held yet, and the other the small ones (`ParallelMap.run(heaviestFirst:)`).
+    /// syntax tree is the pass's largest transient: half the workers take up the large files first, while few files'
+    /// facts are held yet (on two cores one worker, so one large tree at a time), and the others the small ones
+    /// (`ParallelMap.run(heaviestFirst:)`).
     private static func largestFirst(_ jobs: [Job], cache: AnalysisCache?) -> [Int] {
         let sizes = jobs.map { job in
             cache?.records[job.absolutePath]?.stamp?.size ?? FileStamp(ofFileAt: job.absolutePath)?.size ?? 0
