@@ -428,13 +428,23 @@ public final class ProjectIndex: @unchecked Sendable {
     public func displayName(_ id: String) -> String { displayNames[id] ?? id }
 
     private func nameEveryEntry() -> [String: String] {
+        struct Namesake: Hashable {
+            var name: String
+            var module: String
+        }
+        // The declared types of each simple name and target (`idsBySimpleName` holds declarations only), counted
+        // only for names declared more than once: most names are declared once.
+        var sharedCounts: [Namesake: Int] = [:]
+        for ids in idsBySimpleName.values where ids.count > 1 {
+            for id in ids {
+                if let entry = types[id] { sharedCounts[Namesake(name: entry.name, module: entry.module), default: 0] += 1 }
+            }
+        }
         var names: [String: String] = [:]
         names.reserveCapacity(types.count)
         for (id, entry) in types {
-            // The declared types of the simple name in the entry's target (`idsBySimpleName` holds declarations only),
-            // counted only where the name is declared more than once: most names are declared once.
-            let namesakes = idsBySimpleName[entry.name] ?? []
-            guard namesakes.count > 1, namesakes.lazy.filter({ self.types[$0]?.module == entry.module }).count > 1 else {
+            guard (idsBySimpleName[entry.name]?.count ?? 0) > 1,
+                  sharedCounts[Namesake(name: entry.name, module: entry.module), default: 0] > 1 else {
                 names[id] = entry.name
                 continue
             }
