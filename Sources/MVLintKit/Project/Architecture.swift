@@ -307,11 +307,10 @@ public struct Architecture: Sendable {
                 lastCreator = (from, fromRole)
             }
             guard let fromRole, case let to = link.created, to != from, let toRole = roles[to]?.role else { continue }
-            let construction = link.construction
             if fromRole.isView, toRole.isView {
-                add(.shows, from: from, to: to, via: "body", path: path, position: construction.position)
+                add(.shows, from: from, to: to, via: "body", path: path, position: link.position)
             } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {
-                add(.calls, from: from, to: to, via: "\(construction.typeName)()", path: path, position: construction.position)
+                add(.calls, from: from, to: to, via: "\(link.writtenName)()", path: path, position: link.position)
             }
         }
         var scope = index.scope(of: path)

@@ -35,7 +35,7 @@ struct LifetimeClassifier {
                 if index.isView(created), LifetimeClassifier.isAppLevel(creator, index: index) { sceneRoots.insert(created) }
                 guard index.isObservableClass(created) else { continue }
                 creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
-                                                                         path: link.path, position: link.construction.position)))
+                                                                         path: link.path, position: link.position)))
             }
         }
     }

@@ -682,20 +682,24 @@ struct FactPlace: Sendable {
 
 /// A construction of a project type (`FeedView()`, `Store.init()`), resolved: roles, lifetimes, the profile and several
 /// rules ask who makes what, so each file's constructions are resolved once, on all cores. A class: a dozen passes read
-/// every link, and a copy of a struct link retained each of its strings.
+/// every link, and a copy of a struct link retained each of its strings. It keeps only what they read of the
+/// construction (the project phase holds one for every construction of a project type, tens of thousands).
 public final class ConstructionLink: Sendable {
     /// The type whose code constructs it; nil at file scope and in code the index cannot place.
     public let creator: String?
     /// The type constructed.
     public let created: String
     public let path: String
-    public let construction: ConstructionFact
+    /// The name as the construction writes it (`Store`, `Feed.Store`).
+    public let writtenName: String
+    public let position: SourcePosition
 
     init(creator: String?, created: String, path: String, construction: ConstructionFact) {
         self.creator = creator
         self.created = created
         self.path = path
-        self.construction = construction
+        writtenName = construction.typeName
+        position = construction.position
     }
 }
 

@@ -265,7 +265,7 @@ enum ViewModelLoadsInInitRule: ProjectRule {
     /// `links`: the constructions of the model.
     private static func isMadeBySwiftUI(_ model: ObservableClass, links: [ConstructionLink], project: ProjectContext) -> Bool {
         var madeElsewhere = false
-        for link in links where link.construction.typeName == model.entry.name {
+        for link in links where link.writtenName == model.entry.name {
             guard let creator = link.creator, creator != model.id else { continue }
             if project.index.isView(creator) { return true }
             madeElsewhere = true

@@ -279,7 +279,7 @@ enum ObservedObjectCreationRule: ProjectRule {
                     isUIKitCreator[creator] = answer
                     return answer
                 }()
-                if isUIKit || detached.contains(link.construction.position) {
+                if isUIKit || detached.contains(link.position) {
                     madeElsewhere.insert(created)
                 } else {
                     // Views, and objects whose methods build views during a body (a stories data source).
