@@ -80,7 +80,6 @@ public final class ProjectIndex: @unchecked Sendable {
     private var viewCache: [String: Bool] = [:]
     /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
     private var observationKinds: [String: ObservationKind] = [:]
-    private var declaredKinds: [String: TypeKind] = [:]
     /// The declarations (and extended outside types) of each qualified name, in id order; more than one when modules
     /// or files declare the same name. Entries, not ids: `resolve` reads them, and an id was hashed again to find one.
     private var entriesByQualifiedName: [String: [TypeEntry]] = [:]
@@ -114,12 +113,9 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         moduleOfPath = modules
         let declared = registerDeclarations(files)
-        // The declarations' kinds and the last components of their names need only the declarations: found on the
-        // other core while the extensions are attached, which add the outside types they extend (no kind of theirs).
-        let (extended, (kinds, components)) = ParallelMap.both({ attachExtensions(files) }, aside: {
-            (kinds: Self.kinds(of: declared), components: Self.lastComponents(of: declared))
-        })
-        declaredKinds = kinds
+        // The last components of the declarations' names need only the declarations: found on the other core while
+        // the extensions are attached, which add the outside types they extend.
+        let (extended, components) = ParallelMap.both({ attachExtensions(files) }, aside: { Self.lastComponents(of: declared) })
         (lastComponents, nestedLastComponents) = components
         for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
         // Every resolution walks out through these, so each is found once.
@@ -247,13 +243,6 @@ public final class ProjectIndex: @unchecked Sendable {
         return made
     }
 
-    private static func kinds(of entries: [TypeEntry]) -> [String: TypeKind] {
-        var kinds: [String: TypeKind] = [:]
-        kinds.reserveCapacity(entries.count)
-        for entry in entries { if let kind = entry.declaration?.kind { kinds[entry.id] = kind } }
-        return kinds
-    }
-
     /// The last components of the entries' qualified names, and those of the nested ones alone (`lastComponents`).
     /// Made with room for a component per name, as a set made from a list of them is: every reference asks them,
     /// and a fuller table probes further.
@@ -329,7 +318,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
-    public func kind(of id: String) -> TypeKind? { declaredKinds[id] }
+    public func kind(of id: String) -> TypeKind? { types[id]?.kind }
 
     /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file. Part of
     /// the library's API for a single question; loops over a file's facts ask its `scope(of:)`.
@@ -443,6 +432,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var names: [String: String] = [:]
         names.reserveCapacity(types.count)
         for (id, entry) in types {
+            // A name declared once is told by one look-up of one string, without the name-and-target key.
             guard (idsBySimpleName[entry.name]?.count ?? 0) > 1,
                   sharedCounts[Namesake(name: entry.name, module: entry.module), default: 0] > 1 else {
                 names[id] = entry.name
