@@ -129,6 +129,25 @@ final class FactCodingTests: XCTestCase {
         XCTAssertEqual(lists.count, 2, "one list per file")
     }
 
+    /// A type's fact is shared by its copies (each index entry holds one) until a copy changes, which then changes alone.
+    func testATypeFactsCopiesShareItsFieldsUntilOneChanges() {
+        let original = TypeFact(name: "Store", qualifiedName: "Store", kind: .class, inherited: ["ObservableObject"], attributes: [],
+                                position: SourcePosition(line: 1, column: 1))
+        var copy = original
+        XCTAssertTrue(copy.box === original.box, "a copy shares the fields")
+        copy.inherited.append("Sendable")
+        copy.properties.append(PropertyFact(name: "count", isLet: false, position: SourcePosition(line: 2, column: 5)))
+        XCTAssertFalse(copy.box === original.box)
+        XCTAssertEqual(original.inherited, ["ObservableObject"])
+        XCTAssertTrue(original.properties.isEmpty)
+        XCTAssertEqual(copy.inherited, ["ObservableObject", "Sendable"])
+        XCTAssertEqual(copy.properties.map(\.name), ["count"])
+        var changed = copy
+        changed.modify { $0.isPublic = true }
+        XCTAssertFalse(copy.isPublic)
+        XCTAssertTrue(changed.isPublic)
+    }
+
     /// Positions are held in 32 bits each: an offset of 0 stays apart from none, and numbers out of range are clamped.
     func testPositionsKeepAZeroOffsetApartFromNone() {
         XCTAssertEqual(SourcePosition(line: 3, column: 7, utf8Offset: 0).utf8Offset, 0)

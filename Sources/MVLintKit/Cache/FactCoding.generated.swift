@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, SourcePosition.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, SourcePosition, TypeFact.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -459,7 +459,7 @@ extension TypeKind: BinaryCodable {
     }
 }
 
-extension TypeFact: BinaryCodable {
+extension TypeFact.Fields: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.name = try reader.read()
         self.qualifiedName = try reader.read()

@@ -27,6 +27,10 @@ extension FileFacts {
 }
 
 extension TypeFact {
+    mutating func releaseSpareCapacity() { modify { $0.releaseSpareCapacity() } }
+}
+
+extension TypeFact.Fields {
     mutating func releaseSpareCapacity() {
         inherited.releaseSpareCapacity()
         attributes.releaseSpareCapacity()

@@ -91,53 +91,119 @@ public enum TypeKind: String, Sendable, Codable {
 }
 
 /// A type declaration, or an extension of one (then `kind == .extension` and `name` is the extended type).
+///
+/// Its fields live in one shared, copy-on-write box (`Fields`, read and written through the fact's accessors). A fact
+/// is copied into the project index's entries and their extensions; each copy of about 290 bytes of fields, with a
+/// dozen lists and names to retain, had become 8 MB of the project phase's peak on large projects. Copying a fact now
+/// retains one box; changing a copy copies the box first.
 public struct TypeFact: Sendable, Codable {
-    public var name: String
-    /// `Outer.Inner` for nested types, so same-named nested types stay apart.
-    public var qualifiedName: String
-    public var kind: TypeKind
-    /// Names in the inheritance clause, generic arguments stripped (`ObservableObject`, `View`, `BaseModel`).
-    public var inherited: [String]
-    /// Attribute names without `@` (`Observable`, `MainActor`).
-    public var attributes: [String]
-    public var position: SourcePosition
-    public var properties: [PropertyFact] = []
-    public var methods: [MethodFact] = []
-    public var isPrivate: Bool = false
-    /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
-    public var isOpen = false
-    /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
-    public var isPublic = false
-    /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
-    /// named without the underscore: tells a view that receives a state's first value from one that owns it.
-    public var initializerAssignments: [String] = []
-    /// Writes in an initializer to state reached through a type name (`Counter.total += 1`, `Store.shared.user = u`),
-    /// which `@State` would repeat with every view value (`migrate`).
-    public var initializerSharedWrites: [SourcePosition] = []
-    /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
-    public var externalAPIs: [String] = []
-    /// Views and modifiers created in `body`: how much layout the type does itself.
-    public var bodyViewCount: Int = 0
-    public var bodyModifierCount: Int = 0
-    /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
-    public var behavior = BehaviorFacts()
-    /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
-    public var bodyStart: StatementInsertionPoint?
-    /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
-    public var hasParameterPack = false
-    /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
-    public var observableObjectRemoval: Range<Int>?
-    /// Where its `deinit` is: `@State` drops the extra instances it builds, so a `deinit` runs for each (`migrate`).
-    public var deinitializerPosition: SourcePosition?
+    public struct Fields: Sendable, Codable {
+        public var name: String
+        /// `Outer.Inner` for nested types, so same-named nested types stay apart.
+        public var qualifiedName: String
+        public var kind: TypeKind
+        /// Names in the inheritance clause, generic arguments stripped (`ObservableObject`, `View`, `BaseModel`).
+        public var inherited: [String]
+        /// Attribute names without `@` (`Observable`, `MainActor`).
+        public var attributes: [String]
+        public var position: SourcePosition
+        public var properties: [PropertyFact] = []
+        public var methods: [MethodFact] = []
+        public var isPrivate: Bool = false
+        /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
+        public var isOpen = false
+        /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
+        public var isPublic = false
+        /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
+        /// named without the underscore: tells a view that receives a state's first value from one that owns it.
+        public var initializerAssignments: [String] = []
+        /// Writes in an initializer to state reached through a type name (`Counter.total += 1`, `Store.shared.user = u`),
+        /// which `@State` would repeat with every view value (`migrate`).
+        public var initializerSharedWrites: [SourcePosition] = []
+        /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
+        public var externalAPIs: [String] = []
+        /// Views and modifiers created in `body`: how much layout the type does itself.
+        public var bodyViewCount: Int = 0
+        public var bodyModifierCount: Int = 0
+        /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
+        public var behavior = BehaviorFacts()
+        /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
+        public var bodyStart: StatementInsertionPoint?
+        /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
+        public var hasParameterPack = false
+        /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
+        public var observableObjectRemoval: Range<Int>?
+        /// Where its `deinit` is: `@State` drops the extra instances it builds, so a `deinit` runs for each (`migrate`).
+        public var deinitializerPosition: SourcePosition?
+
+        public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
+            self.name = name
+            self.qualifiedName = qualifiedName
+            self.kind = kind
+            self.inherited = inherited
+            self.attributes = attributes
+            self.position = position
+        }
+    }
+
+    /// Immutable once shared: `modify` copies it first when another fact holds it too.
+    final class Box: @unchecked Sendable {
+        // Unchecked: every access is through the fact that holds the box, which Swift checks statically already.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// Internal, not private: `FactCoding`'s coder reads it from another file.
+    var box: Box
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
-        self.name = name
-        self.qualifiedName = qualifiedName
-        self.kind = kind
-        self.inherited = inherited
-        self.attributes = attributes
-        self.position = position
+        box = Box(Fields(name: name, qualifiedName: qualifiedName, kind: kind, inherited: inherited, attributes: attributes, position: position))
     }
+
+    init(fields: Fields) { box = Box(fields) }
+
+    /// Each field, read from the box and changed in place in it (plain accessors: key paths through a dynamic member
+    /// were not optimized away, and cost a tenth more instructions in a one-change run).
+    public var name: String { get { box.fields.name } _modify { makeUnique(); yield &box.fields.name } }
+    public var qualifiedName: String { get { box.fields.qualifiedName } _modify { makeUnique(); yield &box.fields.qualifiedName } }
+    public var kind: TypeKind { get { box.fields.kind } _modify { makeUnique(); yield &box.fields.kind } }
+    public var inherited: [String] { get { box.fields.inherited } _modify { makeUnique(); yield &box.fields.inherited } }
+    public var attributes: [String] { get { box.fields.attributes } _modify { makeUnique(); yield &box.fields.attributes } }
+    public var position: SourcePosition { get { box.fields.position } _modify { makeUnique(); yield &box.fields.position } }
+    public var properties: [PropertyFact] { get { box.fields.properties } _modify { makeUnique(); yield &box.fields.properties } }
+    public var methods: [MethodFact] { get { box.fields.methods } _modify { makeUnique(); yield &box.fields.methods } }
+    public var isPrivate: Bool { get { box.fields.isPrivate } _modify { makeUnique(); yield &box.fields.isPrivate } }
+    public var isOpen: Bool { get { box.fields.isOpen } _modify { makeUnique(); yield &box.fields.isOpen } }
+    public var isPublic: Bool { get { box.fields.isPublic } _modify { makeUnique(); yield &box.fields.isPublic } }
+    public var initializerAssignments: [String] { get { box.fields.initializerAssignments } _modify { makeUnique(); yield &box.fields.initializerAssignments } }
+    public var initializerSharedWrites: [SourcePosition] { get { box.fields.initializerSharedWrites } _modify { makeUnique(); yield &box.fields.initializerSharedWrites } }
+    public var externalAPIs: [String] { get { box.fields.externalAPIs } _modify { makeUnique(); yield &box.fields.externalAPIs } }
+    public var bodyViewCount: Int { get { box.fields.bodyViewCount } _modify { makeUnique(); yield &box.fields.bodyViewCount } }
+    public var bodyModifierCount: Int { get { box.fields.bodyModifierCount } _modify { makeUnique(); yield &box.fields.bodyModifierCount } }
+    public var behavior: BehaviorFacts { get { box.fields.behavior } _modify { makeUnique(); yield &box.fields.behavior } }
+    public var bodyStart: StatementInsertionPoint? { get { box.fields.bodyStart } _modify { makeUnique(); yield &box.fields.bodyStart } }
+    public var hasParameterPack: Bool { get { box.fields.hasParameterPack } _modify { makeUnique(); yield &box.fields.hasParameterPack } }
+    public var observableObjectRemoval: Range<Int>? { get { box.fields.observableObjectRemoval } _modify { makeUnique(); yield &box.fields.observableObjectRemoval } }
+    public var deinitializerPosition: SourcePosition? { get { box.fields.deinitializerPosition } _modify { makeUnique(); yield &box.fields.deinitializerPosition } }
+
+    /// Changes several fields with one uniqueness check.
+    mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result {
+        makeUnique()
+        return change(&box.fields)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+}
+
+/// Shows the fields, not the box: `dump` and the cache's bytes by field (`CacheDecodingBenchmark`) see a plain struct.
+extension TypeFact: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }
 
 public struct PropertyFact: Sendable, Codable {

@@ -77,6 +77,10 @@ extension FileFacts {
 }
 
 extension TypeFact {
+    mutating func shareNames(in names: inout Set<String>) { modify { $0.shareNames(in: &names) } }
+}
+
+extension TypeFact.Fields {
     mutating func shareNames(in names: inout Set<String>) {
         names.share(&name)
         names.share(&qualifiedName)
