@@ -85,15 +85,20 @@ final class FactCodingTests: XCTestCase {
 
     /// The walker's lists grow by doubling; every file's facts are held to the end of the run, so each list is cut
     /// to its length. Every list of every fact, found by reflection: a list added to a fact type and not cut fails
-    /// here. What is left is the allocator's rounding: one element, or 16 bytes of smaller ones.
+    /// here. What is left is the allocator's rounding: one element, or less than 32 bytes of smaller ones (glibc hands
+    /// over a free block whole when what it would split off is smaller than its least block, 32 bytes: a list of
+    /// 8-byte elements, such as the boxed `TypeFact`s, may get three more than asked for).
     func testEveryListOfTheFactsIsCutToItsLength() throws {
         let generated = try TemporaryFolder()
         try CorpusGenerator.write(files: 40, to: generated.url)
+        // Nine types: their list, grown by doubling, would keep six or more places (48 bytes) if it were not cut.
+        try (1...9).map { "struct Part\($0) { var value = \($0) }" }.joined(separator: "\n")
+            .write(to: generated.url.appendingPathComponent("Parts.swift"), atomically: true, encoding: .utf8)
         var lists = 0
         func check(_ value: Any, in path: String) {
             if let list = value as? any SpareRoom {
                 lists += 1
-                XCTAssertTrue(list.spareBytes <= 16 || list.spareCount <= 1, "\(path): \(type(of: value)), \(list.spareBytes) bytes")
+                XCTAssertTrue(list.spareBytes < 32 || list.spareCount <= 1, "\(path): \(type(of: value)), \(list.spareBytes) bytes")
             }
             for child in Mirror(reflecting: value).children { check(child.value, in: path + "." + (child.label ?? "[]")) }
         }
@@ -134,10 +139,10 @@ final class FactCodingTests: XCTestCase {
         let original = TypeFact(name: "Store", qualifiedName: "Store", kind: .class, inherited: ["ObservableObject"], attributes: [],
                                 position: SourcePosition(line: 1, column: 1))
         var copy = original
-        XCTAssertTrue(copy.box === original.box, "a copy shares the fields")
+        XCTAssertTrue(copy.storage.box === original.storage.box, "a copy shares the fields")
         copy.inherited.append("Sendable")
         copy.properties.append(PropertyFact(name: "count", isLet: false, position: SourcePosition(line: 2, column: 5)))
-        XCTAssertFalse(copy.box === original.box)
+        XCTAssertFalse(copy.storage.box === original.storage.box)
         XCTAssertEqual(original.inherited, ["ObservableObject"])
         XCTAssertTrue(original.properties.isEmpty)
         XCTAssertEqual(copy.inherited, ["ObservableObject", "Sendable"])

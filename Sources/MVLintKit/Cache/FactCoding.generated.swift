@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, SourcePosition, TypeFact.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, FileFacts, SourcePosition, TypeFact.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -392,7 +392,7 @@ extension TypeReferenceFact: BinaryCodable {
     }
 }
 
-extension FileFacts: BinaryCodable {
+extension FileFacts.Fields: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.path = try reader.read()
         self.imports = try reader.read()

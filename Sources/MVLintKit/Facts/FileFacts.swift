@@ -1,40 +1,81 @@
 /// What one walk over one file learned: small plain values that outlive the syntax tree.
-/// Project rules and the index ask questions of these; nothing re-parses.
+/// Project rules and the index ask questions of these; nothing re-parses. Its fields are shared by its copies until one
+/// changes (`SharedFields`): every file's facts are listed two or three times on their way to the project.
 public struct FileFacts: Sendable, Codable {
-    public var path: String
-    public var imports: [String] = []
-    public var types: [TypeFact] = []
-    /// `Name(label: …)` calls of capitalised names: view construction, memberwise inits, service construction.
-    public var constructions: [ConstructionFact] = []
-    /// `$name.member` projections: tell which properties of an observable are bound from views.
-    public var bindingProjections: [BindingProjectionFact] = []
-    /// `receiver.method(…)` calls on a named receiver (`model.load()`, `self.client.fetch()`, `Store.shared.save()`).
-    public var memberCalls: [MemberCallFact] = []
-    /// `.environment(x)` / `.environmentObject(x)` injections.
-    public var injections: [InjectionFact] = []
-    /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
-    public var modelSites: [ModelSiteFact] = []
-    /// Members written through an lvalue (`viewModel.count = 1`, `&viewModel.$count`): `viewmodel-public-setter`.
-    public var memberWrites: [MemberWriteFact] = []
-    /// Imports with positions and the type names the file mentions (`layer-dependency`).
-    public var dependencies = DependencyFacts()
-    /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
-    public var publisherReferences: [PublisherReferenceFact] = []
-    /// `_name = …` in initializers: wrappers set directly, which `migrate` rewrites or is blocked by.
-    public var wrapperAssignments: [WrapperAssignmentFact] = []
-    /// `_name` and `self._name` anywhere: a property wrapper's storage reached directly, which the wrapper's
-    /// removal would break (`migrate`).
-    public var storageReferences: [StorageReferenceFact] = []
-    /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
-    /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
-    public var observableObjectTypeUses: [SourcePosition] = []
-    /// Awaited calls and catch-alls with what cancels them (`cancellation-not-handled`, `CancellationFacts.swift`).
-    public var cancellation = CancellationFacts()
-    /// Objects created for an `@ObservedObject` (`observed-object-creation`, `ObservedCreationFacts.swift`).
-    public var observedCreations: [ObservedCreationFact] = []
-    public var detachedViewConstructions: [DetachedViewConstructionFact] = []
+    public struct Fields: Sendable, Codable {
+        public var path: String
+        public var imports: [String] = []
+        public var types: [TypeFact] = []
+        /// `Name(label: …)` calls of capitalised names: view construction, memberwise inits, service construction.
+        public var constructions: [ConstructionFact] = []
+        /// `$name.member` projections: tell which properties of an observable are bound from views.
+        public var bindingProjections: [BindingProjectionFact] = []
+        /// `receiver.method(…)` calls on a named receiver (`model.load()`, `self.client.fetch()`, `Store.shared.save()`).
+        public var memberCalls: [MemberCallFact] = []
+        /// `.environment(x)` / `.environmentObject(x)` injections.
+        public var injections: [InjectionFact] = []
+        /// Sites in classes and on view-model properties that the observation rules judge (`ModelSiteFacts.swift`).
+        public var modelSites: [ModelSiteFact] = []
+        /// Members written through an lvalue (`viewModel.count = 1`, `&viewModel.$count`): `viewmodel-public-setter`.
+        public var memberWrites: [MemberWriteFact] = []
+        /// Imports with positions and the type names the file mentions (`layer-dependency`).
+        public var dependencies = DependencyFacts()
+        /// `$name` and `objectWillChange` mentions: Combine publishers that Observation does not generate (`migrate`).
+        public var publisherReferences: [PublisherReferenceFact] = []
+        /// `_name = …` in initializers: wrappers set directly, which `migrate` rewrites or is blocked by.
+        public var wrapperAssignments: [WrapperAssignmentFact] = []
+        /// `_name` and `self._name` anywhere: a property wrapper's storage reached directly, which the wrapper's
+        /// removal would break (`migrate`).
+        public var storageReferences: [StorageReferenceFact] = []
+        /// `ObservableObject` written as a type outside an inheritance clause (`T: ObservableObject`,
+        /// `any ObservableObject`): any class might be passed there, so none may stop conforming (`migrate`).
+        public var observableObjectTypeUses: [SourcePosition] = []
+        /// Awaited calls and catch-alls with what cancels them (`cancellation-not-handled`, `CancellationFacts.swift`).
+        public var cancellation = CancellationFacts()
+        /// Objects created for an `@ObservedObject` (`observed-object-creation`, `ObservedCreationFacts.swift`).
+        public var observedCreations: [ObservedCreationFact] = []
+        public var detachedViewConstructions: [DetachedViewConstructionFact] = []
 
-    public init(path: String) { self.path = path }
+        public init(path: String) { self.path = path }
+    }
+
+    /// Internal, not private: `FactCoding`'s coder reads it from another file.
+    var storage: SharedFields<Fields>
+
+    public init(path: String) { storage = SharedFields(Fields(path: path)) }
+
+    init(fields: Fields) { storage = SharedFields(fields) }
+
+    // Each field, read from the box and changed in place in it (see `TypeFact`).
+    public var path: String { get { storage.box.fields.path } _modify { storage.makeUnique(); yield &storage.box.fields.path } }
+    public var imports: [String] { get { storage.box.fields.imports } _modify { storage.makeUnique(); yield &storage.box.fields.imports } }
+    public var types: [TypeFact] { get { storage.box.fields.types } _modify { storage.makeUnique(); yield &storage.box.fields.types } }
+    public var constructions: [ConstructionFact] { get { storage.box.fields.constructions } _modify { storage.makeUnique(); yield &storage.box.fields.constructions } }
+    public var bindingProjections: [BindingProjectionFact] { get { storage.box.fields.bindingProjections } _modify { storage.makeUnique(); yield &storage.box.fields.bindingProjections } }
+    public var memberCalls: [MemberCallFact] { get { storage.box.fields.memberCalls } _modify { storage.makeUnique(); yield &storage.box.fields.memberCalls } }
+    public var injections: [InjectionFact] { get { storage.box.fields.injections } _modify { storage.makeUnique(); yield &storage.box.fields.injections } }
+    public var modelSites: [ModelSiteFact] { get { storage.box.fields.modelSites } _modify { storage.makeUnique(); yield &storage.box.fields.modelSites } }
+    public var memberWrites: [MemberWriteFact] { get { storage.box.fields.memberWrites } _modify { storage.makeUnique(); yield &storage.box.fields.memberWrites } }
+    public var dependencies: DependencyFacts { get { storage.box.fields.dependencies } _modify { storage.makeUnique(); yield &storage.box.fields.dependencies } }
+    public var publisherReferences: [PublisherReferenceFact] { get { storage.box.fields.publisherReferences } _modify { storage.makeUnique(); yield &storage.box.fields.publisherReferences } }
+    public var wrapperAssignments: [WrapperAssignmentFact] { get { storage.box.fields.wrapperAssignments } _modify { storage.makeUnique(); yield &storage.box.fields.wrapperAssignments } }
+    public var storageReferences: [StorageReferenceFact] { get { storage.box.fields.storageReferences } _modify { storage.makeUnique(); yield &storage.box.fields.storageReferences } }
+    public var observableObjectTypeUses: [SourcePosition] { get { storage.box.fields.observableObjectTypeUses } _modify { storage.makeUnique(); yield &storage.box.fields.observableObjectTypeUses } }
+    public var cancellation: CancellationFacts { get { storage.box.fields.cancellation } _modify { storage.makeUnique(); yield &storage.box.fields.cancellation } }
+    public var observedCreations: [ObservedCreationFact] { get { storage.box.fields.observedCreations } _modify { storage.makeUnique(); yield &storage.box.fields.observedCreations } }
+    public var detachedViewConstructions: [DetachedViewConstructionFact] { get { storage.box.fields.detachedViewConstructions } _modify { storage.makeUnique(); yield &storage.box.fields.detachedViewConstructions } }
+
+    /// Changes several fields with one uniqueness check.
+    mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result { storage.modify(change) }
+
+    public init(from decoder: any Decoder) throws { storage = SharedFields(try Fields(from: decoder)) }
+
+    public func encode(to encoder: any Encoder) throws { try storage.box.fields.encode(to: encoder) }
+}
+
+/// Shows the fields, not the box (see `TypeFact`).
+extension FileFacts: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: storage.box.fields) }
 }
 
 public struct SourcePosition: Sendable, Codable, Hashable {
@@ -92,10 +133,9 @@ public enum TypeKind: String, Sendable, Codable {
 
 /// A type declaration, or an extension of one (then `kind == .extension` and `name` is the extended type).
 ///
-/// Its fields live in one shared, copy-on-write box (`Fields`, read and written through the fact's accessors). A fact
-/// is copied into the project index's entries and their extensions; each copy of about 290 bytes of fields, with a
-/// dozen lists and names to retain, had become 8 MB of the project phase's peak on large projects. Copying a fact now
-/// retains one box; changing a copy copies the box first.
+/// Its fields are shared by its copies until one changes (`SharedFields`): the project index's entries and their
+/// extensions each held a copy of about 290 bytes, with a dozen lists and names to retain, 8 MB of the project phase's
+/// peak on large projects.
 public struct TypeFact: Sendable, Codable {
     public struct Fields: Sendable, Codable {
         public var name: String
@@ -146,64 +186,51 @@ public struct TypeFact: Sendable, Codable {
         }
     }
 
-    /// Immutable once shared: `modify` copies it first when another fact holds it too.
-    final class Box: @unchecked Sendable {
-        // Unchecked: every access is through the fact that holds the box, which Swift checks statically already.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
     /// Internal, not private: `FactCoding`'s coder reads it from another file.
-    var box: Box
+    var storage: SharedFields<Fields>
 
     public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
-        box = Box(Fields(name: name, qualifiedName: qualifiedName, kind: kind, inherited: inherited, attributes: attributes, position: position))
+        storage = SharedFields(Fields(name: name, qualifiedName: qualifiedName, kind: kind, inherited: inherited, attributes: attributes,
+                                      position: position))
     }
 
-    init(fields: Fields) { box = Box(fields) }
+    init(fields: Fields) { storage = SharedFields(fields) }
 
-    /// Each field, read from the box and changed in place in it (plain accessors: key paths through a dynamic member
-    /// were not optimized away, and cost a tenth more instructions in a one-change run).
-    public var name: String { get { box.fields.name } _modify { makeUnique(); yield &box.fields.name } }
-    public var qualifiedName: String { get { box.fields.qualifiedName } _modify { makeUnique(); yield &box.fields.qualifiedName } }
-    public var kind: TypeKind { get { box.fields.kind } _modify { makeUnique(); yield &box.fields.kind } }
-    public var inherited: [String] { get { box.fields.inherited } _modify { makeUnique(); yield &box.fields.inherited } }
-    public var attributes: [String] { get { box.fields.attributes } _modify { makeUnique(); yield &box.fields.attributes } }
-    public var position: SourcePosition { get { box.fields.position } _modify { makeUnique(); yield &box.fields.position } }
-    public var properties: [PropertyFact] { get { box.fields.properties } _modify { makeUnique(); yield &box.fields.properties } }
-    public var methods: [MethodFact] { get { box.fields.methods } _modify { makeUnique(); yield &box.fields.methods } }
-    public var isPrivate: Bool { get { box.fields.isPrivate } _modify { makeUnique(); yield &box.fields.isPrivate } }
-    public var isOpen: Bool { get { box.fields.isOpen } _modify { makeUnique(); yield &box.fields.isOpen } }
-    public var isPublic: Bool { get { box.fields.isPublic } _modify { makeUnique(); yield &box.fields.isPublic } }
-    public var initializerAssignments: [String] { get { box.fields.initializerAssignments } _modify { makeUnique(); yield &box.fields.initializerAssignments } }
-    public var initializerSharedWrites: [SourcePosition] { get { box.fields.initializerSharedWrites } _modify { makeUnique(); yield &box.fields.initializerSharedWrites } }
-    public var externalAPIs: [String] { get { box.fields.externalAPIs } _modify { makeUnique(); yield &box.fields.externalAPIs } }
-    public var bodyViewCount: Int { get { box.fields.bodyViewCount } _modify { makeUnique(); yield &box.fields.bodyViewCount } }
-    public var bodyModifierCount: Int { get { box.fields.bodyModifierCount } _modify { makeUnique(); yield &box.fields.bodyModifierCount } }
-    public var behavior: BehaviorFacts { get { box.fields.behavior } _modify { makeUnique(); yield &box.fields.behavior } }
-    public var bodyStart: StatementInsertionPoint? { get { box.fields.bodyStart } _modify { makeUnique(); yield &box.fields.bodyStart } }
-    public var hasParameterPack: Bool { get { box.fields.hasParameterPack } _modify { makeUnique(); yield &box.fields.hasParameterPack } }
-    public var observableObjectRemoval: Range<Int>? { get { box.fields.observableObjectRemoval } _modify { makeUnique(); yield &box.fields.observableObjectRemoval } }
-    public var deinitializerPosition: SourcePosition? { get { box.fields.deinitializerPosition } _modify { makeUnique(); yield &box.fields.deinitializerPosition } }
+    // Each field, read from the box and changed in place in it. Plain accessors: key paths through a dynamic member
+    // were not optimized away, and cost a tenth more instructions in a one-change run.
+    public var name: String { get { storage.box.fields.name } _modify { storage.makeUnique(); yield &storage.box.fields.name } }
+    public var qualifiedName: String { get { storage.box.fields.qualifiedName } _modify { storage.makeUnique(); yield &storage.box.fields.qualifiedName } }
+    public var kind: TypeKind { get { storage.box.fields.kind } _modify { storage.makeUnique(); yield &storage.box.fields.kind } }
+    public var inherited: [String] { get { storage.box.fields.inherited } _modify { storage.makeUnique(); yield &storage.box.fields.inherited } }
+    public var attributes: [String] { get { storage.box.fields.attributes } _modify { storage.makeUnique(); yield &storage.box.fields.attributes } }
+    public var position: SourcePosition { get { storage.box.fields.position } _modify { storage.makeUnique(); yield &storage.box.fields.position } }
+    public var properties: [PropertyFact] { get { storage.box.fields.properties } _modify { storage.makeUnique(); yield &storage.box.fields.properties } }
+    public var methods: [MethodFact] { get { storage.box.fields.methods } _modify { storage.makeUnique(); yield &storage.box.fields.methods } }
+    public var isPrivate: Bool { get { storage.box.fields.isPrivate } _modify { storage.makeUnique(); yield &storage.box.fields.isPrivate } }
+    public var isOpen: Bool { get { storage.box.fields.isOpen } _modify { storage.makeUnique(); yield &storage.box.fields.isOpen } }
+    public var isPublic: Bool { get { storage.box.fields.isPublic } _modify { storage.makeUnique(); yield &storage.box.fields.isPublic } }
+    public var initializerAssignments: [String] { get { storage.box.fields.initializerAssignments } _modify { storage.makeUnique(); yield &storage.box.fields.initializerAssignments } }
+    public var initializerSharedWrites: [SourcePosition] { get { storage.box.fields.initializerSharedWrites } _modify { storage.makeUnique(); yield &storage.box.fields.initializerSharedWrites } }
+    public var externalAPIs: [String] { get { storage.box.fields.externalAPIs } _modify { storage.makeUnique(); yield &storage.box.fields.externalAPIs } }
+    public var bodyViewCount: Int { get { storage.box.fields.bodyViewCount } _modify { storage.makeUnique(); yield &storage.box.fields.bodyViewCount } }
+    public var bodyModifierCount: Int { get { storage.box.fields.bodyModifierCount } _modify { storage.makeUnique(); yield &storage.box.fields.bodyModifierCount } }
+    public var behavior: BehaviorFacts { get { storage.box.fields.behavior } _modify { storage.makeUnique(); yield &storage.box.fields.behavior } }
+    public var bodyStart: StatementInsertionPoint? { get { storage.box.fields.bodyStart } _modify { storage.makeUnique(); yield &storage.box.fields.bodyStart } }
+    public var hasParameterPack: Bool { get { storage.box.fields.hasParameterPack } _modify { storage.makeUnique(); yield &storage.box.fields.hasParameterPack } }
+    public var observableObjectRemoval: Range<Int>? { get { storage.box.fields.observableObjectRemoval } _modify { storage.makeUnique(); yield &storage.box.fields.observableObjectRemoval } }
+    public var deinitializerPosition: SourcePosition? { get { storage.box.fields.deinitializerPosition } _modify { storage.makeUnique(); yield &storage.box.fields.deinitializerPosition } }
 
     /// Changes several fields with one uniqueness check.
-    mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result {
-        makeUnique()
-        return change(&box.fields)
-    }
+    mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result { storage.modify(change) }
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    }
+    public init(from decoder: any Decoder) throws { storage = SharedFields(try Fields(from: decoder)) }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try storage.box.fields.encode(to: encoder) }
 }
 
 /// Shows the fields, not the box: `dump` and the cache's bytes by field (`CacheDecodingBenchmark`) see a plain struct.
 extension TypeFact: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
+    public var customMirror: Mirror { Mirror(reflecting: storage.box.fields) }
 }
 
 public struct PropertyFact: Sendable, Codable {
