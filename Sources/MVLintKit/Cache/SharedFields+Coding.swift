@@ -3,11 +3,11 @@
 extension TypeFact: BinaryCodable {
     init(from reader: inout FactReader) throws { self.init(fields: try Fields(from: &reader)) }
 
-    func write(to writer: inout FactWriter) { storage.box.fields.write(to: &writer) }
+    func write(to writer: inout FactWriter) { storage.fields.write(to: &writer) }
 }
 
 extension FileFacts: BinaryCodable {
     init(from reader: inout FactReader) throws { self.init(fields: try Fields(from: &reader)) }
 
-    func write(to writer: inout FactWriter) { storage.box.fields.write(to: &writer) }
+    func write(to writer: inout FactWriter) { storage.fields.write(to: &writer) }
 }

@@ -47,35 +47,35 @@ public struct FileFacts: Sendable, Codable {
     init(fields: Fields) { storage = SharedFields(fields) }
 
     // Each field, read from the box and changed in place in it (see `TypeFact`).
-    public var path: String { get { storage.box.fields.path } _modify { storage.makeUnique(); yield &storage.box.fields.path } }
-    public var imports: [String] { get { storage.box.fields.imports } _modify { storage.makeUnique(); yield &storage.box.fields.imports } }
-    public var types: [TypeFact] { get { storage.box.fields.types } _modify { storage.makeUnique(); yield &storage.box.fields.types } }
-    public var constructions: [ConstructionFact] { get { storage.box.fields.constructions } _modify { storage.makeUnique(); yield &storage.box.fields.constructions } }
-    public var bindingProjections: [BindingProjectionFact] { get { storage.box.fields.bindingProjections } _modify { storage.makeUnique(); yield &storage.box.fields.bindingProjections } }
-    public var memberCalls: [MemberCallFact] { get { storage.box.fields.memberCalls } _modify { storage.makeUnique(); yield &storage.box.fields.memberCalls } }
-    public var injections: [InjectionFact] { get { storage.box.fields.injections } _modify { storage.makeUnique(); yield &storage.box.fields.injections } }
-    public var modelSites: [ModelSiteFact] { get { storage.box.fields.modelSites } _modify { storage.makeUnique(); yield &storage.box.fields.modelSites } }
-    public var memberWrites: [MemberWriteFact] { get { storage.box.fields.memberWrites } _modify { storage.makeUnique(); yield &storage.box.fields.memberWrites } }
-    public var dependencies: DependencyFacts { get { storage.box.fields.dependencies } _modify { storage.makeUnique(); yield &storage.box.fields.dependencies } }
-    public var publisherReferences: [PublisherReferenceFact] { get { storage.box.fields.publisherReferences } _modify { storage.makeUnique(); yield &storage.box.fields.publisherReferences } }
-    public var wrapperAssignments: [WrapperAssignmentFact] { get { storage.box.fields.wrapperAssignments } _modify { storage.makeUnique(); yield &storage.box.fields.wrapperAssignments } }
-    public var storageReferences: [StorageReferenceFact] { get { storage.box.fields.storageReferences } _modify { storage.makeUnique(); yield &storage.box.fields.storageReferences } }
-    public var observableObjectTypeUses: [SourcePosition] { get { storage.box.fields.observableObjectTypeUses } _modify { storage.makeUnique(); yield &storage.box.fields.observableObjectTypeUses } }
-    public var cancellation: CancellationFacts { get { storage.box.fields.cancellation } _modify { storage.makeUnique(); yield &storage.box.fields.cancellation } }
-    public var observedCreations: [ObservedCreationFact] { get { storage.box.fields.observedCreations } _modify { storage.makeUnique(); yield &storage.box.fields.observedCreations } }
-    public var detachedViewConstructions: [DetachedViewConstructionFact] { get { storage.box.fields.detachedViewConstructions } _modify { storage.makeUnique(); yield &storage.box.fields.detachedViewConstructions } }
+    public var path: String { get { storage.fields.path } _modify { yield &storage.unique.path } }
+    public var imports: [String] { get { storage.fields.imports } _modify { yield &storage.unique.imports } }
+    public var types: [TypeFact] { get { storage.fields.types } _modify { yield &storage.unique.types } }
+    public var constructions: [ConstructionFact] { get { storage.fields.constructions } _modify { yield &storage.unique.constructions } }
+    public var bindingProjections: [BindingProjectionFact] { get { storage.fields.bindingProjections } _modify { yield &storage.unique.bindingProjections } }
+    public var memberCalls: [MemberCallFact] { get { storage.fields.memberCalls } _modify { yield &storage.unique.memberCalls } }
+    public var injections: [InjectionFact] { get { storage.fields.injections } _modify { yield &storage.unique.injections } }
+    public var modelSites: [ModelSiteFact] { get { storage.fields.modelSites } _modify { yield &storage.unique.modelSites } }
+    public var memberWrites: [MemberWriteFact] { get { storage.fields.memberWrites } _modify { yield &storage.unique.memberWrites } }
+    public var dependencies: DependencyFacts { get { storage.fields.dependencies } _modify { yield &storage.unique.dependencies } }
+    public var publisherReferences: [PublisherReferenceFact] { get { storage.fields.publisherReferences } _modify { yield &storage.unique.publisherReferences } }
+    public var wrapperAssignments: [WrapperAssignmentFact] { get { storage.fields.wrapperAssignments } _modify { yield &storage.unique.wrapperAssignments } }
+    public var storageReferences: [StorageReferenceFact] { get { storage.fields.storageReferences } _modify { yield &storage.unique.storageReferences } }
+    public var observableObjectTypeUses: [SourcePosition] { get { storage.fields.observableObjectTypeUses } _modify { yield &storage.unique.observableObjectTypeUses } }
+    public var cancellation: CancellationFacts { get { storage.fields.cancellation } _modify { yield &storage.unique.cancellation } }
+    public var observedCreations: [ObservedCreationFact] { get { storage.fields.observedCreations } _modify { yield &storage.unique.observedCreations } }
+    public var detachedViewConstructions: [DetachedViewConstructionFact] { get { storage.fields.detachedViewConstructions } _modify { yield &storage.unique.detachedViewConstructions } }
 
     /// Changes several fields with one uniqueness check.
     mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result { storage.modify(change) }
 
     public init(from decoder: any Decoder) throws { storage = SharedFields(try Fields(from: decoder)) }
 
-    public func encode(to encoder: any Encoder) throws { try storage.box.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 }
 
 /// Shows the fields, not the box (see `TypeFact`).
 extension FileFacts: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: storage.box.fields) }
+    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }
 
 public struct SourcePosition: Sendable, Codable, Hashable {
@@ -198,39 +198,39 @@ public struct TypeFact: Sendable, Codable {
 
     // Each field, read from the box and changed in place in it. Plain accessors: key paths through a dynamic member
     // were not optimized away, and cost a tenth more instructions in a one-change run.
-    public var name: String { get { storage.box.fields.name } _modify { storage.makeUnique(); yield &storage.box.fields.name } }
-    public var qualifiedName: String { get { storage.box.fields.qualifiedName } _modify { storage.makeUnique(); yield &storage.box.fields.qualifiedName } }
-    public var kind: TypeKind { get { storage.box.fields.kind } _modify { storage.makeUnique(); yield &storage.box.fields.kind } }
-    public var inherited: [String] { get { storage.box.fields.inherited } _modify { storage.makeUnique(); yield &storage.box.fields.inherited } }
-    public var attributes: [String] { get { storage.box.fields.attributes } _modify { storage.makeUnique(); yield &storage.box.fields.attributes } }
-    public var position: SourcePosition { get { storage.box.fields.position } _modify { storage.makeUnique(); yield &storage.box.fields.position } }
-    public var properties: [PropertyFact] { get { storage.box.fields.properties } _modify { storage.makeUnique(); yield &storage.box.fields.properties } }
-    public var methods: [MethodFact] { get { storage.box.fields.methods } _modify { storage.makeUnique(); yield &storage.box.fields.methods } }
-    public var isPrivate: Bool { get { storage.box.fields.isPrivate } _modify { storage.makeUnique(); yield &storage.box.fields.isPrivate } }
-    public var isOpen: Bool { get { storage.box.fields.isOpen } _modify { storage.makeUnique(); yield &storage.box.fields.isOpen } }
-    public var isPublic: Bool { get { storage.box.fields.isPublic } _modify { storage.makeUnique(); yield &storage.box.fields.isPublic } }
-    public var initializerAssignments: [String] { get { storage.box.fields.initializerAssignments } _modify { storage.makeUnique(); yield &storage.box.fields.initializerAssignments } }
-    public var initializerSharedWrites: [SourcePosition] { get { storage.box.fields.initializerSharedWrites } _modify { storage.makeUnique(); yield &storage.box.fields.initializerSharedWrites } }
-    public var externalAPIs: [String] { get { storage.box.fields.externalAPIs } _modify { storage.makeUnique(); yield &storage.box.fields.externalAPIs } }
-    public var bodyViewCount: Int { get { storage.box.fields.bodyViewCount } _modify { storage.makeUnique(); yield &storage.box.fields.bodyViewCount } }
-    public var bodyModifierCount: Int { get { storage.box.fields.bodyModifierCount } _modify { storage.makeUnique(); yield &storage.box.fields.bodyModifierCount } }
-    public var behavior: BehaviorFacts { get { storage.box.fields.behavior } _modify { storage.makeUnique(); yield &storage.box.fields.behavior } }
-    public var bodyStart: StatementInsertionPoint? { get { storage.box.fields.bodyStart } _modify { storage.makeUnique(); yield &storage.box.fields.bodyStart } }
-    public var hasParameterPack: Bool { get { storage.box.fields.hasParameterPack } _modify { storage.makeUnique(); yield &storage.box.fields.hasParameterPack } }
-    public var observableObjectRemoval: Range<Int>? { get { storage.box.fields.observableObjectRemoval } _modify { storage.makeUnique(); yield &storage.box.fields.observableObjectRemoval } }
-    public var deinitializerPosition: SourcePosition? { get { storage.box.fields.deinitializerPosition } _modify { storage.makeUnique(); yield &storage.box.fields.deinitializerPosition } }
+    public var name: String { get { storage.fields.name } _modify { yield &storage.unique.name } }
+    public var qualifiedName: String { get { storage.fields.qualifiedName } _modify { yield &storage.unique.qualifiedName } }
+    public var kind: TypeKind { get { storage.fields.kind } _modify { yield &storage.unique.kind } }
+    public var inherited: [String] { get { storage.fields.inherited } _modify { yield &storage.unique.inherited } }
+    public var attributes: [String] { get { storage.fields.attributes } _modify { yield &storage.unique.attributes } }
+    public var position: SourcePosition { get { storage.fields.position } _modify { yield &storage.unique.position } }
+    public var properties: [PropertyFact] { get { storage.fields.properties } _modify { yield &storage.unique.properties } }
+    public var methods: [MethodFact] { get { storage.fields.methods } _modify { yield &storage.unique.methods } }
+    public var isPrivate: Bool { get { storage.fields.isPrivate } _modify { yield &storage.unique.isPrivate } }
+    public var isOpen: Bool { get { storage.fields.isOpen } _modify { yield &storage.unique.isOpen } }
+    public var isPublic: Bool { get { storage.fields.isPublic } _modify { yield &storage.unique.isPublic } }
+    public var initializerAssignments: [String] { get { storage.fields.initializerAssignments } _modify { yield &storage.unique.initializerAssignments } }
+    public var initializerSharedWrites: [SourcePosition] { get { storage.fields.initializerSharedWrites } _modify { yield &storage.unique.initializerSharedWrites } }
+    public var externalAPIs: [String] { get { storage.fields.externalAPIs } _modify { yield &storage.unique.externalAPIs } }
+    public var bodyViewCount: Int { get { storage.fields.bodyViewCount } _modify { yield &storage.unique.bodyViewCount } }
+    public var bodyModifierCount: Int { get { storage.fields.bodyModifierCount } _modify { yield &storage.unique.bodyModifierCount } }
+    public var behavior: BehaviorFacts { get { storage.fields.behavior } _modify { yield &storage.unique.behavior } }
+    public var bodyStart: StatementInsertionPoint? { get { storage.fields.bodyStart } _modify { yield &storage.unique.bodyStart } }
+    public var hasParameterPack: Bool { get { storage.fields.hasParameterPack } _modify { yield &storage.unique.hasParameterPack } }
+    public var observableObjectRemoval: Range<Int>? { get { storage.fields.observableObjectRemoval } _modify { yield &storage.unique.observableObjectRemoval } }
+    public var deinitializerPosition: SourcePosition? { get { storage.fields.deinitializerPosition } _modify { yield &storage.unique.deinitializerPosition } }
 
     /// Changes several fields with one uniqueness check.
     mutating func modify<Result>(_ change: (inout Fields) -> Result) -> Result { storage.modify(change) }
 
     public init(from decoder: any Decoder) throws { storage = SharedFields(try Fields(from: decoder)) }
 
-    public func encode(to encoder: any Encoder) throws { try storage.box.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 }
 
 /// Shows the fields, not the box: `dump` and the cache's bytes by field (`CacheDecodingBenchmark`) see a plain struct.
 extension TypeFact: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: storage.box.fields) }
+    public var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }
 
 public struct PropertyFact: Sendable, Codable {
