@@ -26,7 +26,7 @@ struct SharedFields<Fields: Sendable>: @unchecked Sendable {
         }
     }
 
-    mutating func makeUnique() {
+    private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
     }
 
