@@ -168,6 +168,35 @@ final class FactCodingTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<SourcePosition>.size, 12)
     }
 
+    /// Properties and helpers are the most numerous facts a large run holds: their fields are packed (32-bit offsets
+    /// and counts, a shared instance in a box of its own), and every one of them still round-trips.
+    func testTheMostNumerousFactsStayCompactAndRoundTrip() throws {
+        XCTAssertLessThanOrEqual(MemoryLayout<PropertyFact>.stride, 168)
+        XCTAssertLessThanOrEqual(MemoryLayout<HelperFact>.stride, 96)
+        XCTAssertLessThanOrEqual(MemoryLayout<DeclarationLayout?>.size, 24)
+        var property = PropertyFact(name: "store", wrapper: "StateObject", attributes: ["MainActor"], isLet: false, isPrivate: true,
+                                    position: SourcePosition(line: 4, column: 5, utf8Offset: 60),
+                                    wrapperPosition: SourcePosition(line: 3, column: 5, utf8Offset: 40),
+                                    layout: DeclarationLayout(modifiersStart: 53, specifier: 61..<64, accessModifier: 53..<60, declaresOneVariable: true))
+        property.initializerInstance = PropertyFact.SharedInstance(typeName: "AppStore", member: "shared")
+        property.wrapperDeletion = 40..<53
+        (property.hasInitializer, property.isLazy, property.isOverride) = (true, true, true)
+        let decoded = try Self.roundTrip(property)
+        XCTAssertEqual(Self.structure(decoded), Self.structure(property))
+        XCTAssertEqual(decoded.initializerInstance, PropertyFact.SharedInstance(typeName: "AppStore", member: "shared"))
+        XCTAssertEqual(decoded.wrapperDeletion, 40..<53)
+        XCTAssertEqual([decoded.layout?.modifiersStart, decoded.layout?.accessModifier?.lowerBound, decoded.layout?.specifier.upperBound], [53, 53, 64])
+        XCTAssertEqual([decoded.hasInitializer, decoded.isLazy, decoded.hasObservers, decoded.isOverride, decoded.isPrivate], [true, true, false, true, true])
+        XCTAssertNotEqual(Self.structure(decoded), Self.structure(PropertyFact(name: "store", isLet: false, position: property.position)))
+        var helper = HelperFact(name: "total", kind: .computedProperty, isAsync: false, returnType: "Double", parameterTypes: [],
+                                position: SourcePosition(line: 9, column: 5))
+        (helper.statements, helper.arithmetic, helper.memberFormatting) = (12, 3, Int.max)
+        helper.loops += 2
+        let decodedHelper = try Self.roundTrip(helper)
+        XCTAssertEqual([decodedHelper.statements, decodedHelper.loops, decodedHelper.arithmetic, decodedHelper.pipelines], [12, 2, 3, 0])
+        XCTAssertEqual(decodedHelper.memberFormatting, Int(Int32.max), "clamped to 32 bits")
+    }
+
     func testTheComparisonSeesEveryStoredProperty() {
         var facts = FileFacts(path: "A.swift")
         facts.dependencies.typeReferences.append(TypeReferenceFact(name: "Store", position: SourcePosition(line: 1, column: 1)))

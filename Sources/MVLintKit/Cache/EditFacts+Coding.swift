@@ -2,10 +2,9 @@
 /// position it is a byte, where as a plain number it took two or three. The ranges are offsets already.
 extension DeclarationLayout: BinaryCodable {
     init(from reader: inout FactReader) throws {
-        modifiersStart = try reader.readOffset()
-        specifier = try reader.read()
-        accessModifier = try reader.read()
-        declaresOneVariable = try reader.readFlag()
+        let modifiersStart = try reader.readOffset()
+        self.init(modifiersStart: modifiersStart, specifier: try reader.read(), accessModifier: try reader.read(),
+                  declaresOneVariable: try reader.readFlag())
     }
 
     func write(to writer: inout FactWriter) {
@@ -28,4 +27,11 @@ extension StatementInsertionPoint: BinaryCodable {
         writer.writeOffset(utf8Offset)
         writer.write(indentation)
     }
+}
+
+/// As the `Range<Int>` it stands for.
+extension OffsetRange: BinaryCodable {
+    init(from reader: inout FactReader) throws { self.init(try Range<Int>(from: &reader)) }
+
+    func write(to writer: inout FactWriter) { writer.writeRange(range) }
 }

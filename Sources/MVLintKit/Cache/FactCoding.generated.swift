@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is or for a shorter form: DeclarationLayout, StatementInsertionPoint, FileFacts, SourcePosition, TypeFact.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: Count, DeclarationLayout, OffsetRange, StatementInsertionPoint, FileFacts, SourcePosition, TypeFact, PropertyFact.SharedInstance.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -514,58 +514,46 @@ extension PropertyFact: BinaryCodable {
         self.name = try reader.read()
         self.wrapper = try reader.read()
         self.wrapperArgument = try reader.read()
+        self.typeName = try reader.read()
+        self.initializerCallee = try reader.read()
         self.attributes = try reader.read()
+        self.initializerInstance = try reader.read()
+        self.position = try reader.read()
+        self.wrapperPosition = try reader.read()
+        self.layout = try reader.read()
+        self.storedWrapperDeletion = try reader.read()
         self.isLet = try reader.read()
         self.isStatic = try reader.read()
         self.isComputed = try reader.read()
         self.isPrivate = try reader.read()
         self.hasPrivateSetter = try reader.read()
-        self.typeName = try reader.read()
-        self.initializerCallee = try reader.read()
         self.hasInitializer = try reader.read()
-        self.position = try reader.read()
-        self.wrapperPosition = try reader.read()
-        self.layout = try reader.read()
         self.isLazy = try reader.read()
         self.hasObservers = try reader.read()
         self.isOverride = try reader.read()
-        self.initializerInstance = try reader.read()
-        self.wrapperDeletion = try reader.read()
     }
 
     func write(to writer: inout FactWriter) {
         writer.write(self.name)
         writer.write(self.wrapper)
         writer.write(self.wrapperArgument)
+        writer.write(self.typeName)
+        writer.write(self.initializerCallee)
         writer.write(self.attributes)
+        writer.write(self.initializerInstance)
+        writer.write(self.position)
+        writer.write(self.wrapperPosition)
+        writer.write(self.layout)
+        writer.write(self.storedWrapperDeletion)
         writer.write(self.isLet)
         writer.write(self.isStatic)
         writer.write(self.isComputed)
         writer.write(self.isPrivate)
         writer.write(self.hasPrivateSetter)
-        writer.write(self.typeName)
-        writer.write(self.initializerCallee)
         writer.write(self.hasInitializer)
-        writer.write(self.position)
-        writer.write(self.wrapperPosition)
-        writer.write(self.layout)
         writer.write(self.isLazy)
         writer.write(self.hasObservers)
         writer.write(self.isOverride)
-        writer.write(self.initializerInstance)
-        writer.write(self.wrapperDeletion)
-    }
-}
-
-extension PropertyFact.SharedInstance: BinaryCodable {
-    init(from reader: inout FactReader) throws {
-        self.typeName = try reader.read()
-        self.member = try reader.read()
-    }
-
-    func write(to writer: inout FactWriter) {
-        writer.write(self.typeName)
-        writer.write(self.member)
     }
 }
 

@@ -255,6 +255,13 @@ extension Int: BinaryCodable {
     func write(to writer: inout FactWriter) { Int64(self).write(to: &writer) }
 }
 
+/// As an `Int`, the value it stands for.
+extension Count: BinaryCodable {
+    init(from reader: inout FactReader) throws { self.init(wrappedValue: try Int(from: &reader)) }
+
+    func write(to writer: inout FactWriter) { wrappedValue.write(to: &writer) }
+}
+
 /// Zigzagged, so small negative numbers stay short.
 extension Int64: BinaryCodable {
     init(from reader: inout FactReader) throws {

@@ -3,21 +3,21 @@
 public struct BehaviorFacts: Sendable, Codable {
     /// Closures run on a user or lifecycle event (`Button` actions, gestures, `onChange`, `onAppear`…),
     /// not counting `Task {}` and `.task`, which are `asyncLaunches`.
-    public var eventHandlers = 0
+    @Count public var eventHandlers = 0
     /// `Task {}`, `Task.detached {}` and `.task {}` in the type's code that await work; one that only awaits
     /// `Task.sleep` (a UI delay) or nothing is not counted.
-    public var asyncLaunches = 0
+    @Count public var asyncLaunches = 0
     /// Statements inside event handlers and tasks written in view-building code (`Button { … }`, `.task { … }` in
     /// `body`), at any depth; statements of helpers are counted in `helpers`.
-    public var actionStatements = 0
+    @Count public var actionStatements = 0
     /// `catch` clauses in the type's code.
-    public var catchClauses = 0
+    @Count public var catchClauses = 0
     /// Views created in view-building code: `body`, computed `some View` properties and `@ViewBuilder` helpers
     /// (`TypeFact.bodyViewCount` counts `body` only).
-    public var builtViews = 0
+    @Count public var builtViews = 0
     /// The most styling modifiers (`font`, `padding`, `foregroundStyle`…) chained onto one view in `body`
     /// (`Text(x).font(.title).bold().padding()` → 3).
-    public var longestBodyStylingChain = 0
+    @Count public var longestBodyStylingChain = 0
     /// Methods and computed properties that do not build views, with what their code holds.
     public var helpers: [HelperFact] = []
     /// Assignments at the top level of `.task` closures (`label = await item.format()`).
@@ -43,21 +43,21 @@ public struct HelperFact: Sendable, Codable {
     /// The declaration's first token (attributes and modifiers included).
     public var position: SourcePosition
     /// Statements at any depth, closures included.
-    public var statements = 0
+    @Count public var statements = 0
     /// `for`, `while` and `repeat` loops.
-    public var loops = 0
+    @Count public var loops = 0
     /// Arithmetic operators (`+ - * / %` and their compound assignments).
-    public var arithmetic = 0
+    @Count public var arithmetic = 0
     /// Arithmetic operators with a model field as an operand (`order.total * rate`, `Double(user.posts) * 0.4`).
-    public var memberArithmetic = 0
+    @Count public var memberArithmetic = 0
     /// Collection pipelines: `filter`, `map`, `reduce`, `sorted`…
-    public var pipelines = 0
+    @Count public var pipelines = 0
     /// String interpolations of a member (`"\(user.name)"`).
-    public var memberInterpolations = 0
+    @Count public var memberInterpolations = 0
     /// Ternaries whose condition reads a member (`user.isPremium ? … : …`).
-    public var memberTernaries = 0
+    @Count public var memberTernaries = 0
     /// Formatting calls applied to a member (`order.date.formatted()`, `formatter.string(from: item.price)`).
-    public var memberFormatting = 0
+    @Count public var memberFormatting = 0
 
     public init(name: String, kind: Kind, isAsync: Bool, returnType: String?, parameterTypes: [String], position: SourcePosition) {
         self.name = name
@@ -78,4 +78,22 @@ public struct TaskAssignmentFact: Sendable, Codable {
     public var isInsideRow: Bool
     /// The `task` modifier name.
     public var position: SourcePosition
+}
+
+/// A count of the facts held in 32 bits, clamped: helpers are the second largest list of facts a run holds, and their
+/// eight counts took 64 of each helper's 128 bytes as `Int`s. Read and written as an `Int`, and cached as one.
+@propertyWrapper
+public struct Count: Sendable, Codable {
+    var stored: Int32
+
+    public init(wrappedValue: Int) { stored = Int32(clamping: wrappedValue) }
+
+    public var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Int32(clamping: newValue) }
+    }
+
+    public init(from decoder: any Decoder) throws { self.init(wrappedValue: try Int(from: decoder)) }
+
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }

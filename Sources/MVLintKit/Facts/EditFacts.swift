@@ -3,13 +3,31 @@ internal import SwiftSyntax
 /// Where a stored property's declaration can be edited: project rules build their fixes from these offsets,
 /// since the syntax tree is gone when they run.
 public struct DeclarationLayout: Sendable, Codable {
+    // Offsets held in 32 bits (`OffsetRange`): every stored property has a layout, and properties are the largest
+    // list of facts a run holds (24 bytes where `Int`s took 48). Internal, as every cached type's stored properties.
+    var storedModifiersStart: UInt32
+    var storedSpecifier: OffsetRange
+    var storedAccessModifier: OffsetRange?
+
     /// After the attributes, where the modifiers (or, without any, the `var`/`let` keyword) begin: an attribute
     /// such as `@Bindable` is inserted here.
-    public var modifiersStart: Int
+    public var modifiersStart: Int {
+        get { Int(storedModifiersStart) }
+        set { storedModifiersStart = UInt32(clamping: newValue) }
+    }
+
     /// The `var` or `let` keyword.
-    public var specifier: Range<Int>
+    public var specifier: Range<Int> {
+        get { storedSpecifier.range }
+        set { storedSpecifier = OffsetRange(newValue) }
+    }
+
     /// A written access modifier without a `(set)` detail (`public`, `internal`, `private`…).
-    public var accessModifier: Range<Int>?
+    public var accessModifier: Range<Int>? {
+        get { storedAccessModifier?.range }
+        set { storedAccessModifier = newValue.map(OffsetRange.init) }
+    }
+
     /// One variable in the declaration, not `let a: M, b: M`: an attribute added to it would apply to each. Recorded,
     /// not told from the ranges (same `specifier`, same declaration): a file's shape leaves ranges out, and splitting a
     /// declaration must change the shape, or a warm run moves findings made before the split (`ProjectFindingRelocation`).
@@ -17,15 +35,37 @@ public struct DeclarationLayout: Sendable, Codable {
 
     private static let accessKeywords: Set<Keyword> = [.private, .fileprivate, .internal, .package, .public, .open]
 
+    init(modifiersStart: Int, specifier: Range<Int>, accessModifier: Range<Int>?, declaresOneVariable: Bool) {
+        storedModifiersStart = UInt32(clamping: modifiersStart)
+        storedSpecifier = OffsetRange(specifier)
+        storedAccessModifier = accessModifier.map(OffsetRange.init)
+        self.declaresOneVariable = declaresOneVariable
+    }
+
     init(_ node: VariableDeclSyntax) {
-        specifier = FixText.range(of: node.bindingSpecifier)
-        declaresOneVariable = node.bindings.count == 1
-        modifiersStart = node.modifiers.eachElement.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound
-        accessModifier = node.modifiers.eachElement.first { modifier in
+        let specifier = FixText.range(of: node.bindingSpecifier)
+        let accessModifier = node.modifiers.eachElement.first { modifier in
             guard case .keyword(let keyword) = modifier.name.tokenKind else { return false }
             return Self.accessKeywords.contains(keyword) && modifier.detail == nil
         }.map(FixText.range(of:))
+        self.init(modifiersStart: node.modifiers.eachElement.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound,
+                  specifier: specifier, accessModifier: accessModifier, declaresOneVariable: node.bindings.count == 1)
     }
+}
+
+/// A range of UTF-8 offsets in a file's text, its bounds held in 32 bits (a file is far below 4 GB,
+/// `FileBudget.maxBytes`): 8 bytes where a `Range<Int>` takes 16, and 9 where an optional one takes 17. Written to
+/// the cache as a `Range<Int>` is.
+struct OffsetRange: Sendable, Codable, Hashable {
+    let lower: UInt32
+    let upper: UInt32
+
+    init(_ range: Range<Int>) {
+        lower = UInt32(clamping: range.lowerBound)
+        upper = UInt32(clamping: range.upperBound)
+    }
+
+    var range: Range<Int> { Int(lower)..<Int(upper) }
 }
 
 /// Where a statement can be added at the top of a code block (`@Bindable var model = model` atop `body`).
