@@ -168,11 +168,12 @@ final class FactCodingTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<SourcePosition>.size, 12)
     }
 
-    /// Properties and helpers are the most numerous facts a large run holds: their fields are packed (32-bit offsets
-    /// and counts, a shared instance in a box of its own), and every one of them still round-trips.
+    /// Properties, helpers and types are the most numerous facts a large run holds: their fields are packed (32-bit
+    /// offsets and counts, a shared instance in a box of its own, no gaps for alignment), and they still round-trip.
     func testTheMostNumerousFactsStayCompactAndRoundTrip() throws {
         XCTAssertLessThanOrEqual(MemoryLayout<PropertyFact>.stride, 168)
         XCTAssertLessThanOrEqual(MemoryLayout<HelperFact>.stride, 96)
+        XCTAssertLessThanOrEqual(MemoryLayout<TypeFact.Fields>.stride, 224)
         XCTAssertLessThanOrEqual(MemoryLayout<DeclarationLayout?>.size, 24)
         var property = PropertyFact(name: "store", wrapper: "StateObject", attributes: ["MainActor"], isLet: false, isPrivate: true,
                                     position: SourcePosition(line: 4, column: 5, utf8Offset: 60),
@@ -195,6 +196,13 @@ final class FactCodingTests: XCTestCase {
         let decodedHelper = try Self.roundTrip(helper)
         XCTAssertEqual([decodedHelper.statements, decodedHelper.loops, decodedHelper.arithmetic, decodedHelper.pipelines], [12, 2, 3, 0])
         XCTAssertEqual(decodedHelper.memberFormatting, Int(Int32.max), "clamped to 32 bits")
+        var type = TypeFact(name: "Store", qualifiedName: "Store", kind: .class, inherited: ["ObservableObject"], attributes: [],
+                            position: SourcePosition(line: 1, column: 1, utf8Offset: 0))
+        (type.observableObjectRemoval, type.bodyViewCount, type.bodyModifierCount) = (11..<29, 7, 3)
+        let decodedType = try Self.roundTrip(type)
+        XCTAssertEqual(Self.structure(decodedType), Self.structure(type))
+        XCTAssertEqual([decodedType.observableObjectRemoval?.lowerBound, decodedType.observableObjectRemoval?.upperBound,
+                        decodedType.bodyViewCount, decodedType.bodyModifierCount], [11, 29, 7, 3])
     }
 
     func testTheComparisonSeesEveryStoredProperty() {

@@ -138,22 +138,17 @@ public enum TypeKind: String, Sendable, Codable {
 /// peak on large projects.
 public struct TypeFact: Sendable, Codable {
     public struct Fields: Sendable, Codable {
+        // Ordered so that no field waits for alignment (names, lists, positions, then counts and flags): 224 bytes,
+        // where the declaration order took 264.
         public var name: String
         /// `Outer.Inner` for nested types, so same-named nested types stay apart.
         public var qualifiedName: String
-        public var kind: TypeKind
         /// Names in the inheritance clause, generic arguments stripped (`ObservableObject`, `View`, `BaseModel`).
         public var inherited: [String]
         /// Attribute names without `@` (`Observable`, `MainActor`).
         public var attributes: [String]
-        public var position: SourcePosition
         public var properties: [PropertyFact] = []
         public var methods: [MethodFact] = []
-        public var isPrivate: Bool = false
-        /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
-        public var isOpen = false
-        /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
-        public var isPublic = false
         /// Properties an initializer of this type assigns (`self.count = …`, `_count = State(initialValue: …)`),
         /// named without the underscore: tells a view that receives a state's first value from one that owns it.
         public var initializerAssignments: [String] = []
@@ -162,19 +157,32 @@ public struct TypeFact: Sendable, Codable {
         public var initializerSharedWrites: [SourcePosition] = []
         /// Outside-world APIs the type's code reaches (`URLSession`, `FileManager`, `UserDefaults`, `ModelContext`…).
         public var externalAPIs: [String] = []
-        /// Views and modifiers created in `body`: how much layout the type does itself.
-        public var bodyViewCount: Int = 0
-        public var bodyModifierCount: Int = 0
         /// Event handling, async work, styling and helper code, for the architecture rules (`BehaviorFacts.swift`).
         public var behavior = BehaviorFacts()
         /// The top of `body`'s getter when this declaration or extension defines `body` (fixes add a statement there).
         public var bodyStart: StatementInsertionPoint?
-        /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
-        public var hasParameterPack = false
-        /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
-        public var observableObjectRemoval: Range<Int>?
+        public var position: SourcePosition
         /// Where its `deinit` is: `@State` drops the extra instances it builds, so a `deinit` runs for each (`migrate`).
         public var deinitializerPosition: SourcePosition?
+        // Before the counts: the generated coder sets them through their wrapper, once every plain field is set.
+        public var kind: TypeKind
+        var storedObservableObjectRemoval: OffsetRange?
+        /// Views and modifiers created in `body`: how much layout the type does itself.
+        @Count public var bodyViewCount = 0
+        @Count public var bodyModifierCount = 0
+        public var isPrivate: Bool = false
+        /// Declared `open`: subclasses can live in modules this run cannot see (`migrate`).
+        public var isOpen = false
+        /// Declared `public`: uses can live in modules this run cannot see (`migrate` reports it).
+        public var isPublic = false
+        /// Declares a parameter pack (`<each T>`): `@Observable` crashes the compiler on those (`migrate`).
+        public var hasParameterPack = false
+
+        /// What to delete to drop `ObservableObject` from the inheritance clause, with its colon or comma (`migrate`).
+        public var observableObjectRemoval: Range<Int>? {
+            get { storedObservableObjectRemoval?.range }
+            set { storedObservableObjectRemoval = newValue.map(OffsetRange.init) }
+        }
 
         public init(name: String, qualifiedName: String, kind: TypeKind, inherited: [String], attributes: [String], position: SourcePosition) {
             self.name = name

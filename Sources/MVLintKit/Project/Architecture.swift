@@ -89,7 +89,7 @@ public struct Relation: Sendable, Hashable {
 /// Roles of every type and the relations between them, derived from facts and the index.
 /// Structure decides first; names only break ties.
 public struct Architecture: Sendable {
-    public private(set) var roles: [String: RoleAssignment] = [:]
+    public private(set) var roles = RoleTable()
     public private(set) var relations: [Relation] = []
     /// How long each observable class lives, where its creators or its code tell (`Lifetime.swift`).
     public private(set) var lifetimes: [String: LifetimeAssignment] = [:]
@@ -151,7 +151,7 @@ public struct Architecture: Sendable {
         }
         for relation in found.joined() { add(relation) }
         lifetimes = LifetimeClassifier(index: index, roles: roles, relations: relations, creations: creations.value).classify()
-        for (id, lifetime) in lifetimes { roles[id]?.lifetime = lifetime }
+        for (id, lifetime) in lifetimes { roles.update(id) { $0.lifetime = lifetime } }
     }
 
     // The classification steps are separate functions: besides reading better, one large initializer
@@ -289,7 +289,7 @@ public struct Architecture: Sendable {
     /// Edges found in code rather than declarations: views shown, injections, service calls.
     /// Read in place from `files`: binding the file's facts copied every list of them.
     private static func codeRelations(ofFile fileIndex: Int, in files: [FileFacts], links: [ConstructionLink], index: ProjectIndex,
-                                      roles: [String: RoleAssignment]) -> [Relation] {
+                                      roles: RoleTable) -> [Relation] {
         let path = files[fileIndex].path
         var found: [Relation] = []
         func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {

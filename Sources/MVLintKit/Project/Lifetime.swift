@@ -19,7 +19,7 @@ public struct LifetimeAssignment: Sendable {
 /// Lifetimes of the project's observable classes, from who creates them and what their code does.
 struct LifetimeClassifier {
     let index: ProjectIndex
-    let roles: [String: RoleAssignment]
+    let roles: RoleTable
     let relations: [Relation]
     let creations: Creations
 

@@ -1,0 +1,37 @@
+/// Every declared type's role, by id. The assignments are listed in the order they were made, and a dictionary maps
+/// each id to its place: a dictionary of the assignments themselves had room for twice as many (its size is a power
+/// of two), 3.7 MB where this takes 1.9 on the 13,000 types of fifteen apps linted together.
+public struct RoleTable: Sendable {
+    private var places: [String: Int32] = [:]
+    private var assignments: [RoleAssignment] = []
+
+    /// Each assignment once, in the order they were made (callers that show them sort them).
+    public var values: [RoleAssignment] { assignments }
+
+    public var count: Int { assignments.count }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        places.reserveCapacity(capacity)
+        assignments.reserveCapacity(capacity)
+    }
+
+    /// Setting nil is not supported: a role, once given, is only ever changed.
+    public subscript(id: String) -> RoleAssignment? {
+        get { places[id].map { assignments[Int($0)] } }
+        set {
+            guard let newValue else { preconditionFailure("a role is never taken back") }
+            if let place = places[id] {
+                assignments[Int(place)] = newValue
+            } else {
+                places[id] = Int32(assignments.count)
+                assignments.append(newValue)
+            }
+        }
+    }
+
+    /// Changes the assignment of `id`, if it has one, in place.
+    mutating func update(_ id: String, _ change: (inout RoleAssignment) -> Void) {
+        guard let place = places[id] else { return }
+        change(&assignments[Int(place)])
+    }
+}
