@@ -84,6 +84,7 @@ public struct TaskAssignmentFact: Sendable, Codable {
 /// eight counts took 64 of each helper's 128 bytes as `Int`s. Read and written as an `Int`, and cached as one.
 @propertyWrapper
 public struct Count: Sendable, Codable {
+    /// Internal, not private, as every cached type's stored properties (`make codegen` checks them).
     var stored: Int32
 
     public init(wrappedValue: Int) { stored = Int32(clamping: wrappedValue) }

@@ -242,9 +242,10 @@ extension TypeFact: CustomReflectable {
 }
 
 public struct PropertyFact: Sendable, Codable {
-    // Properties are the largest list of facts a run holds (a tenth of its peak memory on large projects): the fields
-    // are ordered so that none waits for alignment (names, lists, 32-bit positions and offsets, then the flags), and
-    // the rare ones are held compactly (`SharedInstance`, `OffsetRange`): 168 bytes a property, where 232 were.
+    // Properties are the largest list of facts a run holds (18 MB of a 105 MB heap peak for fifteen apps linted
+    // together): the fields are ordered so that none waits for alignment (names, lists, 32-bit positions and offsets,
+    // then the flags), and the rare ones are held compactly (`SharedInstance`, `OffsetRange`): 168 bytes a property,
+    // where 232 were.
     public var name: String
     /// The property wrapper, without `@` and arguments (`State`, `ObservedObject`, `Environment`).
     public var wrapper: String?
