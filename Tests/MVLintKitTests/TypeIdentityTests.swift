@@ -51,6 +51,21 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertEqual(owns, ["FeedView→FeedView.ViewModel", "SearchView→SearchView.ViewModel"])
     }
 
+    /// An entry's conformances and initializer assignments are its declaration's list when it has no extension, and
+    /// the declaration's then each extension's, each once, when it has.
+    func testConformancesAndAssignmentsOfADeclarationAndItsExtensionsAreListedOnce() {
+        let project = TestProject.context([
+            "Item.swift": "struct Item: Codable, Identifiable { let id: Int; init(id: Int) { self.id = id } }",
+            "Item+Hashable.swift": "extension Item: Hashable, Codable {}\nextension Item: Sendable, Identifiable {}",
+            "Plain.swift": "struct Plain: Equatable, Comparable { var value = 0 }",
+        ])
+        let item = project.index.entry("Item")
+        XCTAssertEqual(item?.inherited, ["Codable", "Identifiable", "Hashable", "Sendable"])
+        XCTAssertEqual(item?.initializerAssignments, ["id"])
+        XCTAssertEqual(project.index.entry("Plain")?.inherited, ["Equatable", "Comparable"])
+        XCTAssertEqual(project.index.ids(inheritingAnyOf: ["Hashable", "Missing"]), ["Item"])
+    }
+
     func testEachNestedViewModelIsJudgedOnItsOwnIsolation() {
         let findings = TestProject.lint("observable-missing-main-actor", ["Feed.swift": feed, "Search.swift": search])
         XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["Search.swift:7"])

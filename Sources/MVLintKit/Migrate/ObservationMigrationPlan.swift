@@ -170,8 +170,8 @@ private struct MigrationAnalysis {
             grew = false
             for entry in index.entriesInNameOrder where entry.declaration != nil {
                 let inherited = entry.inherited
-                guard inherited.contains("ObservableObject") || !inherited.isDisjoint(with: protocols)
-                    || !inherited.isDisjoint(with: names) else { continue }
+                guard inherited.contains("ObservableObject") || inherited.contains(where: protocols.contains)
+                    || inherited.contains(where: names.contains) else { continue }
                 if entry.kind == .protocol {
                     grew = protocols.insert(entry.name).inserted || grew
                 } else {

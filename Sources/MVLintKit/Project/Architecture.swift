@@ -379,7 +379,7 @@ public struct Architecture: Sendable {
     }
 
     private func isHosted(_ entry: ProjectIndex.TypeEntry) -> Bool {
-        !entry.inherited.isDisjoint(with: Architecture.hostedProtocols)
+        entry.inherited.contains(where: Architecture.hostedProtocols.contains)
             || !Set(entry.declaration?.attributes ?? []).isDisjoint(with: Architecture.hostedAttributes)
     }
 

@@ -135,7 +135,7 @@ struct LifetimeClassifier {
         var current = index.entry(id)
         var visited = Set<String>()
         while let entry = current, visited.insert(entry.id).inserted {
-            if !entry.inherited.isDisjoint(with: Self.screenMakingSuperclasses) { return true }
+            if entry.inherited.contains(where: Self.screenMakingSuperclasses.contains) { return true }
             current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
         }
         return false
@@ -156,6 +156,6 @@ struct LifetimeClassifier {
 
     private static func isAppLevel(_ id: String, index: ProjectIndex) -> Bool {
         guard let entry = index.entry(id) else { return false }
-        return !entry.inherited.isDisjoint(with: Self.appProtocols) || entry.declaration?.attributes.contains("main") == true
+        return entry.inherited.contains(where: Self.appProtocols.contains) || entry.declaration?.attributes.contains("main") == true
     }
 }

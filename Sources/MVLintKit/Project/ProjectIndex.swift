@@ -26,13 +26,15 @@ public final class ProjectIndex: @unchecked Sendable {
         public fileprivate(set) var inheritedIDs: [String] = []
         /// The type whose scope encloses this one (`FeedView` for `FeedView.ViewModel`); nil at file scope.
         fileprivate var outerID: String?
-        /// Conformances and superclass as written (last name component), from the declaration and every extension.
-        public private(set) var inherited: Set<String> = []
+        /// Conformances and superclass as written (last name component), from the declaration and every extension,
+        /// each once. A list, not a set: most types have no extension and share their declaration's list, where a set
+        /// was made for each (1.5 MB for fifteen apps linted together); it holds a few names, read by `contains`.
+        public private(set) var inherited: [String] = []
         /// The declaration's, then each extension's.
         public private(set) var properties = MergedFacts<PropertyFact>()
         public private(set) var methods = MergedFacts<MethodFact>()
-        /// Properties assigned by an initializer, whether declared with the type or in an extension.
-        public private(set) var initializerAssignments: Set<String> = []
+        /// Properties assigned by an initializer, whether declared with the type or in an extension, each once.
+        public private(set) var initializerAssignments: [String] = []
 
         fileprivate init(id: String, name: String, qualifiedName: String, module: String, declaration: TypeFact? = nil,
                          declarationPath: String? = nil) {
@@ -48,17 +50,22 @@ public final class ProjectIndex: @unchecked Sendable {
         fileprivate func complete() {
             if extensions.isEmpty, let declaration {
                 // Most types: nothing to merge.
-                inherited = Set(declaration.inherited)
+                inherited = declaration.inherited
                 properties = MergedFacts(only: declaration.properties)
                 methods = MergedFacts(only: declaration.methods)
-                initializerAssignments = Set(declaration.initializerAssignments)
+                initializerAssignments = declaration.initializerAssignments
                 return
             }
             let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
-            inherited = Set(parts.flatMap(\.inherited))
+            inherited = Self.eachOnce(parts.flatMap(\.inherited))
             properties = MergedFacts(parts.map(\.properties))
             methods = MergedFacts(parts.map(\.methods))
-            initializerAssignments = Set(parts.flatMap(\.initializerAssignments))
+            initializerAssignments = Self.eachOnce(parts.flatMap(\.initializerAssignments))
+        }
+
+        private static func eachOnce(_ names: [String]) -> [String] {
+            var seen = Set<String>()
+            return names.filter { seen.insert($0).inserted }
         }
 
         /// A `static` member whose declared or constructed type is the type itself (`static let shared = Store()`,
@@ -317,7 +324,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The entries whose conformances or superclass, as written, include one of `names` (`PreviewProvider`, `App`): a
     /// few types, asked for once by a pass over every construction instead of looking up each creator's entry.
     func ids(inheritingAnyOf names: Set<String>) -> Set<String> {
-        Set(types.values.lazy.filter { !$0.inherited.isDisjoint(with: names) }.map(\.id))
+        Set(types.values.lazy.filter { $0.inherited.contains(where: names.contains) }.map(\.id))
     }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.

@@ -115,7 +115,7 @@ enum StateNamedModelRule: ProjectRule {
             let name = entry.name
             guard name.hasSuffix("Model"), entry.kind == .struct, project.architecture.role(of: entry.id) == .state,
                   let declaration = entry.declaration, let path = entry.declarationPath,
-                  entry.inherited.isDisjoint(with: dataConformances), !builtOutsideViews.contains(entry.id),
+                  !entry.inherited.contains(where: dataConformances.contains), !builtOutsideViews.contains(entry.id),
                   !entry.methods.contains(where: \.isAsync) else { continue }
             let helpers = [declaration.behavior] + entry.extensions.map(\.fact.behavior)
             guard helpers.flatMap(\.helpers).allSatisfy(isTrivial) else { continue }

@@ -200,7 +200,7 @@ enum StateNotPrivateRule: ProjectRule {
 
     /// How a caller sets the state's first value, if one does; making such a property private would break them.
     private static func valueSource(of property: PropertyFact, in type: TypeFact, labelsPassed: Set<String>,
-                                    assignedInInit: Set<String>) -> String? {
+                                    assignedInInit: [String]) -> String? {
         if assignedInInit.contains(property.name) { return "its initializer sets it" }
         // An `init` in the declaration replaces the memberwise one, so call-site labels then say nothing about state.
         guard !type.methods.contains(where: \.isInitializer) else { return nil }
