@@ -17,7 +17,8 @@ USAGE:
         (a) bare Parser.parse + one empty walk of every file, on all cores (and serially), each run in a process of
             its own (`mvlint-bench floor`), as mvlint's runs are, and its peak RSS
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
-        prints b/a of the times and of the peak RSS; best of K runs (default 3), with the slowest run's time beside it
+        prints b/a of the times and of the peak RSS; best of K runs (default 3), with the slowest run's time beside it,
+        and the largest peak RSS of the K runs with their median (a run's peak moves by several MiB from run to run)
   mvlint-bench floor DIR [--serial]
         (a) alone, once, in this process: prints its seconds (the parse and walk only, not the start or the file search)
   mvlint-bench warm DIR --mvlint PATH [--repeat K] [--steps]
@@ -359,18 +360,29 @@ case "compare":
     let folder = URL(fileURLWithPath: arguments[1])
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
     let files = swiftFilesOrExit(in: folder)
-    var serial: [Double] = [], parallel: [Double] = [], lint: [Double] = [], peak = 0.0, parsePeak = 0.0
+    var serial: [Double] = [], parallel: [Double] = [], lint: [Double] = [], peaks: [Double] = [], parsePeaks: [Double] = []
     for _ in 0..<repeats {
         serial.append(floorRun(folder, serially: true).seconds)
         let floor = floorRun(folder, serially: false)
         parallel.append(floor.seconds)
         // One tree per core at a time, as mvlint holds them.
-        parsePeak = max(parsePeak, floor.peakMiB)
+        parsePeaks.append(floor.peakMiB)
         // Without the cache: every run must parse, or runs after the first would measure cache hits.
         let run = spawn(coldLint(mvlint, folder))
         lint.append(run.seconds)
-        peak = max(peak, run.peakMiB)
+        peaks.append(run.peakMiB)
     }
+    // The largest peak of the runs, and their median: a run's peak moves by several MiB with where the threads'
+    // allocations fall, so a change of memory is judged by the medians of enough runs.
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    func peakAndMedian(_ peaks: [Double]) -> String {
+        String(format: "peak RSS %.0f MiB", peaks.max() ?? 0) + (peaks.count > 1 ? String(format: " (median %.0f MiB)", median(peaks)) : "")
+    }
+    let peakRatio = (peaks.max() ?? 0) / (parsePeaks.max() ?? 1), medianPeakRatio = median(peaks) / max(median(parsePeaks), 1)
     // The best run and, as a machine shared with others moves by a tenth from minute to minute, the slowest.
     func bestAndSlowest(_ times: [Double]) -> String {
         String(format: "%.3f s", times.min() ?? 0) + (times.count > 1 ? String(format: " (slowest %.3f s)", times.max() ?? 0) : "")
@@ -378,9 +390,10 @@ case "compare":
     let cores = ProcessInfo.processInfo.activeProcessorCount
     print("files: \(files.count), cores: \(cores), best of \(repeats)")
     print("(a) bare parse + empty walk, serial:      \(bestAndSlowest(serial))")
-    print("(a) bare parse + empty walk, \(cores) cores:     \(bestAndSlowest(parallel))   peak RSS \(String(format: "%.0f", parsePeak)) MiB")
-    print("(b) mvlint lint (binary, \(cores) cores):        \(bestAndSlowest(lint))   peak RSS \(String(format: "%.0f", peak)) MiB")
-    print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", (lint.min() ?? 0) / (parallel.min() ?? 1), peak / parsePeak))
+    print("(a) bare parse + empty walk, \(cores) cores:     \(bestAndSlowest(parallel))   \(peakAndMedian(parsePeaks))")
+    print("(b) mvlint lint (binary, \(cores) cores):        \(bestAndSlowest(lint))   \(peakAndMedian(peaks))")
+    print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", (lint.min() ?? 0) / (parallel.min() ?? 1), peakRatio)
+          + (repeats > 1 ? String(format: " (medians: %.2f)", medianPeakRatio) : ""))
 case "floor":
     guard arguments.count >= 2 else {
         print(usage)
