@@ -380,7 +380,7 @@ public struct Architecture: Sendable {
 
     private func isHosted(_ entry: ProjectIndex.TypeEntry) -> Bool {
         entry.inherited.contains(where: Architecture.hostedProtocols.contains)
-            || !Set(entry.declaration?.attributes ?? []).isDisjoint(with: Architecture.hostedAttributes)
+            || entry.declaration?.attributes.contains(where: Architecture.hostedAttributes.contains) == true
     }
 
     private func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {

@@ -301,7 +301,7 @@ enum ObservedObjectCreationRule: ProjectRule {
         var current = index.entry(id)
         var visited = Set<String>()
         while let entry = current, visited.insert(entry.id).inserted {
-            if entry.inherited.contains(where: uiKitBases.contains) || entry.inherited.contains(where: { $0.hasSuffix("ViewController") }) { return true }
+            if entry.inherited.contains(where: { uiKitBases.contains($0) || $0.hasSuffix("ViewController") }) { return true }
             current = entry.inheritedIDs.lazy.compactMap { index.entry($0) }.first { $0.kind == .class }
         }
         return false
