@@ -152,6 +152,8 @@ public enum Linter {
             }
         }
         pass.results = []
+        // The trees the pass parsed are gone: their pages go back before the project phase allocates its own.
+        if pending.contains(where: { !$0.isCached }) { FreedPages.release() }
         timings?.end(.files)
 
         var sharedSettingsByPath: [String: SharedSettings] = [:]
