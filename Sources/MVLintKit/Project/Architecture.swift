@@ -93,7 +93,8 @@ public struct Architecture: Sendable {
     public private(set) var relations: [Relation] = []
     /// How long each observable class lives, where its creators or its code tell (`Lifetime.swift`).
     public private(set) var lifetimes: [String: LifetimeAssignment] = [:]
-    /// Where each relation (by kind and ends) sits in `relations`, so adding one is not a linear search.
+    /// Where each relation (by kind and ends) sits in `relations`, so adding one is not a linear search; emptied once
+    /// the relations are found.
     private var relationIndex: [Relation: Int] = [:]
 
     public func role(of id: String) -> Role? { roles[id]?.role }
@@ -150,6 +151,10 @@ public struct Architecture: Sendable {
             Architecture.codeRelations(ofFile: file, in: files, links: constructionLinks[file], index: index, roles: classified)
         }
         for relation in found.joined() { add(relation) }
+        // The relations are all found: the table that merged them, and the room the list grew into, are held through
+        // the project rules, where the run's memory peaks.
+        relationIndex = [:]
+        relations.releaseSpareCapacity()
         lifetimes = LifetimeClassifier(index: index, roles: roles, relations: relations, creations: creations.value).classify()
         for (id, lifetime) in lifetimes { roles.update(id) { $0.lifetime = lifetime } }
     }

@@ -29,13 +29,16 @@ struct LifetimeClassifier {
         var creators: [String: [(creator: String, evidence: Evidence)]] = [:]
         var sceneRoots = Set<String>()
 
-        init(index: ProjectIndex, constructionLinks: [[ConstructionLink]]) {
-            for link in constructionLinks.joined() {
-                guard let creator = link.creator, case let created = link.created, created != creator else { continue }
-                if index.isView(created), LifetimeClassifier.isAppLevel(creator, index: index) { sceneRoots.insert(created) }
-                guard index.isObservableClass(created) else { continue }
-                creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
-                                                                         path: link.path, position: link.position)))
+        /// `constructionLinks` are per file, in `files`' order.
+        init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
+            for (fileIndex, links) in constructionLinks.enumerated() {
+                for link in links {
+                    guard let creator = link.creator, case let created = link.created, created != creator else { continue }
+                    if index.isView(created), LifetimeClassifier.isAppLevel(creator, index: index) { sceneRoots.insert(created) }
+                    guard index.isObservableClass(created) else { continue }
+                    creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
+                                                                             path: files[fileIndex].path, position: link.position)))
+                }
             }
         }
     }

@@ -612,7 +612,7 @@ public struct ProjectContext: Sendable {
         timings?.end(.constructions)
         // What needs only the index and the constructions is found beside the architecture, whose classification
         // runs on one core: first who creates the observable classes, which the architecture asks for last.
-        let creations = Deferred { LifetimeClassifier.Creations(index: index, constructionLinks: links) }
+        let creations = Deferred { LifetimeClassifier.Creations(index: index, files: files, constructionLinks: links) }
         let (architecture, found) = ParallelMap.both({
             Architecture(index: index, files: files, constructionLinks: links, creations: creations)
         }, aside: {
@@ -683,21 +683,20 @@ struct FactPlace: Sendable {
 /// A construction of a project type (`FeedView()`, `Store.init()`), resolved: roles, lifetimes, the profile and several
 /// rules ask who makes what, so each file's constructions are resolved once, on all cores. A class: a dozen passes read
 /// every link, and a copy of a struct link retained each of its strings. It keeps only what they read of the
-/// construction (the project phase holds one for every construction of a project type, tens of thousands).
+/// construction (the project phase holds one for every construction of a project type, tens of thousands), and not its
+/// file: links are listed per file.
 public final class ConstructionLink: Sendable {
     /// The type whose code constructs it; nil at file scope and in code the index cannot place.
     public let creator: String?
     /// The type constructed.
     public let created: String
-    public let path: String
     /// The name as the construction writes it (`Store`, `Feed.Store`).
     public let writtenName: String
     public let position: SourcePosition
 
-    init(creator: String?, created: String, path: String, construction: ConstructionFact) {
+    init(creator: String?, created: String, construction: ConstructionFact) {
         self.creator = creator
         self.created = created
-        self.path = path
         writtenName = construction.typeName
         position = construction.position
     }
@@ -723,7 +722,7 @@ extension ProjectIndex {
                     answers[question] = created
                 }
                 guard let created else { return nil }
-                return ConstructionLink(creator: creator, created: created, path: path, construction: construction)
+                return ConstructionLink(creator: creator, created: created, construction: construction)
             }
         }
     }
