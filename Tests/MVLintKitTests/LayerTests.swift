@@ -285,16 +285,40 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(try layerFindings(in: folder), [])
     }
 
+    func testTypeNamesAreRecordedOnlyWhenLayersCanBeChecked() {
+        let code = "struct CartView: View {\n    let store: CartStore\n    var body: some View { Text(\"Cart\") }\n}\n"
+        var engine = LintEngine(selection: RuleSelection(rules: []))
+        let recorded = engine.analyze(path: "CartView.swift", text: code, settings: .unknown).facts.dependencies.typeReferences
+        XCTAssertEqual(recorded.map(\.name), ["View", "CartStore", "Text"])
+        engine.recordsTypeReferences = false
+        XCTAssertEqual(engine.analyze(path: "CartView.swift", text: code, settings: .unknown).facts.dependencies.typeReferences.count, 0)
+    }
+
+    func testACachedRunWithoutLayersDoesNotHideTheFindingsOfLayersConfiguredLater() throws {
+        let folder = try TemporaryFolder(), cache = try TemporaryFolder()
+        try folder.write("Sources/Store/CartStore.swift", "import Observation\n\n@Observable final class CartStore {}\n")
+        try folder.write("Sources/UI/CartView.swift", "import SwiftUI\n\nstruct CartView: View {\n    let store: CartStore\n    var body: some View { Text(\"Cart\") }\n}\n")
+        let cacheFile = cache.url.appendingPathComponent("project.cache")
+        // Without layers the walks leave the type names out, and the records are saved so.
+        XCTAssertEqual(try layerFindings(in: folder, cacheFile: cacheFile), [])
+        try folder.write(".mvlint.yml", "layers:\n  ui: {paths: [Sources/UI]}\n  store: {paths: [Sources/Store]}\n")
+        let expected = [
+            "Sources/UI/CartView.swift:4:16: `CartStore` is declared in layer `store` (Sources/Store/CartStore.swift:3), which layer `ui` may not depend on: pass the data in from a layer it may use, or add `store` to `ui`'s `may_depend_on`",
+        ]
+        XCTAssertEqual(try layerFindings(in: folder), expected)
+        XCTAssertEqual(try layerFindings(in: folder, cacheFile: cacheFile), expected)
+    }
+
     // MARK: Helpers
 
     /// Lints the folder as `mvlint lint` run inside it would, keeping `layer-dependency` findings.
-    private func layerFindings(in folder: TemporaryFolder) throws -> [String] {
+    private func layerFindings(in folder: TemporaryFolder, cacheFile: URL? = nil) throws -> [String] {
         // A directory URL, so that "." resolves to the folder itself rather than its parent.
         let root = URL(fileURLWithPath: folder.url.path, isDirectory: true)
         let configFile = root.appendingPathComponent(ConfigurationLoader.fileName)
         let configuration = FileManager.default.fileExists(atPath: configFile.path)
             ? try ConfigurationLoader.load(path: configFile) : Configuration(rootDirectory: root)
-        let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: root, configuration: configuration))
+        let outcome = Linter.run(Linter.Request(paths: ["."], workingDirectory: root, configuration: configuration, cacheFile: cacheFile))
         XCTAssertEqual(outcome.inputProblems, [])
         return outcome.findings.filter { $0.rule == LayerDependencyRule.description.id }.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
     }

@@ -27,14 +27,17 @@ final class FileWalker: SyntaxVisitor {
     /// The names `facts.dependencies.typeReferences` holds. Kept by the walk, not with the facts: every file's set,
     /// held to the end of the run and written to the cache, took 3.7 MB at 7,715 files.
     private var mentionedTypeNames: Set<String> = []
+    /// `LintEngine.recordsTypeReferences`.
+    private let recordsTypeReferences: Bool
 
     /// Each list of argument labels the file's constructions have, once: most are `["_"]` or a few more, and a list of
     /// its own per construction was a twentieth of a run's peak memory.
     private var labelLists: Set<[String]> = []
 
-    init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule]) {
+    init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule], recordsTypeReferences: Bool = true) {
         walk = FileWalk(path: path, source: source, settings: settings)
         self.rules = rules
+        self.recordsTypeReferences = recordsTypeReferences
         facts = FileFacts(path: path)
         super.init(viewMode: .sourceAccurate)
     }
@@ -684,7 +687,7 @@ final class FileWalker: SyntaxVisitor {
 
     /// Records `name` unless the file already mentioned it; the position is only computed for new names.
     private func noteTypeReference(_ name: String, at node: some SyntaxProtocol) {
-        guard name != "Self", mentionedTypeNames.insert(name).inserted else { return }
+        guard recordsTypeReferences, name != "Self", mentionedTypeNames.insert(name).inserted else { return }
         facts.dependencies.typeReferences.append(TypeReferenceFact(name: name, position: position(node)))
     }
 

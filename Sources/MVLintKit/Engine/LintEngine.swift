@@ -85,6 +85,10 @@ public struct RuleSelection: Sendable {
 public struct LintEngine: Sendable {
     public var selection: RuleSelection
     public var budget: FileBudget
+    /// Whether walks record the type names each file mentions (`DependencyFacts.typeReferences`). Only
+    /// `layer-dependency` reads them, and only in a project with layers; a run without either leaves them out. Part of
+    /// a record's key (`Linter.engineContext`): a record made without them is not read by a run that needs them.
+    public var recordsTypeReferences = true
 
     public init(selection: RuleSelection, budget: FileBudget = FileBudget()) {
         self.selection = selection
@@ -102,7 +106,8 @@ public struct LintEngine: Sendable {
         case .failure(let problem): return .skipped(path: path, text: text, problem: problem, sourceDigest: sourceDigest)
         }
         let rules = selection.syntaxRules.map { $0.init(options: selection.options[$0.description.id]!) }
-        let walker = FileWalker(path: path, source: source, settings: settings, rules: rules)
+        let walker = FileWalker(path: path, source: source, settings: settings, rules: rules,
+                                recordsTypeReferences: recordsTypeReferences)
         walker.walk(tree)
         let (facts, candidates) = walker.finish()
         var parseError: ParseProblem?
