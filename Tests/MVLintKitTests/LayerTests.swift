@@ -104,6 +104,24 @@ final class LayerTests: XCTestCase {
         XCTAssertNil(plan.layerOfModule["Shop"])
     }
 
+    func testOnlyPathsThatCannotNameAPresentationFolderSkipTheFolderByFolderTest() {
+        for path in ["App/Presentation/Rows", "app/presentation", "App/PRESENTATION", "App/prpresentation", "Kits/DesignUIKit",
+                     "App/Ünits", "App/UI"] {
+            XCTAssertTrue(LayerPlan.mayNamePresentation(Substring(path)), path)
+        }
+        for path in ["App/Views/Rows", "App/Present", "Sources/Ui/Kit", "", "App/presentatio/n"] {
+            XCTAssertFalse(LayerPlan.mayNamePresentation(Substring(path)), path)
+        }
+        let plan = LayerPlan(configured: [], files: [
+            LayerPlan.File(path: "a.swift", relativePath: "App/Views/Row.swift", module: "Shop"),
+            LayerPlan.File(path: "b.swift", relativePath: "App/design/presentation/Card.swift", module: "Shop"),
+            LayerPlan.File(path: "c.swift", relativePath: "Kits/BrandUIKit/Button.swift", module: "Shop"),
+        ])
+        XCTAssertEqual(plan.presentationUnits, [
+            PresentationUnit(kind: .folder, name: "App/design/presentation"), PresentationUnit(kind: .folder, name: "Kits/BrandUIKit"),
+        ])
+    }
+
     func testNothingToCheckWithoutLayersOrPresentationNames() {
         let plan = LayerPlan(configured: [], files: [LayerPlan.File(path: "a.swift", relativePath: "Sources/App/a.swift", module: "App")])
         XCTAssertFalse(plan.isActive)

@@ -136,12 +136,31 @@ public struct LayerPlan: Sendable {
             // Files come folder by folder: the folder of the file before has the same answer.
             let folderPath = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { relativePath[..<$0] } ?? ""
             if folderPath != lastFolder?.path {
-                lastFolder = (folderPath, shallowestPresentationFolder(in: folderPath))
+                lastFolder = (folderPath, mayNamePresentation(folderPath) ? shallowestPresentationFolder(in: folderPath) : nil)
             }
             if let folder = lastFolder?.presentation, !folders.contains(folder) { folders.append(folder) }
         }
         return modules.sorted().map { PresentationUnit(kind: .module, name: $0) }
             + folders.sorted().map { PresentationUnit(kind: .folder, name: $0) }
+    }
+
+    private static let presentationWord = Array("presentation".utf8)
+
+    /// False when no folder of `path` can have a presentation name: the path is ASCII and holds neither `UI` nor
+    /// `presentation` in any case, the two things `isPresentationName` looks for. Most paths, which are then not split
+    /// into their folders (every run makes the plan before its files are walked: see `LintEngine.recordsTypeReferences`).
+    static func mayNamePresentation(_ path: Substring) -> Bool {
+        var matched = 0, previous: UInt8 = 0
+        for byte in path.utf8 {
+            // Outside ASCII, case folding is Foundation's to decide.
+            if byte >= 0x80 || (previous == UInt8(ascii: "U") && byte == UInt8(ascii: "I")) { return true }
+            let lowercased = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            // The word's first letter occurs in it only once: a mismatch restarts at that letter or before the word.
+            matched = lowercased == presentationWord[matched] ? matched + 1 : (lowercased == presentationWord[0] ? 1 : 0)
+            if matched == presentationWord.count { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Presentation code may not depend on the app; the app (every other file) may use presentation code.
