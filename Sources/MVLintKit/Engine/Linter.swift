@@ -160,8 +160,9 @@ public enum Linter {
             }
         }
         pass.results = []
-        // The trees the pass parsed are gone: their pages go back before the project phase allocates its own.
-        if pending.contains(where: { !$0.isCached }) { FreedPages.release() }
+        // The trees the pass parsed are gone: their pages go back before the project phase allocates its own. Not after
+        // a pass that mostly read the cache: it freed few pages, and decoding the records takes them again.
+        if pending.count(where: { !$0.isCached }) > pending.count / 2 { FreedPages.release() }
         timings?.end(.files)
 
         var sharedSettingsByPath: [String: SharedSettings] = [:]
