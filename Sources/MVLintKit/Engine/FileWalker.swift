@@ -34,7 +34,7 @@ final class FileWalker: SyntaxVisitor {
     /// its own per construction was a twentieth of a run's peak memory.
     private var labelLists: Set<[String]> = []
 
-    init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule], recordsTypeReferences: Bool = true) {
+    init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule], recordsTypeReferences: Bool) {
         walk = FileWalk(path: path, source: source, settings: settings)
         self.rules = rules
         self.recordsTypeReferences = recordsTypeReferences
