@@ -589,9 +589,10 @@ final class FileWalker: SyntaxVisitor {
 
     /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        noteTypeReference(node.name.identifierName, at: node)
+        let name = node.name.identifierName
+        noteTypeReference(name, at: node)
         // Conformance clauses are in the index already; everywhere else the protocol is used as a type.
-        if node.name.identifierName == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
+        if name == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
             facts.observableObjectTypeUses.append(position(node))
         }
         return .visitChildren

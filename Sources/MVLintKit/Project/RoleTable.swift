@@ -15,8 +15,8 @@ public struct RoleTable: Sendable {
         assignments.reserveCapacity(capacity)
     }
 
-    /// Setting nil is not supported: a role, once given, is only ever changed.
-    public subscript(id: String) -> RoleAssignment? {
+    /// Set only by the architecture, never to nil: a role, once given, is only ever changed.
+    public internal(set) subscript(id: String) -> RoleAssignment? {
         get { places[id].map { assignments[Int($0)] } }
         set {
             guard let newValue else { preconditionFailure("a role is never taken back") }
