@@ -41,6 +41,23 @@ final class FileBudgetTests: XCTestCase {
                        "the file has about 1200000 tokens, more than 1000000 (about 457 MB to parse)")
     }
 
+    /// The quick scan every file goes through: a word is one token, every other byte that is not a space one more;
+    /// spaces and `(` leave a run of `[` open, anything else closes it; `#if` and `#endif` (whole words) nest.
+    func testTheQuickScanCountsWordsPunctuationRunsAndConditionals() {
+        let shape = { (text: String) in SourceShape(text, careful: false) }
+        XCTAssertEqual(shape("let café_2 = x.y(z)").estimatedTokens, 9, "let, café_2, =, x, ., y, (, z, )")
+        XCTAssertEqual(shape("").estimatedTokens, 0)
+        XCTAssertEqual(shape(" \n\t\r").estimatedTokens, 0)
+        XCTAssertEqual(shape("a==b").estimatedTokens, 4)
+        XCTAssertEqual(shape("[ [\n( [1]]]").longestBracketRun, 3, "spaces, line breaks and ( between brackets")
+        XCTAssertEqual(shape("[[a[[[").longestBracketRun, 3, "a word ends the run")
+        XCTAssertEqual(shape("[[,[").longestBracketRun, 2, "punctuation ends the run")
+        XCTAssertEqual(shape("#if A\n#if B\n#endif\n#if C\n#endif\n#endif").deepestConditional, 2)
+        XCTAssertEqual(shape("#ifdef\n#iffy\n#if").deepestConditional, 1, "only the whole word")
+        XCTAssertEqual(shape("[#if X [").longestBracketRun, 1, "# ends the run")
+        XCTAssertEqual(shape("#if X").estimatedTokens, 3, "#, if, X")
+    }
+
     func testConfigurationSetsAndChecksTheLimits() throws {
         let root = URL(fileURLWithPath: "/project")
         let configuration = try ConfigurationLoader.parse("file_budget:\n  max_bytes: 1000\n  max_parse_seconds: 2.5\n",

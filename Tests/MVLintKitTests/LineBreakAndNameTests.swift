@@ -23,6 +23,24 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertEqual((1...4).map { SourceLines("a\rb\r\nc\nd").line($0) }, ["a", "b", "c", "d"])
     }
 
+    /// Text without `\r` is tabled by searching for `\n` alone; each way gives the same lines.
+    func testTheLineTableOfTextWithoutCarriageReturns() {
+        let source = SourceText("ab\n\ncdef\ng")
+        XCTAssertEqual(source.lineStarts, [0, 3, 4, 9])
+        XCTAssertEqual(source.longestLine, 4)
+        XCTAssertEqual(SourceText("abc\n").lineStarts, [0, 4], "a final break starts an empty last line")
+        XCTAssertEqual(SourceText("abc\n").longestLine, 3)
+        XCTAssertEqual(SourceText("").lineStarts, [0])
+        XCTAssertEqual(SourceText("\n\n").lineStarts, [0, 1, 2])
+        XCTAssertEqual(SourceText("\n\n").longestLine, 0)
+        XCTAssertEqual(SourceText("é\nxy").longestLine, 2, "UTF-8 bytes")
+        for text in ["a\nbb\nccc", "\nx\n", "x"] {
+            let withCarriageReturn = SourceText(text + "\r")
+            XCTAssertEqual(Array(withCarriageReturn.lineStarts.dropLast()), SourceText(text).lineStarts, text)
+            XCTAssertEqual(withCarriageReturn.longestLine, SourceText(text).longestLine, text)
+        }
+    }
+
     /// The text search readings ask before dissecting calls (`FileWalk.mentions`): anchored on the word's first
     /// capital, it must still find the word wherever that capital falls, and only where the whole word fits.
     func testTheTextSearchFindsAWordWhereverItsAnchorFalls() {

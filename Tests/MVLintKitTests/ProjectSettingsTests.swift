@@ -515,6 +515,25 @@ final class ProjectSettingsTests: XCTestCase {
         }
     }
 
+    /// A compiled file's location is read as text unless a component needs resolving; either way it is what `URL`
+    /// makes of it, and it is a Swift file exactly when `URL` says so.
+    func testCompiledFilePathsAreStandardizedAsURLStandardizesThem() {
+        let relativePaths = ["Legacy/OldMap.swift", "Info.plist", "Model/Trip Summary.swift", "./Legacy/Old.swift",
+                             "Legacy/../Model/A.swift", "Legacy//Old.swift", ".swift", "Notes.swift.txt", "Résumé/Vue.swift",
+                             "A/.hidden/B.swift", "A/..b/c.swift", "A/.../c.swift", "%20.swift"]
+        for folder in ["/work/Trips", "/work/Trips/", "/", "/work/./Trips", "/work/x/../Trips"] {
+            for relativePath in relativePaths {
+                let location = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath, isDirectory: false)
+                let path = PBXProjReader.standardized(location.path) ?? location.standardizedFileURL.path
+                XCTAssertEqual(path, location.standardizedFileURL.path, "\(folder) + \(relativePath)")
+                XCTAssertEqual(PBXProjReader.isSwiftFile(location.path), location.pathExtension == "swift", location.path)
+            }
+        }
+        XCTAssertNil(PBXProjReader.standardized("relative/A.swift"), "only absolute paths")
+        XCTAssertNil(PBXProjReader.standardized("/a/../b.swift"))
+        XCTAssertEqual(PBXProjReader.standardized("/a/b.swift"), "/a/b.swift")
+    }
+
     func testMalformedProjectsAreWarningsNeverCrashes() throws {
         let broken: [(name: String, text: String, expected: String)] = [
             ("Unclosed", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject;\n", "unexpected end of file"),

@@ -144,40 +144,65 @@ struct SourceShape {
 
     /// A token starts wherever a word starts and at every other byte that is not a space: punctuation is
     /// counted byte by byte, which overcounts `==` and string contents (harmless for a limit on memory).
+    /// Every byte of every file passes through here before it is parsed, so a byte is classed by one table look-up
+    /// and a word's bytes are skipped in a loop of their own (a fifth of the comparisons it took per byte before).
     private mutating func scanQuickly(_ bytes: UnsafeBufferPointer<UInt8>) {
         var tokens = 0
-        var inWord = false
         var run = 0
         var longest = 0
         var conditionals = ConditionalDepth()
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                inWord = false
-                continue
-            case UInt8(ascii: "["):
-                run += 1
-                longest = max(longest, run)
-                tokens += 1
-                inWord = false
-                continue
-            case UInt8(ascii: "("):
-                tokens += 1
-                inWord = false
-                continue
-            case UInt8(ascii: "#"):
-                conditionals.note(directiveAt: index, in: bytes)
-                run = 0
-            default:
-                run = 0
+        Self.byteClasses.withUnsafeBufferPointer { classes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byteClass = classes[Int(bytes[index])]
+                if byteClass == ByteClass.word {
+                    tokens += 1
+                    run = 0
+                    index += 1
+                    while index < count, classes[Int(bytes[index])] == ByteClass.word { index += 1 }
+                    continue
+                }
+                switch byteClass {
+                case ByteClass.space:
+                    break
+                case ByteClass.bracket:
+                    run += 1
+                    longest = max(longest, run)
+                    tokens += 1
+                case ByteClass.parenthesis:
+                    tokens += 1
+                case ByteClass.hash:
+                    conditionals.note(directiveAt: index, in: bytes)
+                    run = 0
+                    tokens += 1
+                default:
+                    run = 0
+                    tokens += 1
+                }
+                index += 1
             }
-            let isWordByte = Self.isWordByte(byte)
-            if !isWordByte || !inWord { tokens += 1 }
-            inWord = isWordByte
         }
         estimatedTokens = tokens
         longestBracketRun = longest
         deepestConditional = conditionals.deepest
+    }
+
+    /// What `scanQuickly` does with a byte: spaces and line breaks end a word and leave a bracket run open, as `(`
+    /// does, which also counts a token; `[` counts and extends the run; `#` may open or close an `#if`.
+    private enum ByteClass {
+        static let other: UInt8 = 0, word: UInt8 = 1, space: UInt8 = 2, bracket: UInt8 = 3, parenthesis: UInt8 = 4, hash: UInt8 = 5
+    }
+
+    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        let byte = UInt8(byte)
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): return ByteClass.space
+        case UInt8(ascii: "["): return ByteClass.bracket
+        case UInt8(ascii: "("): return ByteClass.parenthesis
+        case UInt8(ascii: "#"): return ByteClass.hash
+        default: return isWordByte(byte) ? ByteClass.word : ByteClass.other
+        }
     }
 
     /// The bracket runs of code only: `//` and nested `/* */` comments and the text of string literals

@@ -179,6 +179,8 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         var pushedScope = false
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
+        /// The first binding's written type, made once for the property fact and the behavior scope.
+        var firstTypeText: String?
         if isMember, let typeIndex = typeFactIndices.last {
             let attributes = SyntaxText.attributes(node.attributes)
             let isStatic = node.modifiers.eachElement.contains { $0.name.hasText("static") || $0.name.hasText("class") }
@@ -192,9 +194,10 @@ final class FileWalker: SyntaxVisitor {
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
             var viewMemberStart: StatementInsertionPoint?
-            for binding in node.bindings.eachElement {
+            for (bindingIndex, binding) in node.bindings.eachElement.enumerated() {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
+                if bindingIndex == 0 { firstTypeText = typeName }
                 let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
                 facts.types[typeIndex].properties.append(PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
@@ -241,7 +244,7 @@ final class FileWalker: SyntaxVisitor {
         if isMember, let found = ObservedCreationReading.propertyDefault(node, in: walk) { facts.observedCreations.append(found) }
         if isMember { localBindables.append([]) }
         propertyFrames.append((isMember, pushedScope))
-        enterBehaviorScope(of: node, isMember: isMember)
+        enterBehaviorScope(of: node, isMember: isMember, typeText: firstTypeText)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
@@ -589,10 +592,10 @@ final class FileWalker: SyntaxVisitor {
 
     /// Every type written in a declaration: property and parameter types, inheritance, extensions, generic arguments.
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.identifierName
-        noteTypeReference(name, at: node)
+        // Every type the file writes passes here: its name is made only where the run records type names.
+        if recordsTypeReferences { noteTypeReference(node.name.identifierName, at: node) }
         // Conformance clauses are in the index already; everywhere else the protocol is used as a type.
-        if name == "ObservableObject", node.parent?.is(InheritedTypeSyntax.self) != true {
+        if node.name.isIdentifier("ObservableObject"), node.parent?.is(InheritedTypeSyntax.self) != true {
             facts.observableObjectTypeUses.append(position(node))
         }
         return .visitChildren
@@ -601,8 +604,11 @@ final class FileWalker: SyntaxVisitor {
     /// Capitalised names in expressions: `CartStore(…)`, `CartStore.shared`, `CartStore.self`. The member name
     /// after a dot (`Outer.Inner`) is left out: only the first name says where the expression reaches.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // Every name of the file passes here, most of them (`items`, `load`, `count`) neither a type, a projection
+        // (`$query`), a wrapper's storage (`_query`) nor `objectWillChange`: those are told by their first byte,
+        // and the name's text is made only for the others, once for the three readings.
+        guard let first = node.baseName.firstByte, mayNameReference(startingWith: first) else { return .visitChildren }
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        // Every name of the file passes here: its text is made once for the three readings.
         let name = node.baseName.identifierName
         if !isMemberName, SyntaxText.isCapitalized(name) {
             noteTypeReference(name, at: node)
@@ -610,6 +616,16 @@ final class FileWalker: SyntaxVisitor {
         notePublisherReference(node, name: name, isMemberName: isMemberName)
         noteStorageReference(node, name: name, isMemberName: isMemberName)
         return .visitChildren
+    }
+
+    /// Whether a name whose text starts with `byte` may be read by `visit(_: DeclReferenceExprSyntax)`: a type's
+    /// (capitalised, or not ASCII, when type names are recorded), a projection's (`$`), a storage's (`_`),
+    /// `objectWillChange`, or any of them escaped in backticks.
+    private func mayNameReference(startingWith byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "$"), UInt8(ascii: "_"), UInt8(ascii: "o"), UInt8(ascii: "`"): return true
+        default: return recordsTypeReferences && TokenSyntax.mayStartCapitalized(byte)
+        }
     }
 
     /// `_name` written bare or after `self.`: a wrapper's storage (`_$observationRegistrar` and `__x` stay out).
@@ -704,7 +720,9 @@ final class FileWalker: SyntaxVisitor {
 
     private var currentHelper: (typeIndex: Int, helperIndex: Int)? { behaviorFrames.last ?? nil }
 
-    private func enterBehaviorScope(of node: VariableDeclSyntax, isMember: Bool) {
+    /// `typeText` is the first binding's written type, as the property fact holds it (nil when it has none, or is
+    /// no named property).
+    private func enterBehaviorScope(of node: VariableDeclSyntax, isMember: Bool, typeText: String?) {
         guard isMember, let typeIndex = typeFactIndices.last else {
             behaviorFrames.append(currentHelper)
             return
@@ -719,13 +737,13 @@ final class FileWalker: SyntaxVisitor {
         guard node.bindings.count == 1, let binding = node.bindings.eachElement.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName, name != "body",
               let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
-              !(binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false),
+              !(typeText.map(SyntaxText.isSomeView) ?? false),
               !SyntaxText.attributeNames(node.attributes).contains("ViewBuilder") else {
             behaviorFrames.append(nil)
             return
         }
         let helper = HelperFact(name: name, kind: .computedProperty, isAsync: false,
-                                returnType: binding.typeAnnotation?.type.trimmedText, parameterTypes: [], position: position(node))
+                                returnType: typeText, parameterTypes: [], position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }
 
@@ -941,13 +959,17 @@ extension FileWalker {
     }
 
     func recordModelSites(memberAccess node: MemberAccessExprSyntax) {
-        let property = viewModelProperty(at: node.base)
-        // Most member accesses are in views and name no view model: their name is not made.
-        guard property != nil || isInClassLikeType else { return }
+        let base = node.base
+        let property = viewModelProperty(at: base)
+        // Most member accesses name no view model, and few can be a type's shared instance (`Store.shared`), whose
+        // receiver is a capitalised name: the member's name is made only for those.
+        let typeName = isInClassLikeType ? base?.as(DeclReferenceExprSyntax.self)?.baseName : nil
+        let mayBeSharedInstance = typeName?.mayBeCapitalized ?? false
+        guard property != nil || mayBeSharedInstance else { return }
         let member = node.declName.baseName.identifierName
-        if isInClassLikeType, Self.sharedInstanceMembers.contains(member), isInsideMethod,
-           let type = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(type) {
-            noteModelSite(.sharedInstanceInMethod(type: type, member: member), at: node)
+        if mayBeSharedInstance, let typeName, Self.sharedInstanceMembers.contains(member), isInsideMethod,
+           SyntaxText.isCapitalized(typeName.identifierName) {
+            noteModelSite(.sharedInstanceInMethod(type: typeName.identifierName, member: member), at: node)
         }
         if let property {
             let isCall = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id

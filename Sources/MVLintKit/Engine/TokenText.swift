@@ -17,6 +17,18 @@ extension TokenSyntax {
         }
     }
 
+    /// The first byte of the token's text, nil for an empty (missing) token.
+    var firstByte: UInt8? { rawText.first }
+
+    /// Whether `identifierName` may be capitalised (`SyntaxText.isCapitalized`), told by the first byte without
+    /// making the name: most names the walk meets are not, and are passed over.
+    var mayBeCapitalized: Bool { firstByte.map(Self.mayStartCapitalized) ?? false }
+
+    /// `A`–`Z`, the first byte of a character beyond ASCII (an uppercase letter or not), or a backtick.
+    static func mayStartCapitalized(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte >= 0x80 || byte == UInt8(ascii: "`")
+    }
+
     /// Whether the token's text is `text`, compared as bytes without making a string of the token.
     func hasText(_ text: String) -> Bool { rawText.elementsEqual(text.utf8) }
 

@@ -117,9 +117,12 @@ private struct ProjectGraph {
         for phaseID in ids(target["buildPhases"]) {
             guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
             for buildFileID in ids(phase["files"]) {
-                guard let referenceID = objects[buildFileID]?["fileRef"]?.string, let location = locations[referenceID],
-                      location.pathExtension == "swift" else { continue }
-                files.append(.init(path: location.standardizedFileURL.path, isFolder: false, isMember: true))
+                guard let referenceID = objects[buildFileID]?["fileRef"]?.string, let location = locations[referenceID] else { continue }
+                // Read as text: `URL`'s extension and standardization cost microseconds a file on Linux, and a target
+                // can compile thousands.
+                let path = location.path
+                guard PBXProjReader.isSwiftFile(path) else { continue }
+                files.append(.init(path: PBXProjReader.standardized(path) ?? location.standardizedFileURL.path, isFolder: false, isMember: true))
             }
         }
         return files
@@ -219,6 +222,14 @@ extension PBXProjReader {
             return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath).standardizedFileURL.path
         }
         return (folder.hasSuffix("/") ? folder : folder + "/") + inner
+    }
+
+    /// The absolute `path` as `URL.standardizedFileURL` makes it, when it has no component to resolve; nil otherwise.
+    static func standardized(_ path: String) -> String? {
+        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.count > 1 else { return nil }
+        let components = path.dropFirst()
+        return hasComponentToResolve(components.hasSuffix("/") ? components.dropLast() : components)
+            ? nil : (components.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     /// Whether `path` has an empty component (a leading or doubled slash) or one of dots only (`.`, `..`; `...` too,

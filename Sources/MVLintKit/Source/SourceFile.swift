@@ -20,14 +20,27 @@ public struct SourceText: Sendable {
         var longest = 0
         var copy = text
         copy.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                offset += 1
-                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-                longest = max(longest, offset - 1 - starts[starts.count - 1])
-                if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
-                starts.append(offset)
+            guard let base = bytes.baseAddress else { return }
+            if memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil {
+                // Most files end every line with `\n` alone: `memchr` finds those many bytes at a step, where the loop
+                // below compares each byte twice (every file's text is tabled before it is parsed).
+                var offset = 0
+                while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
+                    let lineBreak = UnsafeRawPointer(base).distance(to: found)
+                    longest = max(longest, lineBreak - starts[starts.count - 1])
+                    offset = lineBreak + 1
+                    starts.append(offset)
+                }
+            } else {
+                var offset = 0
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    offset += 1
+                    guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+                    longest = max(longest, offset - 1 - starts[starts.count - 1])
+                    if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
+                    starts.append(offset)
+                }
             }
             longest = max(longest, bytes.count - starts[starts.count - 1])
         }
