@@ -151,6 +151,37 @@ final class ObservationRuleTests: XCTestCase {
         XCTAssertEqual(writes, [".items off", "other.items -", ".items -"])
     }
 
+    /// A mutating call and a collection pipeline are told by the method's name, written plainly or in backticks;
+    /// a name that only starts or ends like one (`appendix`, `remov`, `filtered`) is neither.
+    func testMutatingCallsAndPipelinesAreToldByTheWholeName() {
+        let code = """
+        final class Cart {
+            var items: [Int] = []
+            var tags: Set<String> = []
+            var log: [String] = []
+            func edit() {
+                items.`append`(1)
+                tags.insert("a")
+                log.appendix("x")
+                log.remov("x")
+                items.`toggle`()
+            }
+            var summary: Int {
+                let valid = items.`filter` { $0 > 0 }
+                let odd = items.filtered { $0 % 2 == 1 }
+                let first = items.first
+                let found = items.first(where: { $0 > 1 })
+                return valid.count + odd.count + (first ?? 0) + (found ?? 0)
+            }
+        }
+        """
+        let cart = facts(code)
+        let writes = cart.memberWrites.map { "\($0.receiver.joined(separator: ".")).\($0.member)" }
+        XCTAssertEqual(writes, [".items", ".tags", ".items"])
+        let summary = cart.types.first?.behavior.helpers.first { $0.name == "summary" }
+        XCTAssertEqual(summary?.pipelines, 2, "`filter` and `first(where:)`; not `filtered`, nor `first` read as a property")
+    }
+
     /// A name's binding is looked for up to the nearest type, extension, protocol or actor, never past it: a local
     /// of the code around a nested type is not what that type's members name.
     func testRootBindingsStopAtTheEnclosingType() {

@@ -13,10 +13,12 @@ enum BehaviorReading {
         "symbolVariant", "fill", "stroke", "strokeBorder", "mask", "containerShape", "contentShape",
     ]
     /// Collection methods that compute over data.
-    static let pipelineMethods: Set<String> = [
+    static let pipelineMethods = TokenNameSet([
         "filter", "map", "compactMap", "flatMap", "reduce", "sorted", "sort", "min", "max", "first", "last",
         "contains", "allSatisfy", "count", "grouping", "prefix", "suffix", "dropFirst", "dropLast", "partition",
-    ]
+    ])
+    /// Methods of `pipelineMethods` that are also properties: a pipeline step only when given a predicate.
+    private static let predicateMethods = TokenNameSet(["first", "last", "contains", "count"])
     static let arithmeticOperators: Set<String> = ["+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="]
 
     static func isStyling(_ modifier: FunctionCallExprSyntax) -> Bool {
@@ -26,10 +28,11 @@ enum BehaviorReading {
     /// `items.filter { … }`, `scores.reduce(0, +)`: a member call of a collection method.
     static func isPipeline(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
-        let name = member.declName.baseName.identifierName
+        // Asked of every member call in a helper: the name is compared as bytes, not made.
+        let method = member.declName.baseName
         // `count` and `first`/`last` are properties unless called with a predicate (`first(where:)`).
-        if ["first", "last", "contains", "count"].contains(name) { return call.arguments.eachElement.first?.label?.plainText == "where" || call.trailingClosure != nil }
-        return pipelineMethods.contains(name)
+        if predicateMethods.contains(method) { return call.arguments.eachElement.first?.label?.plainText == "where" || call.trailingClosure != nil }
+        return pipelineMethods.contains(method)
     }
 
     /// `order.date.formatted(…)`, `formatter.string(from: item.price)`, `String(format: "%.1f", item.rating)`,

@@ -2,37 +2,39 @@ internal import SwiftSyntax
 
 /// The one pass over a file's syntax tree. It records the file's facts and hands each node of interest
 /// to every enabled syntax rule, so adding a rule never adds a walk (swift-format's lint pipeline, by hand).
+/// Its state, like `FileWalk`'s, is changed at every node and only by the walking thread: it is not checked for
+/// overlapping access at run time (`@exclusivity(unchecked)`).
 final class FileWalker: SyntaxVisitor {
     let walk: FileWalk
     let rules: [any SyntaxRule]
-    private(set) var facts: FileFacts
+    @exclusivity(unchecked) private(set) var facts: FileFacts
     /// Index into `facts.types` for each type on the walk's stack, so members land in their type.
-    private var typeFactIndices: [Int] = []
+    @exclusivity(unchecked) private var typeFactIndices: [Int] = []
     /// Per type index, its stored instance properties declared so far whose type names a view model: asked at
     /// every member access, so a set rather than a scan of the type's properties (a type with thousands of
     /// properties made that quadratic).
-    private var viewModelPropertiesByType: [Int: Set<String>] = [:]
+    @exclusivity(unchecked) private var viewModelPropertiesByType: [Int: Set<String>] = [:]
     /// Where the code being walked runs, per function, accessor and closure around it (innermost last).
-    var executionFrames: [ExecutionFrame] = []
+    @exclusivity(unchecked) var executionFrames: [ExecutionFrame] = []
     /// Names introduced by `@Bindable var x = …` in the local scopes we are in.
-    private var localBindables: [[String]] = []
+    @exclusivity(unchecked) private var localBindables: [[String]] = []
     /// Per variable declaration being walked: whether it is a type's member (then a frame for local `@Bindable`s
     /// in its accessors was pushed, e.g. `@Bindable var model = model` atop `body`) and whether it pushed a
     /// view-building scope; `visitPost` pops both.
-    private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
+    @exclusivity(unchecked) private var propertyFrames: [(isMember: Bool, pushedScope: Bool)] = []
     /// Per member variable or function being walked: its first statement when it is `body` or `@ViewBuilder`.
-    private var viewMemberStarts: [StatementInsertionPoint?] = []
+    @exclusivity(unchecked) private var viewMemberStarts: [StatementInsertionPoint?] = []
     /// The `Task` in an initializer whose first awaited work was recorded: one site per task.
-    private var lastInitializerTaskWithSite: SyntaxIdentifier?
+    @exclusivity(unchecked) private var lastInitializerTaskWithSite: SyntaxIdentifier?
     /// The names `facts.dependencies.typeReferences` holds. Kept by the walk, not with the facts: every file's set,
     /// held to the end of the run and written to the cache, took 3.7 MB at 7,715 files.
-    private var mentionedTypeNames: Set<String> = []
+    @exclusivity(unchecked) private var mentionedTypeNames: Set<String> = []
     /// `LintEngine.recordsTypeReferences`.
     private let recordsTypeReferences: Bool
 
     /// Each list of argument labels the file's constructions have, once: most are `["_"]` or a few more, and a list of
     /// its own per construction was a twentieth of a run's peak memory.
-    private var labelLists: Set<[String]> = []
+    @exclusivity(unchecked) private var labelLists: Set<[String]> = []
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule], recordsTypeReferences: Bool) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -712,10 +714,10 @@ final class FileWalker: SyntaxVisitor {
 
     /// Per member variable or function being walked: the helper its code is counted into (`nil`: none, e.g. a
     /// stored property or a view builder). Local functions and variables inherit the helper around them.
-    private var behaviorFrames: [(typeIndex: Int, helperIndex: Int)?] = []
+    @exclusivity(unchecked) private var behaviorFrames: [(typeIndex: Int, helperIndex: Int)?] = []
     /// Per `ForEach`/`List` row closure (true) and navigation or presentation destination (false) around the
     /// current node: code is in a row when the innermost is a row closure. A screen pushed from a row is no row.
-    private var rowContexts: [Bool] = []
+    @exclusivity(unchecked) private var rowContexts: [Bool] = []
     private var isInRow: Bool { rowContexts.last ?? false }
 
     private var currentHelper: (typeIndex: Int, helperIndex: Int)? { behaviorFrames.last ?? nil }
@@ -1017,11 +1019,11 @@ extension FileWalker {
 extension FileWalker {
     /// Methods of the standard collections and `Bool` (and SwiftUI's `move(fromOffsets:toOffset:)`) that mutate
     /// their receiver: `viewModel.items.append(x)` sets `items`.
-    private static let mutatingMethods: Set<String> = [
+    private static let mutatingMethods = TokenNameSet([
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "removeValue",
         "popLast", "popFirst", "toggle", "sort", "reverse", "shuffle", "formUnion", "formIntersection",
         "formSymmetricDifference", "subtract", "merge", "updateValue", "replaceSubrange", "swapAt", "move",
-    ]
+    ])
 
     /// `target = …` and `target += …`.
     func recordMemberWrite(sequence node: SequenceExprSyntax) {
@@ -1036,10 +1038,11 @@ extension FileWalker {
     /// `target.append(x)`, `target.toggle()`; `.assign(to: \.count, on: target)` (Combine's key-path writer).
     func recordMemberWrite(call node: FunctionCallExprSyntax) {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
-        let name = member.declName.baseName.identifierName
-        if Self.mutatingMethods.contains(name), let base = member.base {
+        // Asked of every member call: the name is compared as bytes, not made.
+        let method = member.declName.baseName
+        if Self.mutatingMethods.contains(method), let base = member.base {
             recordMemberWrite(of: base, at: base)
-        } else if name == "assign", let keyPath = node.arguments.eachElement.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),
+        } else if method.isIdentifier("assign"), let keyPath = node.arguments.eachElement.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),
                   let target = node.arguments.eachElement.first(where: { $0.label?.plainText == "on" })?.expression,
                   let (receiver, root) = Self.writtenMember(target) {
             let components = keyPath.components.compactMap { $0.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.identifierName }

@@ -69,3 +69,33 @@ extension SyntaxProtocol {
         return nil
     }
 }
+
+/// A fixed set of plain identifiers (letters, digits, `_`) that a token's `identifierName` is looked up in by its
+/// bytes: the walk asks such sets of every called member (`append`, `map`), where making the name and hashing it
+/// cost several times as much as comparing a few bytes.
+struct TokenNameSet: Sendable {
+    /// The names' bytes, by their length.
+    private let namesByLength: [[[UInt8]]]
+
+    init(_ names: [String]) {
+        var byLength: [[[UInt8]]] = []
+        for name in names {
+            let bytes = Array(name.utf8)
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append(bytes)
+        }
+        namesByLength = byLength
+    }
+
+    /// Whether the token's name is one of the names; `` `map` `` is `map`, as `identifierName` reads it.
+    func contains(_ token: TokenSyntax) -> Bool {
+        let text = token.rawText
+        let escaped = text.count > 2 && text.first == UInt8(ascii: "`")
+        let start = escaped ? 1 : 0
+        let length = text.count - 2 * start
+        guard length < namesByLength.count else { return false }
+        return namesByLength[length].contains { name in
+            name.indices.allSatisfy { text[start + $0] == name[$0] }
+        }
+    }
+}
