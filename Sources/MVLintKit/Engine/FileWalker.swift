@@ -181,7 +181,7 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         var pushedScope = false
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
-        /// The first binding's written type, made once for the property fact and the behavior scope.
+        // The first binding's written type, made once for the property fact and the behavior scope.
         var firstTypeText: String?
         if isMember, let typeIndex = typeFactIndices.last {
             let attributes = SyntaxText.attributes(node.attributes)
