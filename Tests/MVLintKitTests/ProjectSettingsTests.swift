@@ -515,8 +515,8 @@ final class ProjectSettingsTests: XCTestCase {
         }
     }
 
-    /// A compiled file's location is read as text unless a component needs resolving; either way it is what `URL`
-    /// makes of it, and it is a Swift file exactly when `URL` says so.
+    /// A compiled file's location is joined below `/` as text unless a component needs resolving, as exception paths
+    /// are; either way it is what `URL` makes of it, and it is a Swift file exactly when `URL` says so.
     func testCompiledFilePathsAreStandardizedAsURLStandardizesThem() {
         let relativePaths = ["Legacy/OldMap.swift", "Info.plist", "Model/Trip Summary.swift", "./Legacy/Old.swift",
                              "Legacy/../Model/A.swift", "Legacy//Old.swift", ".swift", "Notes.swift.txt", "Résumé/Vue.swift",
@@ -524,14 +524,13 @@ final class ProjectSettingsTests: XCTestCase {
         for folder in ["/work/Trips", "/work/Trips/", "/", "/work/./Trips", "/work/x/../Trips"] {
             for relativePath in relativePaths {
                 let location = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath, isDirectory: false)
-                let path = PBXProjReader.standardized(location.path) ?? location.standardizedFileURL.path
+                let path = PBXProjReader.standardizedPath(String(location.path.dropFirst()), below: "/")
                 XCTAssertEqual(path, location.standardizedFileURL.path, "\(folder) + \(relativePath)")
                 XCTAssertEqual(PBXProjReader.isSwiftFile(location.path), location.pathExtension == "swift", location.path)
             }
         }
-        XCTAssertNil(PBXProjReader.standardized("relative/A.swift"), "only absolute paths")
-        XCTAssertNil(PBXProjReader.standardized("/a/../b.swift"))
-        XCTAssertEqual(PBXProjReader.standardized("/a/b.swift"), "/a/b.swift")
+        XCTAssertEqual(PBXProjReader.standardizedPath("a/../b.swift", below: "/"), "/b.swift", "resolved by URL")
+        XCTAssertEqual(PBXProjReader.standardizedPath("a/b.swift", below: "/"), "/a/b.swift", "joined as text")
     }
 
     func testMalformedProjectsAreWarningsNeverCrashes() throws {

@@ -156,27 +156,27 @@ struct SourceShape {
             let count = bytes.count
             while index < count {
                 let byteClass = classes[Int(bytes[index])]
-                if byteClass == ByteClass.word {
+                if byteClass == .word {
                     tokens += 1
                     run = 0
                     index += 1
-                    while index < count, classes[Int(bytes[index])] == ByteClass.word { index += 1 }
+                    while index < count, classes[Int(bytes[index])] == .word { index += 1 }
                     continue
                 }
                 switch byteClass {
-                case ByteClass.space:
+                case .space:
                     break
-                case ByteClass.bracket:
+                case .bracket:
                     run += 1
                     longest = max(longest, run)
                     tokens += 1
-                case ByteClass.parenthesis:
+                case .parenthesis:
                     tokens += 1
-                case ByteClass.hash:
+                case .hash:
                     conditionals.note(directiveAt: index, in: bytes)
                     run = 0
                     tokens += 1
-                default:
+                case .word, .other:
                     run = 0
                     tokens += 1
                 }
@@ -190,18 +190,18 @@ struct SourceShape {
 
     /// What `scanQuickly` does with a byte: spaces and line breaks end a word and leave a bracket run open, as `(`
     /// does, which also counts a token; `[` counts and extends the run; `#` may open or close an `#if`.
-    private enum ByteClass {
-        static let other: UInt8 = 0, word: UInt8 = 1, space: UInt8 = 2, bracket: UInt8 = 3, parenthesis: UInt8 = 4, hash: UInt8 = 5
+    private enum ByteClass: UInt8 {
+        case other, word, space, bracket, parenthesis, hash
     }
 
-    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+    private static let byteClasses: [ByteClass] = (0...255).map { (byte: Int) -> ByteClass in
         let byte = UInt8(byte)
         switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): return ByteClass.space
-        case UInt8(ascii: "["): return ByteClass.bracket
-        case UInt8(ascii: "("): return ByteClass.parenthesis
-        case UInt8(ascii: "#"): return ByteClass.hash
-        default: return isWordByte(byte) ? ByteClass.word : ByteClass.other
+        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): return .space
+        case UInt8(ascii: "["): return .bracket
+        case UInt8(ascii: "("): return .parenthesis
+        case UInt8(ascii: "#"): return .hash
+        default: return isWordByte(byte) ? .word : .other
         }
     }
 

@@ -33,10 +33,12 @@ extension TokenSyntax {
     func hasText(_ text: String) -> Bool { rawText.elementsEqual(text.utf8) }
 
     /// Whether `identifierName` is `name`, a plain identifier, compared as bytes: `` `Task` `` is `Task` too.
-    func isIdentifier(_ name: String) -> Bool {
+    func isIdentifier(_ name: String) -> Bool { unescapedText.elementsEqual(name.utf8) }
+
+    /// The token's bytes without escaping backticks, as a plain identifier's `identifierName` reads them.
+    fileprivate var unescapedText: Slice<SwiftSyntax.SyntaxText> {
         let text = rawText
-        if text.first == UInt8(ascii: "`"), text.count > 2 { return text.dropFirst().dropLast().elementsEqual(name.utf8) }
-        return text.elementsEqual(name.utf8)
+        return text.first == UInt8(ascii: "`") && text.count > 2 ? text.dropFirst().dropLast() : text[...]
     }
 
     /// The name as mvlint compares and prints it. Backticks that only escape are dropped (`` `Model` `` is
@@ -89,13 +91,8 @@ struct TokenNameSet: Sendable {
 
     /// Whether the token's name is one of the names; `` `map` `` is `map`, as `identifierName` reads it.
     func contains(_ token: TokenSyntax) -> Bool {
-        let text = token.rawText
-        let escaped = text.count > 2 && text.first == UInt8(ascii: "`")
-        let start = escaped ? 1 : 0
-        let length = text.count - 2 * start
-        guard length < namesByLength.count else { return false }
-        return namesByLength[length].contains { name in
-            name.indices.allSatisfy { text[start + $0] == name[$0] }
-        }
+        let text = token.unescapedText
+        guard text.count < namesByLength.count else { return false }
+        return namesByLength[text.count].contains { $0.elementsEqual(text) }
     }
 }

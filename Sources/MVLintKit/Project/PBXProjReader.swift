@@ -122,7 +122,7 @@ private struct ProjectGraph {
                 // can compile thousands.
                 let path = location.path
                 guard PBXProjReader.isSwiftFile(path) else { continue }
-                files.append(.init(path: PBXProjReader.standardized(path) ?? location.standardizedFileURL.path, isFolder: false, isMember: true))
+                files.append(.init(path: PBXProjReader.standardizedPath(String(path.dropFirst()), below: "/"), isFolder: false, isMember: true))
             }
         }
         return files
@@ -222,14 +222,6 @@ extension PBXProjReader {
             return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relativePath).standardizedFileURL.path
         }
         return (folder.hasSuffix("/") ? folder : folder + "/") + inner
-    }
-
-    /// The absolute `path` as `URL.standardizedFileURL` makes it, when it has no component to resolve; nil otherwise.
-    static func standardized(_ path: String) -> String? {
-        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.count > 1 else { return nil }
-        let components = path.dropFirst()
-        return hasComponentToResolve(components.hasSuffix("/") ? components.dropLast() : components)
-            ? nil : (components.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     /// Whether `path` has an empty component (a leading or doubled slash) or one of dots only (`.`, `..`; `...` too,
