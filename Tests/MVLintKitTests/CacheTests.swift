@@ -227,6 +227,18 @@ final class CacheTests: XCTestCase {
         XCTAssertNotEqual(SourceDigest(checksumOf: payload + Data([0])), checksum)
     }
 
+    /// A file's digest is the same however its bytes are held: the text the run read, the file's `Data` when a report or
+    /// `--fix` reads it again, bytes that are not contiguous.
+    func testAContentDigestIsTheSameForTheSameBytesHoweverHeld() {
+        let text = "struct Café { var name = \"é\" }\n"
+        let digest = SourceDigest(text)
+        XCTAssertEqual(SourceDigest(bytes: Data(text.utf8)), digest)
+        XCTAssertEqual(SourceDigest(bytes: text.utf8.lazy.map { $0 }), digest, "bytes without contiguous storage")
+        XCTAssertEqual(digest.byteCount, text.utf8.count)
+        XCTAssertNotEqual(SourceDigest(text + " "), digest)
+        XCTAssertNotEqual(SourceDigest(""), SourceDigest("\0"))
+    }
+
     func testADamagedStoredResultIsMadeAgainNotReplayed() throws {
         let scratch = try Scratch()
         try scratch.ageRow()
@@ -362,7 +374,7 @@ final class CacheTests: XCTestCase {
         let root = URL(fileURLWithPath: "/work/My App")
         let file = AnalysisCache.file(forProjectAt: root, cacheFolder: nil, environment: ["XDG_CACHE_HOME": "/home/me/.cache"])
         XCTAssertEqual(file.deletingLastPathComponent().path, "/home/me/.cache/mvlint")
-        XCTAssertEqual(file.lastPathComponent, "MyApp-\(String(SourceDigest("/work/My App").hash, radix: 16)).cache")
+        XCTAssertEqual(file.lastPathComponent, "MyApp-\(String(SourceDigest.fnv1a("/work/My App"), radix: 16)).cache")
         let other = AnalysisCache.file(forProjectAt: URL(fileURLWithPath: "/elsewhere/My App"), cacheFolder: nil, environment: [:])
         XCTAssertNotEqual(other.lastPathComponent, file.lastPathComponent)
         XCTAssertEqual(AnalysisCache.file(forProjectAt: root, cacheFolder: URL(fileURLWithPath: "/c"), environment: [:]).deletingLastPathComponent().path, "/c")

@@ -373,7 +373,7 @@ struct AnalysisCache: Sendable {
         let folder = cacheFolder ?? defaultFolder(environment: environment)
         let rootPath = root.standardizedFileURL.path
         let name = root.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return folder.appendingPathComponent("\(name.isEmpty ? "root" : name)-\(String(SourceDigest(rootPath).hash, radix: 16)).cache")
+        return folder.appendingPathComponent("\(name.isEmpty ? "root" : name)-\(String(SourceDigest.fnv1a(rootPath), radix: 16)).cache")
     }
 
     private static func defaultFolder(environment: [String: String]) -> URL {

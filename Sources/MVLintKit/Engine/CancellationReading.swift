@@ -40,9 +40,11 @@ enum CancellationReading {
         return ["TabView", "Tab"].contains(SyntaxText.calledName(owner) ?? "") ? name : nil
     }
 
+    private static let pushingCalls = ["NavigationLink", "navigationDestination"]
+
     /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
     static func pushes(_ call: FunctionCallExprSyntax) -> Bool {
-        SyntaxText.calls(call, named: "NavigationLink") || SyntaxText.calls(call, named: "navigationDestination")
+        SyntaxText.calls(call, namedAnyOf: pushingCalls)
     }
 
     /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.

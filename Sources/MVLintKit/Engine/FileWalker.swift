@@ -184,53 +184,52 @@ final class FileWalker: SyntaxVisitor {
         // The first binding's written type, made once for the property fact and the behavior scope.
         var firstTypeText: String?
         if isMember, let typeIndex = typeFactIndices.last {
-            let attributes = SyntaxText.attributes(node.attributes)
-            let isStatic = node.modifiers.eachElement.contains { $0.name.hasText("static") || $0.name.hasText("class") }
-            let isPrivate = node.modifiers.eachElement.contains {
-                ($0.name.hasText("private") || $0.name.hasText("fileprivate")) && $0.detail == nil
-            }
-            let hasPrivateSetter = node.modifiers.eachElement.contains {
-                ($0.name.hasText("private") || $0.name.hasText("fileprivate")) && $0.detail != nil
-            }
-            let wrapperNode = node.attributes.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            // Each child is read once: a child's read makes a node, and most declarations a walk meets are properties.
+            let attributeList = node.attributes
+            let attributes = SyntaxText.attributes(attributeList)
+            let modifiers = PropertyModifiers(node.modifiers)
+            let wrapperNode = attributeList.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }
                 .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
             let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
+            let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            let layout = DeclarationLayout(node)
             var viewMemberStart: StatementInsertionPoint?
             for (bindingIndex, binding) in node.bindings.eachElement.enumerated() {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
+                let pattern = binding.pattern
+                guard let name = pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
                 if bindingIndex == 0 { firstTypeText = typeName }
-                let isComputed = binding.accessorBlock.map(SyntaxText.isComputed) ?? false
-                facts.types[typeIndex].properties.append(PropertyFact(
+                let accessorBlock = binding.accessorBlock, initializer = binding.initializer?.value
+                let isComputed = accessorBlock.map(SyntaxText.isComputed) ?? false
+                var property = PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
                     attributes: attributes.compactMap { $0.name == wrapper?.name ? nil : $0.name },
-                    isLet: node.bindingSpecifier.tokenKind == .keyword(.let), isStatic: isStatic, isComputed: isComputed,
-                    isPrivate: isPrivate, hasPrivateSetter: hasPrivateSetter, typeName: typeName,
-                    initializerCallee: binding.initializer.flatMap { SyntaxText.calleeName($0.value) },
-                    hasInitializer: binding.initializer != nil, position: position(binding.pattern),
-                    wrapperPosition: wrapperNode.map(position), layout: DeclarationLayout(node)))
-                let last = facts.types[typeIndex].properties.count - 1
-                let added = facts.types[typeIndex].properties[last]
-                if !added.isStatic, !added.isComputed, added.heldTypeName.map({ ByteSearch.contains("ViewModel", in: $0) }) ?? false {
-                    viewModelPropertiesByType[typeIndex, default: []].insert(name)
-                }
-                facts.types[typeIndex].properties[last].isLazy = node.modifiers.eachElement.contains { $0.name.hasText("lazy") }
-                facts.types[typeIndex].properties[last].isOverride = node.modifiers.eachElement.contains { $0.name.hasText("override") }
-                facts.types[typeIndex].properties[last].wrapperDeletion = wrapperNode.map(wrapperDeletion)
-                facts.types[typeIndex].properties[last].initializerInstance = binding.initializer.flatMap { SyntaxText.sharedInstance($0.value) }
-                if case .accessors(let accessors) = binding.accessorBlock?.accessors {
-                    facts.types[typeIndex].properties[last].hasObservers = accessors.contains {
+                    isLet: isLet, isStatic: modifiers.isStatic, isComputed: isComputed,
+                    isPrivate: modifiers.isPrivate, hasPrivateSetter: modifiers.hasPrivateSetter, typeName: typeName,
+                    initializerCallee: initializer.flatMap(SyntaxText.calleeName),
+                    hasInitializer: initializer != nil, position: position(pattern),
+                    wrapperPosition: wrapperNode.map(position), layout: layout)
+                property.isLazy = modifiers.isLazy
+                property.isOverride = modifiers.isOverride
+                property.wrapperDeletion = wrapperNode.map(wrapperDeletion)
+                property.initializerInstance = initializer.flatMap(SyntaxText.sharedInstance)
+                if case .accessors(let accessors) = accessorBlock?.accessors {
+                    property.hasObservers = accessors.contains {
                         $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
                     }
                 }
-                if isComputed, !isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
-                   let accessors = binding.accessorBlock {
-                    viewMemberStart = StatementInsertionPoint(getterOf: accessors, in: walk.source)
+                if !property.isStatic, !isComputed, property.heldTypeName.map({ ByteSearch.contains("ViewModel", in: $0) }) ?? false {
+                    viewModelPropertiesByType[typeIndex, default: []].insert(name)
+                }
+                facts.types[typeIndex].properties.append(property)
+                if isComputed, !modifiers.isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
+                   let accessorBlock {
+                    viewMemberStart = StatementInsertionPoint(getterOf: accessorBlock, in: walk.source)
                     if name == "body" { facts.types[typeIndex].bodyStart = viewMemberStart }
                 }
                 // `body` builds views unless its type says otherwise (`some ReducerOf<Self>` in a TCA reducer).
                 let isBody = name == "body" && (typeName.map(SyntaxText.isViewBuildingType) ?? true)
-                if isComputed, !isStatic, isBody || (typeName.map(SyntaxText.isSomeView) ?? false) {
+                if isComputed, !modifiers.isStatic, isBody || (typeName.map(SyntaxText.isSomeView) ?? false) {
                     walk.scopes.append(.viewBuilding(name: name, isBody: name == "body"))
                     pushedScope = true
                 }
@@ -1317,4 +1316,30 @@ enum ExecutionFrame {
     /// Runs synchronously where it is written (`forEach`, `withAnimation`).
     case transparent
     case unknown
+}
+
+/// What a stored property's modifiers say, read in one pass over them.
+private struct PropertyModifiers {
+    var isStatic = false
+    /// `private` or `fileprivate` without a detail.
+    var isPrivate = false
+    /// `private(set)` or `fileprivate(set)`.
+    var hasPrivateSetter = false
+    var isLazy = false
+    var isOverride = false
+
+    init(_ modifiers: DeclModifierListSyntax) {
+        for modifier in modifiers.eachElement {
+            let name = modifier.name
+            if name.hasText("static") || name.hasText("class") {
+                isStatic = true
+            } else if name.hasText("private") || name.hasText("fileprivate") {
+                if modifier.detail == nil { isPrivate = true } else { hasPrivateSetter = true }
+            } else if name.hasText("lazy") {
+                isLazy = true
+            } else if name.hasText("override") {
+                isOverride = true
+            }
+        }
+    }
 }

@@ -214,6 +214,12 @@ enum SyntaxText {
         calledToken(call)?.isIdentifier(name) ?? false
     }
 
+    /// Whether `calledName(call)` is one of `names`, the called name read once.
+    static func calls(_ call: FunctionCallExprSyntax, namedAnyOf names: [String]) -> Bool {
+        guard let token = calledToken(call) else { return false }
+        return names.contains(where: token.isIdentifier)
+    }
+
     private static func calledToken(_ call: FunctionCallExprSyntax) -> TokenSyntax? {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName }

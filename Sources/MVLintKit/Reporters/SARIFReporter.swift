@@ -102,7 +102,7 @@ public struct SARIFReporter: Reporter {
     /// Rule, file and the finding's line without surrounding blanks: stable when code above moves or is reindented.
     static func fingerprint(_ finding: Finding, lines: SourceLines?) -> String {
         let line = lines?.line(finding.line)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let hash = SourceDigest([finding.rule, finding.file, line].joined(separator: "\u{0}")).hash
+        let hash = SourceDigest.fnv1a([finding.rule, finding.file, line].joined(separator: "\u{0}"))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
