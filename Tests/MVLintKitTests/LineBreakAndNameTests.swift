@@ -41,6 +41,22 @@ final class LineBreakAndNameTests: XCTestCase {
         }
     }
 
+    /// A position looked up from a remembered line (the walk's) is the one the search of the whole table finds, wherever
+    /// the remembered line is: on the offset's line, the one before, far before or after it, past the table's end.
+    func testALocationLookedUpNearARememberedLineIsTheSearchedOne() {
+        for text in ["ab\n\ncdef\ng", "x", "", "\n\n", "a\r\nb\rc\n", "é\nxy\n"] {
+            let source = SourceText(text)
+            for offset in 0...text.utf8.count {
+                let searched = source.location(ofUTF8Offset: offset)
+                for start in 0...(source.lineStarts.count + 1) {
+                    var lineIndex = start
+                    XCTAssertTrue(source.location(ofUTF8Offset: offset, near: &lineIndex) == searched, "\(text.debugDescription) \(offset) from \(start)")
+                    XCTAssertEqual(lineIndex + 1, searched.line, "the line found is remembered")
+                }
+            }
+        }
+    }
+
     /// The text search readings ask before dissecting calls (`FileWalk.mentions`): anchored on the word's first
     /// capital, it must still find the word wherever that capital falls, and only where the whole word fits.
     func testTheTextSearchFindsAWordWhereverItsAnchorFalls() {

@@ -35,6 +35,8 @@ final class FileWalker: SyntaxVisitor {
     /// Each list of argument labels the file's constructions have, once: most are `["_"]` or a few more, and a list of
     /// its own per construction was a twentieth of a run's peak memory.
     @exclusivity(unchecked) private var labelLists: Set<[String]> = []
+    /// The line of the last position made (`position(_:)`), where the next is looked for first.
+    @exclusivity(unchecked) private var lastPositionLine = 0
 
     init(path: String, source: SourceText, settings: TargetSettings, rules: [any SyntaxRule], recordsTypeReferences: Bool) {
         walk = FileWalk(path: path, source: source, settings: settings)
@@ -64,7 +66,7 @@ final class FileWalker: SyntaxVisitor {
 
     private func position(_ node: some SyntaxProtocol) -> SourcePosition {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        let location = walk.source.location(ofUTF8Offset: offset)
+        let location = walk.source.location(ofUTF8Offset: offset, near: &lastPositionLine)
         return SourcePosition(line: location.line, column: location.column, utf8Offset: offset)
     }
 

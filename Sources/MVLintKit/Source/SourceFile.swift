@@ -49,12 +49,31 @@ public struct SourceText: Sendable {
 
     /// 1-based line and 1-based UTF-8 column, as swiftc and Xcode count them.
     public func location(ofUTF8Offset offset: Int) -> (line: Int, column: Int) {
+        var lineIndex = 0
+        return location(ofUTF8Offset: offset, near: &lineIndex)
+    }
+
+    /// `location(ofUTF8Offset:)`, trying first the line at `lineIndex` and the one after it, and leaving there the
+    /// line found: a walk asks for positions mostly in order, a few on each line, where a search of the table was 0.4 %
+    /// of a cold run.
+    func location(ofUTF8Offset offset: Int, near lineIndex: inout Int) -> (line: Int, column: Int) {
+        let last = lineStarts.count - 1
+        if lineIndex <= last, lineStarts[lineIndex] <= offset {
+            if lineIndex == last || offset < lineStarts[lineIndex + 1] {
+                return (lineIndex + 1, offset - lineStarts[lineIndex] + 1)
+            }
+            if lineIndex + 1 == last || offset < lineStarts[lineIndex + 2] {
+                lineIndex += 1
+                return (lineIndex + 1, offset - lineStarts[lineIndex] + 1)
+            }
+        }
         var low = 0
-        var high = lineStarts.count - 1
+        var high = last
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        lineIndex = low
         return (low + 1, offset - lineStarts[low] + 1)
     }
 
