@@ -10,10 +10,11 @@ import Glibc
 // and with one arena for all (until 2026-12) the workers queued for its lock (runs a tenth slower). With the threshold
 // fixed, peak memory is the one arena's and time the many arenas' (docs/PERFORMANCE.md). One arena per core was too
 // few: the main thread holds one, and glibc gave the second worker either the main thread's (idle while the workers
-// run) or the first worker's, whose lock they then took in turn at every allocation, in most runs (a cold run of the
-// 15 corpus apps: 3.15 s against 2.59 s, 11,000 context switches against 1,200, the same peak memory). A
-// `MALLOC_ARENA_MAX` or `MALLOC_MMAP_THRESHOLD_` the user sets still decides. `mallopt` is glibc's (`malloc.h`, which
-// Swift does not import), so it is looked up; another C library simply keeps its own behaviour.
+// run) or the first worker's, whose lock they then took in turn at every allocation, in most runs on one host (a
+// cold run of the 15 corpus apps: 3.15 s against 2.59 s, 11,000 context switches against 1,200, the same peak
+// memory; on another host the lock cost little). A `MALLOC_ARENA_MAX` or `MALLOC_MMAP_THRESHOLD_` the user sets
+// still decides. `mallopt` is glibc's (`malloc.h`, which Swift does not import), so it is looked up; another C
+// library simply keeps its own behaviour.
 if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
     let setOption = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
     let arenaMax: Int32 = -8, mmapThreshold: Int32 = -3 // M_ARENA_MAX, M_MMAP_THRESHOLD
