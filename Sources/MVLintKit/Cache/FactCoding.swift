@@ -143,9 +143,10 @@ private struct UTF8Key: Hashable {
         }
     }
 
+    /// The bytes folded eight at a step (`SourceDigest`), and only that word given to the hasher: run results repeat
+    /// long messages, and `Hasher`'s SipHash of every byte was 3 % of a one-change run on a 1,600-file app.
     func hash(into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(SourceDigest(string).hash)
     }
 }
 
