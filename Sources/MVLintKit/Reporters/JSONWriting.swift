@@ -1,28 +1,40 @@
 /// Minimal JSON writing helpers; we write JSON by hand to keep key order stable.
 public enum JSON {
     public static func string(_ value: String) -> String {
+        var quoted = ""
+        appendString(value, to: &quoted)
+        return quoted
+    }
+
+    /// `value` quoted and escaped, appended to `output`: a report of a thousand findings written this way, not as
+    /// temporary strings joined, took a third of the instructions.
+    static func appendString(_ value: String, to output: inout String) {
         // Most strings (paths, rule ids, messages) need no escaping: a byte check skips the per-scalar rebuild. It reads
         // the contiguous bytes: the `utf8` view's iterator was 4 % of a warm run's instructions writing a JSON report.
         var text = value
         let needsEscaping = text.withUTF8 { $0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }
-        guard needsEscaping else { return "\"" + value + "\"" }
-        var escaped = "\""
+        output += "\""
+        guard needsEscaping else {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
                 } else {
-                    escaped.unicodeScalars.append(scalar)
+                    output.unicodeScalars.append(scalar)
                 }
             }
         }
-        return escaped + "\""
+        output += "\""
     }
 }
 
