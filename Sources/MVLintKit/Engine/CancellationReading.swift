@@ -40,7 +40,7 @@ enum CancellationReading {
         return ["TabView", "Tab"].contains(SyntaxText.calledName(owner) ?? "") ? name : nil
     }
 
-    private static let pushingCalls = ["NavigationLink", "navigationDestination"]
+    private static let pushingCalls = TokenNameSet(["NavigationLink", "navigationDestination"])
 
     /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
     static func pushes(_ call: FunctionCallExprSyntax) -> Bool {

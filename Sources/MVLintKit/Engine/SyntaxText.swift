@@ -215,9 +215,8 @@ enum SyntaxText {
     }
 
     /// Whether `calledName(call)` is one of `names`, the called name read once.
-    static func calls(_ call: FunctionCallExprSyntax, namedAnyOf names: [String]) -> Bool {
-        guard let token = calledToken(call) else { return false }
-        return names.contains(where: token.isIdentifier)
+    static func calls(_ call: FunctionCallExprSyntax, namedAnyOf names: TokenNameSet) -> Bool {
+        calledToken(call).map(names.contains) ?? false
     }
 
     private static func calledToken(_ call: FunctionCallExprSyntax) -> TokenSyntax? {

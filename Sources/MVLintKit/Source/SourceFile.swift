@@ -58,23 +58,23 @@ public struct SourceText: Sendable {
     /// of a cold run.
     func location(ofUTF8Offset offset: Int, near lineIndex: inout Int) -> (line: Int, column: Int) {
         let last = lineStarts.count - 1
-        if lineIndex <= last, lineStarts[lineIndex] <= offset {
-            if lineIndex == last || offset < lineStarts[lineIndex + 1] {
-                return (lineIndex + 1, offset - lineStarts[lineIndex] + 1)
-            }
-            if lineIndex + 1 == last || offset < lineStarts[lineIndex + 2] {
-                lineIndex += 1
-                return (lineIndex + 1, offset - lineStarts[lineIndex] + 1)
-            }
+        /// Whether `offset` is on the line at `index`.
+        func isOnLine(_ index: Int) -> Bool {
+            index <= last && lineStarts[index] <= offset && (index == last || offset < lineStarts[index + 1])
         }
-        var low = 0
-        var high = last
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        if isOnLine(lineIndex) { return (lineIndex + 1, offset - lineStarts[lineIndex] + 1) }
+        if isOnLine(lineIndex + 1) {
+            lineIndex += 1
+        } else {
+            var low = 0
+            var high = last
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            lineIndex = low
         }
-        lineIndex = low
-        return (low + 1, offset - lineStarts[low] + 1)
+        return (lineIndex + 1, offset - lineStarts[lineIndex] + 1)
     }
 
     /// True when `word` occurs anywhere in the text, in code, comments or strings alike.
