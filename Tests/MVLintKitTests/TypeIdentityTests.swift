@@ -217,6 +217,46 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertNil(index.resolve("Screen.", from: nil, in: "Screen.swift"))
     }
 
+    /// A scope is searched only when some qualified name nests under it (`enclosesTypes`): that holds for every
+    /// prefix of a deeper name, for a type nested in an extension of an outside type, and for names that are not
+    /// ASCII (which the name filter never rules out); a type that nests nothing sends the search on to file scope.
+    func testScopesAreSearchedWhereverANameNestsUnderThem() {
+        let code = """
+        import SwiftUI
+        struct Outer {
+            struct Inner { struct Item {} }
+            var item: Inner.Item
+        }
+        extension View { struct Badge {} }
+        struct Café { struct Menü {} }
+        struct Leaf {}
+        struct Item {}
+        """
+        let index = TestProject.context(["Nesting.swift": code]).index
+        XCTAssertEqual(index.resolve("Inner.Item", from: "Outer", in: "Nesting.swift"), "Outer.Inner.Item")
+        XCTAssertEqual(index.resolve("Item", from: "Outer.Inner", in: "Nesting.swift"), "Outer.Inner.Item")
+        XCTAssertEqual(index.resolve("Badge", from: "View", in: "Nesting.swift"), "View.Badge")
+        XCTAssertEqual(index.resolve("Menü", from: "Café", in: "Nesting.swift"), "Café.Menü")
+        XCTAssertEqual(index.resolve("Item", from: "Leaf", in: "Nesting.swift"), "Item")
+        XCTAssertEqual(index.resolve("Item", from: "Outer", in: "Nesting.swift"), "Item")
+        XCTAssertNil(index.resolve("Menü", from: "Leaf", in: "Nesting.swift"))
+    }
+
+    /// The filter never rules out a name it was given, by its last component, nor one that is not ASCII; and it
+    /// rules out most others (a filter that said "perhaps" to all would pass the first two checks).
+    func testTheNameFilterKeepsEveryNameGivenAndRulesOutMostOthers() {
+        var filter = NameFilter(capacity: 2_000)
+        for number in 0..<2_000 { filter.insert(lastComponentOf: "Module.Screen\(number).Model\(number)") }
+        for number in 0..<2_000 {
+            XCTAssertTrue(filter.mayContain(lastComponentOf: "Model\(number)"))
+            XCTAssertTrue(filter.mayContain(lastComponentOf: "Other.Model\(number)"))
+        }
+        XCTAssertTrue(filter.mayContain(lastComponentOf: "Menü"))
+        XCTAssertTrue(filter.mayContain(lastComponentOf: "Screen.Cafe\u{301}"))
+        let wronglyKept = (0..<2_000).count { filter.mayContain(lastComponentOf: "Screen\($0)") || filter.mayContain(lastComponentOf: "Text\($0)") }
+        XCTAssertLessThan(wronglyKept, 100)
+    }
+
     /// A type's members are its declaration's, then each extension's in order, read where they are.
     func testATypesMembersAreItsDeclarationsThenEachExtensions() throws {
         let code = """

@@ -300,18 +300,10 @@ public struct Architecture: Sendable {
         func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition) {
             found.append(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position))
         }
-        // Links come in source order, runs of them from one type: its role is looked up once per run.
-        var lastCreator: (id: String, role: Role?)?
+        // Links and calls come in source order, runs of them from one type: its role is looked up once per run.
+        var creatorRoles = LastAnswer<Role?>(), callerRoles = LastAnswer<Role?>()
         for link in links {
-            guard let from = link.creator else { continue }
-            let fromRole: Role?
-            if let lastCreator, lastCreator.id == from {
-                fromRole = lastCreator.role
-            } else {
-                fromRole = roles[from]?.role
-                lastCreator = (from, fromRole)
-            }
-            guard let fromRole, case let to = link.created, to != from, let toRole = roles[to]?.role else { continue }
+            guard let from = link.creator, let fromRole = creatorRoles.value(for: from, { roles[$0]?.role }), case let to = link.created, to != from, let toRole = roles[to]?.role else { continue }
             if fromRole.isView, toRole.isView {
                 add(.shows, from: from, to: to, via: "body", path: path, position: link.position)
             } else if toRole == .service, fromRole.isView || fromRole == .model || fromRole == .viewModel {
@@ -327,7 +319,7 @@ public struct Architecture: Sendable {
             add(.injects, from: from, to: target, via: ".\(injection.modifier)", path: path, position: injection.position)
         }
         for call in files[fileIndex].memberCalls {
-            guard let from = scope.id(ofEnclosing: call.enclosingType), let fromRole = roles[from]?.role,
+            guard let from = scope.id(ofEnclosing: call.enclosingType), let fromRole = callerRoles.value(for: from, { roles[$0]?.role }),
                   fromRole.isView || fromRole == .model || fromRole == .viewModel || fromRole == .service else { continue }
             // By UTF-8 unit: `String.contains` with a string goes through Foundation's search, slow on Linux.
             let target = call.receiver.utf8.contains(UInt8(ascii: "."))

@@ -26,6 +26,9 @@ public final class ProjectIndex: @unchecked Sendable {
         public fileprivate(set) var inheritedIDs: [String] = []
         /// The type whose scope encloses this one (`FeedView` for `FeedView.ViewModel`); nil at file scope.
         fileprivate var outerID: String?
+        /// Whether a qualified name the index knows starts with this one's and a dot (`FeedView.ViewModel` for
+        /// `FeedView`, also `FeedView.Row.Model`): only then can a name looked up in its scope be found there.
+        fileprivate var enclosesTypes = false
         /// Conformances and superclass as written (last name component), from the declaration and every extension,
         /// each once. A list, not a set: most types have no extension and share their declaration's list, where a set
         /// was made for each (1.5 MB for fifteen apps linted together); it holds a few names, read by `contains`.
@@ -98,14 +101,14 @@ public final class ProjectIndex: @unchecked Sendable {
     /// finds a type ends in a qualified name with the reference's last component, so a reference whose last component
     /// is none of these names no project type: most references name the SDK's (`Text`, `String`, `Color`), and each
     /// one's walk through the scopes built and looked up a name per enclosing and inherited type.
-    /// Held as their hashes (`Substring.hashValue`, consistent with equality): a hash found sends the reference on to
-    /// the search, which is exact, and none found means no component is equal. A set of the components themselves
-    /// took four times the memory (1 MB for the 13,000 types of fifteen apps linted together).
-    private var lastComponents: Set<Int> = []
+    /// Held in a filter (`NameFilter`) that may answer "perhaps" for a name it was not given: that sends the reference
+    /// on to the search, which is exact, and a "no" means no component is equal. A set of the components themselves
+    /// took many times the memory (1 MB for the 13,000 types of fifteen apps linted together).
+    private var lastComponents = NameFilter(capacity: 0)
     /// The last components of the nested qualified names only (`ViewModel` of `FeedView.ViewModel`). A name found
     /// through an enclosing or inherited scope is `Scope.name`, a nested name: a reference whose last component no
     /// nested type has can only be a file-scope type, and its walk through the scopes is skipped.
-    private var nestedLastComponents: Set<Int> = []
+    private var nestedLastComponents = NameFilter(capacity: 0)
     private let moduleOfPath: [String: String]
     /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
     /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
@@ -128,6 +131,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let (extended, components) = ParallelMap.both({ attachExtensions(files) }, aside: { Self.lastComponents(of: declared) })
         (lastComponents, nestedLastComponents) = components
         for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
+        markEnclosingTypes()
         // Every resolution walks out through these, so each is found once.
         for entry in types.values { entry.outerID = findOuterScope(of: entry) }
         resolveInheritedTypes()
@@ -147,6 +151,20 @@ public final class ProjectIndex: @unchecked Sendable {
         (viewCache, observationKinds) = told
         (entriesInNameOrder, displayNames) = named
         resolutions = ResolutionMemo()
+    }
+
+    /// Sets `enclosesTypes` of the entries named by every proper prefix of a dotted qualified name: a search looks a
+    /// name up in a scope by joining the two, which for most scopes (types that nest none) built a string and hashed
+    /// it for nothing.
+    private func markEnclosingTypes() {
+        for entry in types.values {
+            let utf8 = entry.qualifiedName.utf8
+            var position = utf8.startIndex
+            while let dot = utf8[position...].firstIndex(of: UInt8(ascii: ".")) {
+                for outer in entriesByQualifiedName[String(entry.qualifiedName[..<dot])] ?? [] { outer.enclosesTypes = true }
+                position = utf8.index(after: dot)
+            }
+        }
     }
 
     /// Resolves every entry's inheritance clauses, outer types before the types they enclose: a name is looked up from
@@ -254,18 +272,16 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// The last components of the entries' qualified names, and those of the nested ones alone (`lastComponents`).
-    /// Made with room for a component per name, as a set made from a list of them is: every reference asks them,
-    /// and a fuller table probes further.
-    private static func lastComponents(of entries: [TypeEntry]) -> (all: Set<Int>, nested: Set<Int>) {
-        var all = Set<Int>(minimumCapacity: entries.count), nested = Set<Int>(minimumCapacity: entries.count)
+    /// Made with room for a tenth more names than the declarations: the extended outside types join them later.
+    private static func lastComponents(of entries: [TypeEntry]) -> (all: NameFilter, nested: NameFilter) {
+        var all = NameFilter(capacity: entries.count + entries.count / 10), nested = all
         for entry in entries { addLastComponent(of: entry.qualifiedName, to: &all, nested: &nested) }
         return (all, nested)
     }
 
-    private static func addLastComponent(of qualifiedName: String, to all: inout Set<Int>, nested: inout Set<Int>) {
-        let last = lastComponent(qualifiedName)
-        all.insert(last.hashValue)
-        if last.startIndex != qualifiedName.startIndex { nested.insert(last.hashValue) }
+    private static func addLastComponent(of qualifiedName: String, to all: inout NameFilter, nested: inout NameFilter) {
+        all.insert(lastComponentOf: qualifiedName)
+        if qualifiedName.utf8.contains(UInt8(ascii: ".")) { nested.insert(lastComponentOf: qualifiedName) }
     }
 
     /// Puts each list of more than one element in order, in place, position by position: mapping the table copied
@@ -349,15 +365,13 @@ public final class ProjectIndex: @unchecked Sendable {
         fileprivate let index: ProjectIndex
         let path: String
         fileprivate let enclosingIDs: [String: String]?
-        /// The last answer: a file's facts come in source order, in runs from one type, so most questions repeat it.
-        fileprivate var last: (enclosingType: String, id: String?)?
+        fileprivate var last = LastAnswer<String?>()
 
         mutating func id(ofEnclosing enclosingType: String?) -> String? {
             guard let enclosingType else { return nil }
-            if let last, last.enclosingType == enclosingType { return last.id }
-            let id = enclosingIDs?[enclosingType] ?? index.resolveQualified(enclosingType, in: path)
-            last = (enclosingType, id)
-            return id
+            return last.value(for: enclosingType) { [enclosingIDs, index, path] in
+                enclosingIDs?[$0] ?? index.resolveQualified($0, in: path)
+            }
         }
     }
 
@@ -378,24 +392,19 @@ public final class ProjectIndex: @unchecked Sendable {
         return answer
     }
 
-    /// `resolve` without the shared memo, for callers that remember their own answers.
-    private func resolveUncached(_ reference: String, from context: String?, in path: String) -> String? {
-        let name = Architecture.bareTypeName(reference)
-        return mayNameProjectType(name) ? search(name, from: context, in: path) : nil
-    }
-
     /// The scopes' search for `name`, already bare and ending like a project type's.
     private func search(_ name: String, from context: String?, in path: String) -> String? {
         guard !name.isEmpty, let first = name.unicodeScalars.first, !"[(".unicodeScalars.contains(first) else { return nil }
-        var scope = nestedLastComponents.contains(Self.lastComponent(name).hashValue) ? context.flatMap { types[$0] } : nil
+        var scope = nestedLastComponents.mayContain(lastComponentOf: name) ? context.flatMap { types[$0] } : nil
         // Scopes nest a few levels deep; only code that does not compile makes them a cycle, whose scopes would
         // answer again as they did the first time. A bound stops it without a set made for every question.
         var levels = 0
         while let current = scope, levels < Self.maxScopeLevels {
             levels += 1
-            if let found = resolveQualified(current.qualifiedName + "." + name, in: path) { return found }
+            if current.enclosesTypes, let found = resolveQualified(current.qualifiedName + "." + name, in: path) { return found }
             for parent in current.inheritedIDs {
-                if let parentEntry = types[parent], let found = resolveQualified(parentEntry.qualifiedName + "." + name, in: path) {
+                if let parentEntry = types[parent], parentEntry.enclosesTypes,
+                   let found = resolveQualified(parentEntry.qualifiedName + "." + name, in: path) {
                     return found
                 }
             }
@@ -464,7 +473,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// False when no qualified name the index knows ends like `name` (see `lastComponents`).
     private func mayNameProjectType(_ name: String) -> Bool {
-        lastComponents.contains(Self.lastComponent(name).hashValue)
+        lastComponents.mayContain(lastComponentOf: name)
     }
 
     /// What follows the last dot (by UTF-8 unit: a Character search segments graphemes); the whole name without one.
@@ -712,13 +721,17 @@ extension ProjectIndex {
             let path = files[fileIndex].path
             var scope = scope(of: path)
             return files[fileIndex].constructions.compactMap { construction in
+                // Most constructions are of the SDK's types (`Text`, `VStack`): told by the filter before the memo,
+                // whose two-string key cost more than the filter's answer.
+                let name = Architecture.bareTypeName(construction.typeName)
+                guard mayNameProjectType(name) else { return nil }
                 let creator = scope.id(ofEnclosing: construction.enclosingType)
-                let question = FileQuestion(reference: construction.typeName, context: creator)
+                let question = FileQuestion(reference: name, context: creator)
                 let created: String?
                 if let answer = answers[question] {
                     created = answer
                 } else {
-                    created = resolveUncached(construction.typeName, from: creator, in: path)
+                    created = search(name, from: creator, in: path)
                     answers[question] = created
                 }
                 guard let created else { return nil }

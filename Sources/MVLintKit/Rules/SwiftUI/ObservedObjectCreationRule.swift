@@ -266,19 +266,21 @@ enum ObservedObjectCreationRule: ProjectRule {
         var madeBySwiftUI = Set<String>()
         var madeElsewhere = Set<String>()
         let previews = project.index.ids(inheritingAnyOf: ["PreviewProvider"])
-        // Whether each creator is UIKit's, told once: a file's constructions mostly come from a few types, and each
-        // answer walks the creator's superclasses.
+        // Whether each creator is UIKit's (nil: a preview), told once: a file's constructions mostly come from a few
+        // types, in runs, and each answer walks the creator's superclasses.
         var isUIKitCreator: [String: Bool] = [:]
         for (fileIndex, links) in project.constructionLinks.enumerated() {
             let detached = Set(project.files[fileIndex].detachedViewConstructions.map { $0.position })
+            var lastCreator = LastAnswer<Bool?>()
             for link in links {
                 guard let creator = link.creator, case let created = link.created, project.index.isView(created),
-                      !previews.contains(creator) else { continue }
-                let isUIKit = isUIKitCreator[creator] ?? {
-                    let answer = isUIKitType(creator, index: project.index)
-                    isUIKitCreator[creator] = answer
-                    return answer
-                }()
+                      let isUIKit = lastCreator.value(for: creator, { creator in
+                          if previews.contains(creator) { return nil }
+                          if let known = isUIKitCreator[creator] { return known }
+                          let answer = isUIKitType(creator, index: project.index)
+                          isUIKitCreator[creator] = answer
+                          return answer
+                      }) else { continue }
                 if isUIKit || detached.contains(link.position) {
                     madeElsewhere.insert(created)
                 } else {
