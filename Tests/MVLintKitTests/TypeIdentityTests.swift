@@ -257,6 +257,20 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertLessThan(wronglyKept, 100)
     }
 
+    /// A run of one key is answered once; a new key, or the old one after it, is asked again.
+    func testTheLastAnswerIsKeptOnlyForARunOfOneKey() {
+        var asked: [String] = []
+        var lastAnswer = LastAnswer<Int>()
+        let answers = ["Feed", "Feed", "Search", "Feed", "Feed"].map { key in
+            lastAnswer.value(for: key) { key in
+                asked.append(key)
+                return key.count
+            }
+        }
+        XCTAssertEqual(answers, [4, 4, 6, 4, 4])
+        XCTAssertEqual(asked, ["Feed", "Search", "Feed"])
+    }
+
     /// A type's members are its declaration's, then each extension's in order, read where they are.
     func testATypesMembersAreItsDeclarationsThenEachExtensions() throws {
         let code = """

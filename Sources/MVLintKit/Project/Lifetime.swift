@@ -32,9 +32,13 @@ struct LifetimeClassifier {
         /// `constructionLinks` are per file, in `files`' order.
         init(index: ProjectIndex, files: [FileFacts], constructionLinks: [[ConstructionLink]]) {
             for (fileIndex, links) in constructionLinks.enumerated() {
+                // Asked of the creator first, once per run of its links: few creators are app-level types.
+                var isAppLevel = LastAnswer<Bool>()
                 for link in links {
                     guard let creator = link.creator, case let created = link.created, created != creator else { continue }
-                    if index.isView(created), LifetimeClassifier.isAppLevel(creator, index: index) { sceneRoots.insert(created) }
+                    if isAppLevel.value(for: creator, { LifetimeClassifier.isAppLevel($0, index: index) }), index.isView(created) {
+                        sceneRoots.insert(created)
+                    }
                     guard index.isObservableClass(created) else { continue }
                     creators[created, default: []].append((creator, Evidence(text: "created by \(index.displayName(creator))",
                                                                              path: files[fileIndex].path, position: link.position)))

@@ -126,9 +126,12 @@ public enum ProfileDetector {
     private static func shownTypes(_ project: ProjectContext) -> Set<String> {
         var shown = Set<String>()
         let previews = project.index.ids(inheritingAnyOf: ["PreviewProvider"])
-        for link in project.constructionLinks.joined() {
-            guard let shower = link.creator, shower != link.created, !previews.contains(shower) else { continue }
-            shown.insert(link.created)
+        for links in project.constructionLinks {
+            var isPreview = LastAnswer<Bool>()
+            for link in links {
+                guard let shower = link.creator, shower != link.created, !isPreview.value(for: shower, previews.contains) else { continue }
+                shown.insert(link.created)
+            }
         }
         return shown
     }

@@ -712,38 +712,24 @@ public final class ConstructionLink: Sendable {
 }
 
 extension ProjectIndex {
-    /// Each file's constructions of project types, in order. A file's answers are remembered for that file only:
-    /// every question names its path, so no other file's would share them, and the shared memo's lock and growth
-    /// were most of this step on two cores.
+    /// Each file's constructions of project types, in order. Not through the shared memo, whose lock and growth were
+    /// most of this step on two cores, nor a memo of the file's own: the name filter turns away the SDK's types
+    /// (`Text`, `VStack`), most constructions, and a search for the rest (which skips the scopes that nest nothing)
+    /// costs less than a two-string key hashed twice and the table grown for it.
     func constructionLinks(in files: [FileFacts]) -> [[ConstructionLink]] {
         ParallelMap.run(Array(files.indices)) { [self] fileIndex in
-            var answers: [FileQuestion: String?] = [:]
             let path = files[fileIndex].path
             var scope = scope(of: path)
-            return files[fileIndex].constructions.compactMap { construction in
-                // Most constructions are of the SDK's types (`Text`, `VStack`): told by the filter before the memo,
-                // whose two-string key cost more than the filter's answer.
-                let name = Architecture.bareTypeName(construction.typeName)
+            // Read in place: binding each construction copied it, most of them to be turned away.
+            let constructions = files[fileIndex].constructions
+            return constructions.indices.compactMap { place in
+                let name = Architecture.bareTypeName(constructions[place].typeName)
                 guard mayNameProjectType(name) else { return nil }
-                let creator = scope.id(ofEnclosing: construction.enclosingType)
-                let question = FileQuestion(reference: name, context: creator)
-                let created: String?
-                if let answer = answers[question] {
-                    created = answer
-                } else {
-                    created = search(name, from: creator, in: path)
-                    answers[question] = created
-                }
-                guard let created else { return nil }
-                return ConstructionLink(creator: creator, created: created, construction: construction)
+                let creator = scope.id(ofEnclosing: constructions[place].enclosingType)
+                guard let created = search(name, from: creator, in: path) else { return nil }
+                return ConstructionLink(creator: creator, created: created, construction: constructions[place])
             }
         }
-    }
-
-    /// A `resolve` question within one file.
-    private struct FileQuestion: Hashable {
-        var reference: String
-        var context: String?
     }
 }
 

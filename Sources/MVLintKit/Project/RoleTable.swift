@@ -20,14 +20,18 @@ public struct RoleTable: Sendable {
         get { places[id].map { assignments[Int($0)] } }
         set {
             guard let newValue else { preconditionFailure("a role is never taken back") }
-            if let place = places[id] {
-                assignments[Int(place)] = newValue
-            } else {
-                places[id] = Int32(assignments.count)
+            // One look-up: the next place is claimed for a new id, in the same access that finds a known one's.
+            let next = Int32(assignments.count)
+            let place = Self.read(&places[id, default: next])
+            if place == next {
                 assignments.append(newValue)
+            } else {
+                assignments[Int(place)] = newValue
             }
         }
     }
+
+    private static func read(_ place: inout Int32) -> Int32 { place }
 
     /// Changes the assignment of `id`, if it has one, in place.
     mutating func update(_ id: String, _ change: (inout RoleAssignment) -> Void) {

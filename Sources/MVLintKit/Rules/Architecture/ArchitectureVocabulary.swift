@@ -79,9 +79,12 @@ extension ProjectContext {
         let scenes = index.ids(inheritingAnyOf: ["App", "Scene"])
         guard !scenes.isEmpty else { return [] }
         var roots = Set<String>()
-        for link in links.joined() {
-            guard let owner = link.creator, scenes.contains(owner), index.isView(link.created) else { continue }
-            roots.insert(link.created)
+        for fileLinks in links {
+            var isScene = LastAnswer<Bool>()
+            for link in fileLinks {
+                guard let owner = link.creator, isScene.value(for: owner, scenes.contains), index.isView(link.created) else { continue }
+                roots.insert(link.created)
+            }
         }
         return roots
     }
