@@ -227,6 +227,31 @@ final class CacheTests: XCTestCase {
         XCTAssertNotEqual(SourceDigest(checksumOf: payload + Data([0])), checksum)
     }
 
+    /// The digest is the one caches already written were keyed on: every length from empty to five steps and a tail,
+    /// against the fold written out byte by byte (the tail is read in up to three loads).
+    func testTheDigestOfEveryLengthIsTheByteByByteFold() {
+        func fold(_ value: UInt64) -> UInt64 {
+            let product = value.multipliedFullWidth(by: 0xE703_7ED1_A0B4_28DB)
+            return product.high ^ product.low
+        }
+        func reference(_ bytes: [UInt8]) -> UInt64 {
+            var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+                hash = fold(hash ^ word ^ 0xA076_1D64_78BD_642F)
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+            return fold(hash ^ tail ^ 0x8EBC_6AF0_9C88_C6E3)
+        }
+        for length in 0...47 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ length) }
+            XCTAssertEqual(SourceDigest(checksumOf: Data(bytes)).hash, reference(bytes), "\(length) bytes")
+        }
+    }
+
     /// A file's digest is the same however its bytes are held: the text the run read, the file's `Data` when a report or
     /// `--fix` reads it again, bytes that are not contiguous.
     func testAContentDigestIsTheSameForTheSameBytesHoweverHeld() {

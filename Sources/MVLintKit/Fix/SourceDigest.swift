@@ -34,8 +34,18 @@ public struct SourceDigest: Sendable, Hashable, Codable {
             hash = Self.fold(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0xA076_1D64_78BD_642F)
             offset += 8
         }
-        var tail: UInt64 = 0
-        for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        // The last 0–7 bytes as a little-endian word, in up to three loads: a loop over them was most of the cost of
+        // a short key's hash (`StringTable`).
+        var tail: UInt64 = 0, shift: UInt64 = 0
+        if bytes.count - offset >= 4 {
+            tail = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            (offset, shift) = (offset + 4, 32)
+        }
+        if bytes.count - offset >= 2 {
+            tail |= UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << shift
+            (offset, shift) = (offset + 2, shift + 16)
+        }
+        if offset < bytes.count { tail |= UInt64(bytes[offset]) << shift }
         self.init(byteCount: bytes.count, hash: Self.fold(hash ^ tail ^ 0x8EBC_6AF0_9C88_C6E3))
     }
 

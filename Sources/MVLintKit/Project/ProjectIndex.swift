@@ -81,22 +81,22 @@ public final class ProjectIndex: @unchecked Sendable {
         public var kind: TypeKind? { declaration?.kind }
     }
 
-    public private(set) var types: [String: TypeEntry] = [:]
+    private(set) var types = StringTable<TypeEntry>()
     /// Every entry in the order of its id, sorted once: rules report in name order.
     public private(set) var entriesInNameOrder: [TypeEntry] = []
     /// `displayName` of every entry, made once: messages, evidence and relations ask for names over and over, and
     /// each answer counted the namesakes, hundreds for a `ViewModel` when many apps are linted together.
-    private var displayNames: [String: String] = [:]
-    private var viewCache: [String: Bool] = [:]
+    private var displayNames = StringTable<String>()
+    private var viewCache = StringTable<Bool>()
     /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
-    private var observationKinds: [String: ObservationKind] = [:]
+    private var observationKinds = StringTable<ObservationKind>()
     /// The declarations (and extended outside types) of each qualified name, in id order; more than one when modules
     /// or files declare the same name. Entries, not ids: `resolve` reads them, and an id was hashed again to find one.
-    private var entriesByQualifiedName: [String: [TypeEntry]] = [:]
+    private var entriesByQualifiedName = StringTable<[TypeEntry]>()
     /// The declared types of each simple name: messages qualify a name only where it is ambiguous.
-    private var idsBySimpleName: [String: [String]] = [:]
+    private var idsBySimpleName = StringTable<[String]>()
     /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
-    private var enclosingIDs: [String: [String: String]] = [:]
+    private var enclosingIDs = StringTable<StringTable<String>>()
     /// The last component of every qualified name above (`ViewModel` of `FeedView.ViewModel`). Every way `resolve`
     /// finds a type ends in a qualified name with the reference's last component, so a reference whose last component
     /// is none of these names no project type: most references name the SDK's (`Text`, `String`, `Color`), and each
@@ -109,7 +109,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// through an enclosing or inherited scope is `Scope.name`, a nested name: a reference whose last component no
     /// nested type has can only be a file-scope type, and its walk through the scopes is skipped.
     private var nestedLastComponents = NameFilter(capacity: 0)
-    private let moduleOfPath: [String: String]
+    private let moduleOfPath: StringTable<String>
     /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
     /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
     /// over and over, and each resolution walks entries and builds names.
@@ -118,8 +118,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `moduleOf` names the target compiling each file: types of different targets with one name stay apart, and a
     /// reference prefers its own target's type.
     public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
-        var modules: [String: String] = [:]
-        modules.reserveCapacity(files.count)
+        var modules = StringTable<String>(minimumCapacity: files.count)
         for index in files.indices {
             let path = files[index].path
             modules[path] = moduleOf(path)
@@ -137,14 +136,13 @@ public final class ProjectIndex: @unchecked Sendable {
         resolveInheritedTypes()
         // The name order and the names read only what registration wrote: made on the other core while the facts
         // are merged and the views and observable classes told (which read the merged facts).
-        let (told, named) = ParallelMap.both({ () -> (views: [String: Bool], observations: [String: ObservationKind]) in
+        let (told, named) = ParallelMap.both({ () -> (views: StringTable<Bool>, observations: StringTable<ObservationKind>) in
             for entry in types.values { entry.complete() }
-            var views: [String: Bool] = [:]
-            views.reserveCapacity(types.count)
-            var observations: [String: ObservationKind] = [:]
+            var views = StringTable<Bool>(minimumCapacity: types.count)
+            var observations = StringTable<ObservationKind>()
             for id in types.keys {
                 views[id] = computeIsView(id, visiting: [])
-                observations[id] = observation(of: id, visiting: [])
+                if let observation = observation(of: id, visiting: []) { observations[id] = observation }
             }
             return (views, observations)
         }, aside: { [self] in (order: types.values.sorted { $0.id < $1.id }, names: nameEveryEntry()) })
@@ -206,8 +204,7 @@ public final class ProjectIndex: @unchecked Sendable {
     private func registerDeclarations(_ files: [FileFacts]) -> [TypeEntry] {
         // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
         // Read through indices: binding each file and fact copied them, a retain for every field.
-        var declarations: [String: [(file: Int, type: Int)]] = [:]
-        declarations.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
+        var declarations = StringTable<[(file: Int, type: Int)]>(minimumCapacity: files.reduce(0) { $0 + $1.types.count })
         for fileIndex in files.indices {
             let facts = files[fileIndex].types
             for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
@@ -284,14 +281,10 @@ public final class ProjectIndex: @unchecked Sendable {
         if qualifiedName.utf8.contains(UInt8(ascii: ".")) { nested.insert(lastComponentOf: qualifiedName) }
     }
 
-    /// Puts each list of more than one element in order, in place, position by position: mapping the table copied
-    /// every list and key, and a look-up by key hashed it again.
-    private static func sortLongerLists<Key, Element>(_ table: inout [Key: [Element]], by areInIncreasingOrder: (Element, Element) -> Bool) {
-        var position = table.values.startIndex
-        while position != table.values.endIndex {
-            if table.values[position].count > 1 { table.values[position].sort(by: areInIncreasingOrder) }
-            table.values.formIndex(after: &position)
-        }
+    /// Puts each list of more than one element in order, in place: mapping the table copied every list and key, and
+    /// a look-up by key hashed it again.
+    private static func sortLongerLists<Element>(_ table: inout StringTable<[Element]>, by areInIncreasingOrder: (Element, Element) -> Bool) {
+        table.updateEachValue { list in if list.count > 1 { list.sort(by: areInIncreasingOrder) } }
     }
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
@@ -301,7 +294,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
         for fileIndex in files.indices {
             let path = files[fileIndex].path, facts = files[fileIndex].types
-            var enclosing: [String: String] = [:]
+            var enclosing = StringTable<String>()
             for typeIndex in facts.indices where facts[typeIndex].kind == .extension {
                 let qualifiedName = facts[typeIndex].qualifiedName
                 let id = resolveQualified(qualifiedName, in: path)
@@ -321,7 +314,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
                 let qualifiedName = facts[typeIndex].qualifiedName
-                enclosing[qualifiedName] = pick(entriesByQualifiedName[qualifiedName] ?? [], in: path)
+                // Only an answer is kept; in code that compiles there is always one (the file declares the type).
+                if let id = pick(entriesByQualifiedName[qualifiedName] ?? [], in: path) { enclosing[qualifiedName] = id }
             }
             // Types nested in an extension (`extension FeedView { final class ViewModel }`) are declared under the
             // extended type's qualified name, which the pass above already registered.
@@ -364,7 +358,7 @@ public final class ProjectIndex: @unchecked Sendable {
     struct FileScope {
         fileprivate let index: ProjectIndex
         let path: String
-        fileprivate let enclosingIDs: [String: String]?
+        fileprivate let enclosingIDs: StringTable<String>?
         fileprivate var last = LastAnswer<String?>()
 
         mutating func id(ofEnclosing enclosingType: String?) -> String? {
@@ -435,7 +429,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// other targets are out of sight, and the finding's file says which one is meant).
     public func displayName(_ id: String) -> String { displayNames[id] ?? id }
 
-    private func nameEveryEntry() -> [String: String] {
+    private func nameEveryEntry() -> StringTable<String> {
         struct Namesake: Hashable {
             var name: String
             var module: String
@@ -448,8 +442,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 if let entry = types[id] { sharedCounts[Namesake(name: entry.name, module: entry.module), default: 0] += 1 }
             }
         }
-        var names: [String: String] = [:]
-        names.reserveCapacity(types.count)
+        var names = StringTable<String>(minimumCapacity: types.count)
         for (id, entry) in types {
             // A name declared once is told by one look-up of one string, without the name-and-target key.
             guard (idsBySimpleName[entry.name]?.count ?? 0) > 1,
