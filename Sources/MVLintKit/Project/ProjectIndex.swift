@@ -601,7 +601,7 @@ public struct ProjectContext: Sendable {
         var index: ProjectIndex
         var constructionLinks: [[ConstructionLink]]
         var architecture: Architecture
-        var modelSitesByType: [String: [FactPlace]]
+        var modelSitesByType: StringTable<[FactPlace]>
         var declaredViews: [DeclaredView]
         var observableClasses: [ObservableClass]
         var sceneRootViews: Set<String>
@@ -632,8 +632,8 @@ public struct ProjectContext: Sendable {
     /// The project types each file's code constructs, with the types that construct them, per file in `files`' order.
     public private(set) var constructionLinks: [[ConstructionLink]]
 
-    private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> [String: [FactPlace]] {
-        var sites: [String: [FactPlace]] = [:]
+    private static func groupModelSites(_ files: [FileFacts], index: ProjectIndex) -> StringTable<[FactPlace]> {
+        var sites = StringTable<[FactPlace]>()
         for fileIndex in files.indices {
             var scope = index.scope(of: files[fileIndex].path)
             let fileSites = files[fileIndex].modelSites
@@ -657,7 +657,7 @@ public struct ProjectContext: Sendable {
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
     /// scanning every file for every model. Held as places in `files`: a copy of every site was a twentieth of a
     /// project's peak memory, and only a few rules ask, each for the observable classes.
-    private var modelSitesByType: [String: [FactPlace]]
+    private var modelSitesByType: StringTable<[FactPlace]>
 
     /// Sites recorded in the code of a type (its declaration or an extension), with their file paths.
     func modelSites(in id: String) -> [(site: ModelSiteFact, path: String)] {

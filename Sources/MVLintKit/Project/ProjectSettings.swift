@@ -8,20 +8,24 @@ public struct ProjectSettings: Sendable {
     /// Every target, in project order, with its project's root.
     private let targets: [(target: DeclaredTarget, root: String)]
     /// The memberships of every target by path: which targets a path is (or is explicitly not) part of.
-    private let membershipsByPath: [String: [(target: Int, isMember: Bool)]]
-    private let roots: Set<String>
+    private let membershipsByPath: StringTable<[(target: Int, isMember: Bool)]>
+    /// The projects' folders (the value is unused): a table, as the memberships, for one cheap hash of a long path.
+    private let roots: StringTable<Bool>
 
     init(projects: [DeclaredProject]) {
         self.projects = projects
         targets = projects.flatMap { project in project.targets.map { ($0, project.root) } }
-        var index: [String: [(target: Int, isMember: Bool)]] = [:]
+        var index = StringTable<[(target: Int, isMember: Bool)]>()
         for (position, entry) in targets.enumerated() {
             // A path a target lists twice keeps its last membership.
-            let memberships = Dictionary(entry.target.memberships.map { ($0.path, $0.isMember) }, uniquingKeysWith: { _, later in later })
+            var memberships = StringTable<Bool>(minimumCapacity: entry.target.memberships.count)
+            for membership in entry.target.memberships { memberships[membership.path] = membership.isMember }
             for (path, isMember) in memberships { index[path, default: []].append((position, isMember)) }
         }
         membershipsByPath = index
-        roots = Set(projects.map(\.root))
+        var roots = StringTable<Bool>()
+        for project in projects { roots[project.root] = true }
+        self.roots = roots
     }
 
     public init() { self.init(projects: []) }
@@ -36,17 +40,20 @@ public struct ProjectSettings: Sendable {
 
     /// `settings(forEach:)`, each distinct value made once and shared by the paths that have it.
     func sharedSettings(forEach paths: [String]) -> [SharedSettings] {
-        var decisionsByFolder: [Substring: [FolderDecision]] = [:]
+        var decisionsByFolder = StringTable<[FolderDecision]>()
         var settingsByOwners: [[Int]: SharedSettings] = [:]
-        var unownedByFolder: [Substring: SharedSettings] = [:]
+        var unownedByFolder = StringTable<SharedSettings>()
+        // Paths come folder by folder: the last folder's decisions are kept, and the table asked only on a new one.
+        var lastDecisions = LastAnswer<[FolderDecision]>()
         return paths.map { path in
             // A path without a folder (none here: paths are absolute) has only its own memberships.
-            let folder = Self.parentFolder(of: path) ?? ""
-            let decisions = decisionsByFolder[folder] ?? {
-                let made = folder.isEmpty ? [] : self.decisions(from: folder)
+            let folder = Self.parentFolder(of: path).map(String.init) ?? ""
+            let decisions = lastDecisions.value(for: folder) { folder in
+                if let known = decisionsByFolder[folder] { return known }
+                let made = folder.isEmpty ? [] : self.decisions(from: folder[...])
                 decisionsByFolder[folder] = made
                 return made
-            }()
+            }
             let owners = owningTargets(of: path, folderDecisions: decisions)
             if !owners.isEmpty {
                 if let known = settingsByOwners[owners] { return known }
@@ -116,7 +123,7 @@ public struct ProjectSettings: Sendable {
                 decisions.append(FolderDecision(target: target,
                                                 compiles: isMember && !crossedRoots.contains { $0 != targets[target].root }))
             }
-            if roots.contains(folder) { crossedRoots.append(folder) }
+            if roots[folder] != nil { crossedRoots.append(folder) }
             guard current != "/", let parent = Self.parentFolder(of: current) else { break }
             current = parent
         }
@@ -126,8 +133,13 @@ public struct ProjectSettings: Sendable {
     /// The folder holding `path` ("/" for a file at the top; nil without a slash), cut by UTF-8 unit: finding a
     /// character walks grapheme boundaries, 8 % of a warm run on a large app.
     private static func parentFolder(of path: some StringProtocol) -> Substring? {
-        let text = Substring(path)
-        guard let slash = text.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let text = Substring(path), utf8 = text.utf8, isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") }
+        // In the bytes where they are contiguous (a native string's): the view's generic backward search stepped
+        // index by index, a thousand instructions a path.
+        let offset = utf8.withContiguousStorageIfAvailable { $0.lastIndex(where: isSlash) }
+            ?? utf8.lastIndex(where: isSlash).map { utf8.distance(from: utf8.startIndex, to: $0) }
+        guard let offset else { return nil }
+        let slash = utf8.index(utf8.startIndex, offsetBy: offset)
         return slash == text.startIndex ? "/" : text[..<slash]
     }
 
