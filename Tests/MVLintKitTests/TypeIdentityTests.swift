@@ -255,6 +255,14 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertTrue(filter.mayContain(lastComponentOf: "Screen.Cafe\u{301}"))
         let wronglyKept = (0..<2_000).count { filter.mayContain(lastComponentOf: "Screen\($0)") || filter.mayContain(lastComponentOf: "Text\($0)") }
         XCTAssertLessThan(wronglyKept, 100)
+
+        // The Kelvin sign is `K` to `String` equality: once a name that is not ASCII is in, nothing is ruled out.
+        var kelvin = NameFilter(capacity: 10)
+        kelvin.insert(lastComponentOf: "Units.Kelvin")
+        XCTAssertFalse(kelvin.mayContain(lastComponentOf: "K"))
+        kelvin.insert(lastComponentOf: "Units.\u{212A}")
+        XCTAssertEqual("\u{212A}", "K")
+        XCTAssertTrue(kelvin.mayContain(lastComponentOf: "K"))
     }
 
     /// A run of one key is answered once; a new key, or the old one after it, is asked again.

@@ -2,11 +2,13 @@
 /// (a Bloom filter), from one hash of the name's UTF-8 (`SourceDigest`'s fold, eight bytes a step). The index asks it
 /// of every type reference before searching the scopes, and most references name the SDK's types: a `Set` of the
 /// names' `hashValue`s hashed each one with `Hasher`, normalising the substring as `String` equality does, several
-/// times the cost of this. A name that is not ASCII is always a "perhaps": under `String` equality two spellings of
-/// one such name are equal, which their bytes are not, and the exact search that follows decides it.
+/// times the cost of this. Under `String` equality two spellings of one text are equal, which their bytes are not
+/// (even an ASCII name and one that is not: `K` and the Kelvin sign): a name that is not ASCII is always a
+/// "perhaps", and once one is inserted every name is, so that the exact search that follows decides.
 struct NameFilter: Sendable {
     private var words: [UInt64]
     private var wordMask: Int
+    private var answersPerhapsToAll = false
 
     /// Sized for `capacity` names; more can be added, each making a wrong "perhaps" a little likelier.
     init(capacity: Int) {
@@ -18,14 +20,17 @@ struct NameFilter: Sendable {
 
     /// Adds the last component of `name` (what follows its last dot; the whole name without one).
     mutating func insert(lastComponentOf name: String) {
-        guard let hash = Self.lastComponentHash(name) else { return }
+        guard let hash = Self.lastComponentHash(name) else {
+            answersPerhapsToAll = true
+            return
+        }
         setBit(Int(truncatingIfNeeded: hash))
         setBit(Int(truncatingIfNeeded: hash >> 32))
     }
 
     /// False only when no name whose last component is that of `name` was inserted.
     func mayContain(lastComponentOf name: String) -> Bool {
-        guard let hash = Self.lastComponentHash(name) else { return true }
+        guard !answersPerhapsToAll, let hash = Self.lastComponentHash(name) else { return true }
         return isSet(Int(truncatingIfNeeded: hash)) && isSet(Int(truncatingIfNeeded: hash >> 32))
     }
 
