@@ -156,11 +156,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// it for nothing.
     private func markEnclosingTypes() {
         for entry in types.values {
-            let utf8 = entry.qualifiedName.utf8
-            var position = utf8.startIndex
-            while let dot = utf8[position...].firstIndex(of: UInt8(ascii: ".")) {
-                for outer in entriesByQualifiedName[String(entry.qualifiedName[..<dot])] ?? [] { outer.enclosesTypes = true }
-                position = utf8.index(after: dot)
+            // In the name's bytes: the view's search from an index went through the generic slice.
+            var name = entry.qualifiedName
+            name.withUTF8 { bytes in
+                for dot in bytes.indices where bytes[dot] == UInt8(ascii: ".") {
+                    let outerName = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
+                    for outer in entriesByQualifiedName[outerName] ?? [] { outer.enclosesTypes = true }
+                }
             }
         }
     }
@@ -488,9 +490,11 @@ public final class ProjectIndex: @unchecked Sendable {
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
 
     private func findOuterScope(of entry: TypeEntry) -> String? {
-        // By UTF-8 unit: a Character search segments graphemes.
-        guard let dot = entry.qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        let outer = String(entry.qualifiedName[..<dot])
+        // In the name's bytes: a Character search segments graphemes, and the view's backward search steps index by index.
+        var name = entry.qualifiedName
+        guard let outer = name.withUTF8({ bytes in
+            bytes.lastIndex(of: UInt8(ascii: ".")).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[..<$0]), as: UTF8.self) }
+        }) else { return nil }
         return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
     }
 
