@@ -279,6 +279,18 @@ final class TypeIdentityTests: XCTestCase {
         XCTAssertEqual(asked, ["Feed", "Search", "Feed"])
     }
 
+    /// The merged lists' own searches find what the collection's would, in the parts' order, across empty parts.
+    func testMergedFactsSearchAcrossPartsInOrder() {
+        let merged = MergedFacts([[1, 2], [], [3, 4, 2], [5]])
+        XCTAssertEqual(merged.first { $0 > 2 }, 3)
+        XCTAssertEqual(merged.first { $0 % 2 == 0 }, 2)
+        XCTAssertNil(merged.first { $0 > 5 })
+        XCTAssertTrue(merged.contains { $0 == 5 })
+        XCTAssertFalse(merged.contains { $0 == 6 })
+        XCTAssertEqual(merged.first { $0 > 3 }, Array(merged).first { $0 > 3 })
+        XCTAssertFalse(MergedFacts<Int>().contains { _ in true })
+    }
+
     /// A type's members are its declaration's, then each extension's in order, read where they are.
     func testATypesMembersAreItsDeclarationsThenEachExtensions() throws {
         let code = """

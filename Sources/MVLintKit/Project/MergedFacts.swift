@@ -35,6 +35,23 @@ public struct MergedFacts<Element>: Collection {
         position.offset + 1 < parts[position.part].count ? Index(part: position.part, offset: position.offset + 1)
             : Index(part: position.part + 1, offset: 0)
     }
+
+    // The searches read each element where it is: the collection's own copy every element they test (a property fact
+    // is 168 bytes holding several strings), which was most of the cost of finding a property by name.
+
+    public func first(where predicate: (Element) throws -> Bool) rethrows -> Element? {
+        for part in parts.indices {
+            for offset in parts[part].indices where try predicate(parts[part][offset]) { return parts[part][offset] }
+        }
+        return nil
+    }
+
+    public func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        for part in parts.indices {
+            for offset in parts[part].indices where try predicate(parts[part][offset]) { return true }
+        }
+        return false
+    }
 }
 
 extension MergedFacts: Sendable where Element: Sendable {}
