@@ -8,6 +8,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// A type as the whole project sees it. A class, so that a look-up shares the entry instead of copying its facts
     /// (copies of entries were a tenth of a one-change run): the index fills it in while it is built, `complete()`
     /// last, and only reads it afterwards, which is what makes sharing it with the project rules' threads safe.
+    ///
+    /// Its variables, and the index's tables, are `@exclusivity(unchecked)`: they are written while the index is built
+    /// and only read afterwards, and the run-time check of every access (a call and an entry in the thread's access
+    /// set) was 3 % of a one-change run, half of it in the scope search.
     public final class TypeEntry: @unchecked Sendable {
         /// The key the index, the roles, the relations and the map use: the qualified name (`FeedView.ViewModel`), made
         /// unique with the module or, for a `private` type, the file when two declarations share it.
@@ -21,23 +25,23 @@ public final class ProjectIndex: @unchecked Sendable {
         /// The primary declaration (nil when the project only extends a type declared elsewhere, e.g. `View`).
         public let declaration: TypeFact?
         public let declarationPath: String?
-        public fileprivate(set) var extensions: [(path: String, fact: TypeFact)] = []
+        @exclusivity(unchecked) public fileprivate(set) var extensions: [(path: String, fact: TypeFact)] = []
         /// The project types named in the inheritance clauses (superclass, protocols), resolved in scope.
-        public fileprivate(set) var inheritedIDs: [String] = []
+        @exclusivity(unchecked) public fileprivate(set) var inheritedIDs: [String] = []
         /// The type whose scope encloses this one (`FeedView` for `FeedView.ViewModel`); nil at file scope.
-        fileprivate var outerID: String?
+        @exclusivity(unchecked) fileprivate var outerID: String?
         /// Whether a qualified name the index knows starts with this one's and a dot (`FeedView.ViewModel` for
         /// `FeedView`, also `FeedView.Row.Model`): only then can a name looked up in its scope be found there.
-        fileprivate var enclosesTypes = false
+        @exclusivity(unchecked) fileprivate var enclosesTypes = false
         /// Conformances and superclass as written (last name component), from the declaration and every extension,
         /// each once. A list, not a set: most types have no extension and share their declaration's list, where a set
         /// was made for each (1.5 MB for fifteen apps linted together); it holds a few names, read by `contains`.
-        public private(set) var inherited: [String] = []
+        @exclusivity(unchecked) public private(set) var inherited: [String] = []
         /// The declaration's, then each extension's.
-        public private(set) var properties = MergedFacts<PropertyFact>()
-        public private(set) var methods = MergedFacts<MethodFact>()
+        @exclusivity(unchecked) public private(set) var properties = MergedFacts<PropertyFact>()
+        @exclusivity(unchecked) public private(set) var methods = MergedFacts<MethodFact>()
         /// Properties assigned by an initializer, whether declared with the type or in an extension, each once.
-        public private(set) var initializerAssignments: [String] = []
+        @exclusivity(unchecked) public private(set) var initializerAssignments: [String] = []
 
         fileprivate init(id: String, name: String, qualifiedName: String, module: String, declaration: TypeFact? = nil,
                          declarationPath: String? = nil) {
@@ -81,22 +85,22 @@ public final class ProjectIndex: @unchecked Sendable {
         public var kind: TypeKind? { declaration?.kind }
     }
 
-    private(set) var types = StringTable<TypeEntry>()
+    @exclusivity(unchecked) private(set) var types = StringTable<TypeEntry>()
     /// Every entry in the order of its id, sorted once: rules report in name order.
-    public private(set) var entriesInNameOrder: [TypeEntry] = []
+    @exclusivity(unchecked) public private(set) var entriesInNameOrder: [TypeEntry] = []
     /// `displayName` of every entry, made once: messages, evidence and relations ask for names over and over, and
     /// each answer counted the namesakes, hundreds for a `ViewModel` when many apps are linted together.
-    private var displayNames = StringTable<String>()
-    private var viewCache = StringTable<Bool>()
+    @exclusivity(unchecked) private var displayNames = StringTable<String>()
+    @exclusivity(unchecked) private var viewCache = StringTable<Bool>()
     /// Of the observable classes: roles, lifetimes and rules ask for every property's held type.
-    private var observationKinds = StringTable<ObservationKind>()
+    @exclusivity(unchecked) private var observationKinds = StringTable<ObservationKind>()
     /// The declarations (and extended outside types) of each qualified name, in id order; more than one when modules
     /// or files declare the same name. Entries, not ids: `resolve` reads them, and an id was hashed again to find one.
-    private var entriesByQualifiedName = StringTable<[TypeEntry]>()
+    @exclusivity(unchecked) private var entriesByQualifiedName = StringTable<[TypeEntry]>()
     /// The declared types of each simple name: messages qualify a name only where it is ambiguous.
-    private var idsBySimpleName = StringTable<[String]>()
+    @exclusivity(unchecked) private var idsBySimpleName = StringTable<[String]>()
     /// The id of the type each fact's `enclosingType` names, per file (`FeedView.ViewModel` in `Feed.swift`).
-    private var enclosingIDs = StringTable<StringTable<String>>()
+    @exclusivity(unchecked) private var enclosingIDs = StringTable<StringTable<String>>()
     /// The last component of every qualified name above (`ViewModel` of `FeedView.ViewModel`). Every way `resolve`
     /// finds a type ends in a qualified name with the reference's last component, so a reference whose last component
     /// is none of these names no project type: most references name the SDK's (`Text`, `String`, `Color`), and each
@@ -104,16 +108,16 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Held in a filter (`NameFilter`) that may answer "perhaps" for a name it was not given: that sends the reference
     /// on to the search, which is exact, and a "no" means no component is equal. A set of the components themselves
     /// took many times the memory (1 MB for the 13,000 types of fifteen apps linted together).
-    private var lastComponents = NameFilter(capacity: 0)
+    @exclusivity(unchecked) private var lastComponents = NameFilter(capacity: 0)
     /// The last components of the nested qualified names only (`ViewModel` of `FeedView.ViewModel`). A name found
     /// through an enclosing or inherited scope is `Scope.name`, a nested name: a reference whose last component no
     /// nested type has can only be a file-scope type, and its walk through the scopes is skipped.
-    private var nestedLastComponents = NameFilter(capacity: 0)
+    @exclusivity(unchecked) private var nestedLastComponents = NameFilter(capacity: 0)
     private let moduleOfPath: StringTable<String>
     /// What `resolve` answered, once the index is complete (while it is built, inherited types are still being
     /// resolved and answers change). Roles, relations, the profile and the project rules resolve the same names
     /// over and over, and each resolution walks entries and builds names.
-    private var resolutions: ResolutionMemo?
+    @exclusivity(unchecked) private var resolutions: ResolutionMemo?
 
     /// `moduleOf` names the target compiling each file: types of different targets with one name stay apart, and a
     /// reference prefers its own target's type.
