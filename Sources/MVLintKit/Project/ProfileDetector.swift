@@ -113,9 +113,14 @@ public enum ProfileDetector {
         // The shown types read every construction, the views' models their properties: each on a core of its own.
         let (screens, shown) = ParallelMap.both({
             project.architecture.roles.values.filter(\.role.isView).sorted(by: declarationOrder).compactMap { view -> Screen? in
-                let held = index.entry(view.id)?.properties.lazy.filter { !$0.isStatic && !$0.isComputed }
-                    .compactMap { index.heldType(of: $0, in: view.id, path: view.path) }
-                let viewModel = held?.compactMap { viewModelByHeldType[$0] }.first
+                // A loop, not a chain of lazy maps ending in `first`: that resolved each property's type more than once.
+                var viewModel: String?
+                for property in index.entry(view.id)?.properties ?? MergedFacts() where !property.isStatic && !property.isComputed {
+                    if let held = index.heldType(of: property, in: view.id, path: view.path), let named = viewModelByHeldType[held] {
+                        viewModel = named
+                        break
+                    }
+                }
                 return view.role == .presentation && viewModel == nil ? nil : Screen(view: view, viewModel: viewModel)
             }
         }, aside: { shownTypes(project) })
