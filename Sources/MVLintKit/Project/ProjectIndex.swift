@@ -134,9 +134,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let (extended, components) = ParallelMap.both({ attachExtensions(files) }, aside: { Self.lastComponents(of: declared) })
         (lastComponents, nestedLastComponents) = components
         for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
-        markEnclosingTypes()
-        // Every resolution walks out through these, so each is found once.
-        for entry in types.values { entry.outerID = findOuterScope(of: entry) }
+        linkEnclosingScopes()
         resolveInheritedTypes()
         // The name order and the names read only what registration wrote: made on the other core while the facts
         // are merged and the views and observable classes told (which read the merged facts).
@@ -155,19 +153,25 @@ public final class ProjectIndex: @unchecked Sendable {
         resolutions = ResolutionMemo()
     }
 
-    /// Sets `enclosesTypes` of the entries named by every proper prefix of a dotted qualified name: a search looks a
-    /// name up in a scope by joining the two, which for most scopes (types that nest none) built a string and hashed
-    /// it for nothing.
-    private func markEnclosingTypes() {
+    /// One pass over every entry's qualified name, cut at each of its dots: sets `enclosesTypes` of the entries named
+    /// by every proper prefix (a search looks a name up in a scope by joining the two, which for most scopes, types
+    /// that nest none, built a string and hashed it for nothing), and finds the entry's outer scope from the last
+    /// prefix (every resolution walks out through these, so each is found once).
+    private func linkEnclosingScopes() {
         for entry in types.values {
-            // In the name's bytes: the view's search from an index went through the generic slice.
+            // In the name's bytes: a Character search segments graphemes, and the view's searches from an index went
+            // through the generic slice.
             var name = entry.qualifiedName
-            name.withUTF8 { bytes in
+            let outerName = name.withUTF8 { bytes -> String? in
+                var outerName: String?
                 for dot in bytes.indices where bytes[dot] == UInt8(ascii: ".") {
-                    let outerName = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
-                    for outer in entriesByQualifiedName[outerName] ?? [] { outer.enclosesTypes = true }
+                    let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
+                    for outer in entriesByQualifiedName[prefix] ?? [] { outer.enclosesTypes = true }
+                    outerName = prefix
                 }
+                return outerName
             }
+            entry.outerID = outerName.flatMap { resolveQualified($0, in: entry.declarationPath ?? entry.extensions.first?.path ?? "") }
         }
     }
 
@@ -492,15 +496,6 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func outerScope(of entry: TypeEntry) -> String? { entry.outerID }
-
-    private func findOuterScope(of entry: TypeEntry) -> String? {
-        // In the name's bytes: a Character search segments graphemes, and the view's backward search steps index by index.
-        var name = entry.qualifiedName
-        guard let outer = name.withUTF8({ bytes in
-            bytes.lastIndex(of: UInt8(ascii: ".")).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[..<$0]), as: UTF8.self) }
-        }) else { return nil }
-        return resolveQualified(outer, in: entry.declarationPath ?? entry.extensions.first?.path ?? "")
-    }
 
     fileprivate func resolveQualified(_ qualifiedName: String, in path: String) -> String? {
         guard let candidates = entriesByQualifiedName[qualifiedName] else { return nil }
