@@ -268,6 +268,18 @@ final class FactCodingTests: XCTestCase {
         XCTAssertEqual(try Self.roundTrip([sample, other]), [sample, other])
     }
 
+    /// The reader takes one- and two-byte numbers on paths of their own: each length, its bounds and a number that
+    /// ends the payload read back as written.
+    func testNumbersOfEveryLengthRoundTrip() throws {
+        var numbers: [UInt64] = [0, 1, UInt64.max, UInt64.max - 1]
+        for bits in stride(from: 7, through: 63, by: 7) { numbers += [(1 << bits) - 1, 1 << bits, (1 << bits) + 1] }
+        XCTAssertEqual(try Self.roundTrip(numbers), numbers)
+        for number in numbers { XCTAssertEqual(try Self.roundTrip(number), number, "\(number) alone") }
+        let signed: [Int] = [0, -1, 63, -64, 64, -65, 8_191, -8_192, 8_192, .max, .min]
+        XCTAssertEqual(try Self.roundTrip(signed), signed)
+        XCTAssertEqual(FactWriter.payload(of: UInt64(16_383)).count, 1 + 2, "an empty table, then two bytes")
+    }
+
     func testEachStringIsStoredOnceAndEqualValuesGiveEqualBytes() {
         let payload = FactWriter.payload(of: ["repeated", "repeated", "repeated"])
         XCTAssertEqual(payload.count, 1 + 1 + "repeated".utf8.count + 1 + 3, "table, then the count and three indices")

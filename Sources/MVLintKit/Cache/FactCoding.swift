@@ -160,7 +160,10 @@ struct FactReader {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
     private var strings: [String] = []
-    private var flags = FlagByte()
+    /// The open flag byte, shifted right past the flags already read, and how many of its eight are left: the writer
+    /// has set all of them by the time the payload is read, so the byte is loaded once, when the first is read.
+    private var flagBits: UInt8 = 0
+    private var flagsLeft = 0
     private var previousOffset = 0, previousLine = 0
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
@@ -184,41 +187,64 @@ struct FactReader {
 
     private var damage: Damage { Damage(offset: offset) }
 
+    @inline(__always)
     mutating func read<Value: BinaryCodable>() throws -> Value { try Value(from: &self) }
 
+    // The flag and number reads below are inlined: they are most of what a payload is made of, and a call each
+    // was a quarter of decoding.
+    @inline(__always)
     mutating func readFlag() throws -> Bool {
-        if flags.isFull {
+        if flagsLeft == 0 {
             guard offset < bytes.count else { throw damage }
-            flags = FlagByte(index: offset)
-            offset += 1
+            flagBits = bytes[offset]
+            flagsLeft = 8
+            offset &+= 1
         }
-        defer { flags.used += 1 }
-        return bytes[flags.index] & flags.nextBit != 0
+        let flag = flagBits & 1 != 0
+        flagBits >>= 1
+        flagsLeft &-= 1
+        return flag
     }
 
+    @inline(__always)
     mutating func readOffset() throws -> Int {
         previousOffset = previousOffset &+ Int(truncatingIfNeeded: try Int64(from: &self))
         return previousOffset
     }
 
+    @inline(__always)
     mutating func readLine() throws -> Int {
         previousLine = previousLine &+ Int(truncatingIfNeeded: try Int64(from: &self))
         return previousLine
     }
 
+    @inline(__always)
     mutating func readUnsignedInt() throws -> Int { Int(truncatingIfNeeded: Int64(bitPattern: try readVarint())) }
 
+    @inline(__always)
     mutating func readVarint() throws -> UInt64 {
         // Most numbers (string indices, counts, line steps, columns) fit one byte: read without the loop.
         if offset < bytes.count, case let byte = bytes[offset], byte < 0x80 {
-            offset += 1
+            offset &+= 1
             return UInt64(byte)
         }
+        // Then two bytes (offsets from the previous one, larger indices).
+        if offset &+ 1 < bytes.count, case let second = bytes[offset &+ 1], second < 0x80 {
+            let value = UInt64(bytes[offset] & 0x7f) | UInt64(second) << 7
+            offset &+= 2
+            return value
+        }
+        return try readLongVarint()
+    }
+
+    @inline(never)
+    private mutating func readLongVarint() throws -> UInt64 {
         guard let value = varint(in: bytes, at: &offset) else { throw damage }
         return value
     }
 
     /// A count of elements or bytes: each takes at least one byte, so more than remain is damage.
+    @inline(__always)
     mutating func readCount() throws -> Int {
         let count = try readVarint()
         guard count <= UInt64(bytes.count - offset) else { throw damage }
@@ -232,6 +258,7 @@ struct FactReader {
         return Int(index)
     }
 
+    @inline(__always)
     mutating func readString() throws -> String {
         let index = try readVarint()
         guard index < UInt64(strings.count) else { throw damage }
@@ -251,6 +278,7 @@ struct FactReader {
 
 /// As an `Int64`.
 extension Int: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws { self = Int(truncatingIfNeeded: try Int64(from: &reader)) }
 
     func write(to writer: inout FactWriter) { Int64(self).write(to: &writer) }
@@ -265,6 +293,7 @@ extension Count: BinaryCodable {
 
 /// Zigzagged, so small negative numbers stay short.
 extension Int64: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws {
         let zigzag = try reader.readVarint()
         self = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
@@ -275,6 +304,7 @@ extension Int64: BinaryCodable {
 
 /// Content hashes (`SourceDigest`).
 extension UInt64: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws { self = try reader.readVarint() }
 
     func write(to writer: inout FactWriter) { writer.writeVarint(self) }
@@ -282,6 +312,7 @@ extension UInt64: BinaryCodable {
 
 /// A flag, packed with its neighbours.
 extension Bool: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws { self = try reader.readFlag() }
 
     func write(to writer: inout FactWriter) { writer.writeFlag(self) }
@@ -315,12 +346,14 @@ extension Double: BinaryCodable {
 }
 
 extension String: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws { self = try reader.readString() }
 
     func write(to writer: inout FactWriter) { writer.writeString(self) }
 }
 
 extension Optional: BinaryCodable where Wrapped: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws {
         self = try reader.read() as Bool ? .some(reader.read()) : nil
     }

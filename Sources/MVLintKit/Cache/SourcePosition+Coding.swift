@@ -20,6 +20,7 @@ extension SourcePosition {
 /// as an `Optional` (as the difference from the previous offset). Facts are listed in source order, so both
 /// differences are mostly a byte.
 extension SourcePosition: BinaryCodable {
+    @inline(__always)
     init(from reader: inout FactReader) throws {
         let line = try reader.readLine(), column = try reader.readUnsignedInt()
         self.init(line: line, column: column, utf8Offset: try reader.readFlag() ? reader.readOffset() : nil)
