@@ -67,6 +67,15 @@ if let host = hostFolder {
 // resilient so its clients never need the modules it imports internally.
 let libraryEvolution: [SwiftSetting] = hostFolder == nil ? [] : [.unsafeFlags(["-enable-library-evolution"])]
 
+// MVLintKit asks for the metadata of its generic types (`[Relation: Int]`, `Set<String>`, a rule's tables) through
+// their accessors, not by demangling their names: a name is demangled at each type's first use, and a requirement in it
+// (a dictionary's `Key: Hashable`) is checked by scanning the conformances of every loaded library, the toolchain's
+// SwiftSyntax among them. That was about a tenth of a warm run in which one file changed (docs/PERFORMANCE.md). In
+// toolchain mode only, whose flags are unsafe already.
+let metadataAccessors: [SwiftSetting] = hostFolder == nil ? [] : [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "mvlint",
     platforms: [.macOS(.v13)],
@@ -81,7 +90,7 @@ let package = Package(
         .target(
             name: "MVLintKit",
             dependencies: syntaxDependencies,
-            swiftSettings: syntaxSwiftSettings + libraryEvolution,
+            swiftSettings: syntaxSwiftSettings + libraryEvolution + metadataAccessors,
             linkerSettings: syntaxLinkerSettings
         ),
         .executableTarget(
