@@ -8,7 +8,9 @@
 # it once; the first build takes about ten minutes). On Linux it also links the Swift runtime and Foundation in
 # (`--static-swift-stdlib`) and lets the compiler inline swift-syntax's code into mvlint's
 # (`-cross-module-optimization`): the binary is self-contained and lints about seven times faster than one on the
-# toolchain's libraries (docs/PERFORMANCE.md, "A self-contained Linux binary").
+# toolchain's libraries (docs/PERFORMANCE.md, "A self-contained Linux binary"). Its code asks for generic types'
+# metadata through their accessors (`-disable-concrete-type-metadata-mangled-name-accessors`, as toolchain mode's
+# MVLintKit does in Package.swift), not by demangling names and scanning conformances at each type's first use.
 
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
@@ -18,7 +20,8 @@ SWIFT_BUILD_FLAGS ?=
 # Where SwiftSyntax comes from: empty (the toolchain's where it has it, else the package), `toolchain` or `package`.
 SWIFT_SYNTAX ?=
 ifeq ($(SWIFT_SYNTAX)$(shell uname -s),packageLinux)
-PACKAGE_FLAGS = --static-swift-stdlib -Xswiftc -cross-module-optimization
+PACKAGE_FLAGS = --static-swift-stdlib -Xswiftc -cross-module-optimization \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 endif
 RELEASE = $(if $(SWIFT_SYNTAX),MVLINT_SWIFT_SYNTAX=$(SWIFT_SYNTAX) )$(SWIFT) build -c release --product mvlint $(PACKAGE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
