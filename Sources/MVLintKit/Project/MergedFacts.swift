@@ -46,11 +46,9 @@ public struct MergedFacts<Element>: Collection {
         return nil
     }
 
+    /// `first(where:)`'s search: only the element found, if any, is copied.
     public func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
-        for part in parts.indices {
-            for offset in parts[part].indices where try predicate(parts[part][offset]) { return true }
-        }
-        return false
+        try first(where: predicate) != nil
     }
 }
 
