@@ -228,6 +228,29 @@ final class ObservationRuleTests: XCTestCase {
                                .loadCalledInInitializer(method: "fetchLatest", inTask: true)])
     }
 
+    func testMethodsThatStartAsyncWorkAreToldByWhatTheirCallsDo() {
+        let sites = facts("""
+        final class Feed {
+            func a() { Task.detached { await work() } }
+            func b() { URLSession.shared.dataTask(with: url).resume() }
+            func c() { self.api.fetchItems() }
+            func d() { UIApplication.shared.loadSomething() }
+            func e() { let items = store.load() }
+            func f() { DispatchQueue.global().async { } }
+            func g() { DispatchQueue.main.async { } }
+            func h() { client.refresh { _ in } }
+            func i() { api.sendItems() }
+        }
+        """).modelSites.map(\.kind).filter { if case .startsAsyncWork = $0 { true } else { false } }
+        XCTAssertEqual(sites, [.startsAsyncWork(method: "a", how: "starts a `Task`"),
+                               .startsAsyncWork(method: "b", how: "uses `URLSession`"),
+                               .startsAsyncWork(method: "c", how: "asks `api` to fetchItems"),
+                               .startsAsyncWork(method: "f", how: "dispatches work to a queue"),
+                               .startsAsyncWork(method: "h", how: "asks `client` to refresh")])
+        // The reading asks the set of network names only of a capitalised root.
+        XCTAssertTrue(ExternalAPI.networkNames.allSatisfy { $0.utf8.first.map { (65...90).contains($0) } == true })
+    }
+
     // MARK: concrete-dependency
 
     func testServiceRecognisedByItsUseOfURLSessionInAnotherFile() {

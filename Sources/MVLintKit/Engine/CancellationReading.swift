@@ -69,8 +69,9 @@ enum CancellationReading {
     /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()`. Not in `deinit`: a cancel
     /// there comes with the object's end, and nothing is left to show the error.
     static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
-        guard call.arguments.isEmpty, call.trailingClosure == nil,
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("cancel"),
+        // The name first: every call is asked, and few are `cancel`.
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("cancel"),
+              call.arguments.isEmpty, call.trailingClosure == nil,
               let base = member.base, !SyntaxText.isInside(DeinitializerDeclSyntax.self, withinDeclarationOf: call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))
     }

@@ -43,13 +43,17 @@ enum InitializerWorkReading {
         // `service.fetchFilters().receive(on: …).sink { … }`: the results arrive later, through the pipeline.
         if name == "sink", let source = pipelineSource(base) { return "subscribes to `\(source)`" }
         let root = rootName(of: base)
-        if let root, ExternalAPI.networkNames.contains(root) { return "uses `\(root)`" }
+        // Every network name is capitalised; most roots are a lowercase property or local, not worth hashing.
+        if let root, root.utf8.first.map({ (65...90).contains($0) }) == true, ExternalAPI.networkNames.contains(root) {
+            return "uses `\(root)`"
+        }
         // `DispatchQueue.main.async` only hops to the main thread to publish.
         if name == "async" || name == "asyncAfter", root == "DispatchQueue", !base.trimmedText.hasSuffix(".main") {
             return "dispatches work to a queue"
         }
-        guard let root, root != "self", !ExternalAPI.appServices.contains(root),
-              TaskWork.startsWithVerb(name, loadingVerbs), isStatement(call) || call.trailingClosure != nil else { return nil }
+        // The verb first: few calls load, and it rules out most before the set of app services is asked.
+        guard let root, root != "self", TaskWork.startsWithVerb(name, loadingVerbs), !ExternalAPI.appServices.contains(root),
+              isStatement(call) || call.trailingClosure != nil else { return nil }
         return "asks `\(root)` to \(name)"
     }
 
@@ -73,10 +77,11 @@ enum InitializerWorkReading {
     /// `commentService` in `commentService.fetch`, `self.api.client` → `api`, `URLSession.shared` → `URLSession`.
     private static func rootName(of expression: ExprSyntax) -> String? {
         var current = SyntaxText.withoutOptionalMarks(expression)
-        var firstMember: String?
+        // The member next to the root, named only if the root is `self`: a chain's other members are never read.
+        var firstMember: TokenSyntax?
         while true {
             if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
-                firstMember = member.declName.baseName.identifierName
+                firstMember = member.declName.baseName
                 current = SyntaxText.withoutOptionalMarks(base)
             } else if let call = current.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
@@ -85,7 +90,7 @@ enum InitializerWorkReading {
             }
         }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-        if reference.baseName.tokenKind == .keyword(.self) { return firstMember ?? "self" }
+        if reference.baseName.tokenKind == .keyword(.self) { return firstMember?.identifierName ?? "self" }
         return reference.baseName.identifierName
     }
 

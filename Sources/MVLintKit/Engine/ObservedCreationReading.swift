@@ -61,8 +61,10 @@ enum ObservedCreationReading {
            let name = SyntaxText.calleeName(ExprSyntax(view)) {
             return DetachedViewConstructionFact(typeName: name, position: position(view, in: walk))
         }
+        // The callee's first byte before its name is made: most calls in functions are not constructions.
         guard !walk.isBuildingView, case .function? = walk.enclosingCodeScope,
-              let name = SyntaxText.calleeName(ExprSyntax(call)), SyntaxText.isCapitalized(name) else { return nil }
+              let callee = SyntaxText.typeReferenceToken(call.calledExpression), callee.mayBeCapitalized,
+              case let name = callee.identifierName, SyntaxText.isCapitalized(name) else { return nil }
         var current = Syntax(call)
         while let parent = current.parent {
             if let function = parent.as(FunctionDeclSyntax.self) {

@@ -269,7 +269,8 @@ enum SyntaxText {
     /// `Task { }`, `Task<…> { }`, `Task(priority:) { }` or `Task.detached { }`: a call that takes the operation closure.
     static func startsTask(_ call: FunctionCallExprSyntax) -> Bool {
         let callee: ExprSyntax
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.identifierName == "detached",
+        // Compared as bytes: every call of the file is asked, and making the name was most of the question.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.isIdentifier("detached"),
            let base = member.base {
             callee = base
         } else {
