@@ -248,7 +248,7 @@ final class ObservationRuleTests: XCTestCase {
                                .startsAsyncWork(method: "f", how: "dispatches work to a queue"),
                                .startsAsyncWork(method: "h", how: "asks `client` to refresh")])
         // The reading asks the set of network names only of a capitalised root.
-        XCTAssertTrue(ExternalAPI.networkNames.allSatisfy { $0.utf8.first.map { (65...90).contains($0) } == true })
+        XCTAssertTrue(ExternalAPI.networkNames.allSatisfy(SyntaxText.isCapitalized))
     }
 
     // MARK: concrete-dependency

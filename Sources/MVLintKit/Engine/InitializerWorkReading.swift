@@ -44,7 +44,7 @@ enum InitializerWorkReading {
         if name == "sink", let source = pipelineSource(base) { return "subscribes to `\(source)`" }
         let root = rootName(of: base)
         // Every network name is capitalised; most roots are a lowercase property or local, not worth hashing.
-        if let root, root.utf8.first.map({ (65...90).contains($0) }) == true, ExternalAPI.networkNames.contains(root) {
+        if let root, SyntaxText.isCapitalized(root), ExternalAPI.networkNames.contains(root) {
             return "uses `\(root)`"
         }
         // `DispatchQueue.main.async` only hops to the main thread to publish.
