@@ -374,10 +374,13 @@ enum FatViewRule: ProjectRule {
             // Only a dotted receiver can be `Type.shared`: most are a plain name, not worth splitting.
             for call in file.memberCalls where call.context != .viewBuilding && call.receiver.utf8.contains(UInt8(ascii: ".")) {
                 // `Type.shared`: a network client's singleton; static helpers (`Wine.run(…)`) are delegation.
-                let parts = call.receiver.split(separator: ".").map(String.init)
-                guard parts.count == 2, SyntaxText.isCapitalized(parts[0]), PropertyFact.SharedInstance.conventionalNames.contains(parts[1]),
+                // Split in bytes: a receiver is names joined by dots, which split alike as bytes and as characters, and
+                // most (`self.model`) stop at their first part, which is made alone.
+                let parts = call.receiver.utf8.split(separator: UInt8(ascii: "."))
+                guard parts.count == 2, let typeName = String(parts[0]), SyntaxText.isCapitalized(typeName),
+                      let member = String(parts[1]), PropertyFact.SharedInstance.conventionalNames.contains(member),
                       let view = scope.id(ofEnclosing: call.enclosingType), project.index.isView(view) else { continue }
-                let name = project.index.resolve(parts[0], from: view, in: file.path).flatMap { project.index.entry($0)?.name } ?? parts[0]
+                let name = project.index.resolve(typeName, from: view, in: file.path).flatMap { project.index.entry($0)?.name } ?? typeName
                 if name == "URLSession" || ProjectContext.remoteServiceSuffixes.contains(where: name.hasSuffix) { counts[view, default: 0] += 1 }
             }
         }

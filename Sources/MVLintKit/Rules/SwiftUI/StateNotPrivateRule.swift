@@ -142,46 +142,61 @@ enum StateNotPrivateRule: ProjectRule {
         ]
     )
 
-    /// The argument labels passed to each type name's constructions, over the whole project.
-    private static func labelsPassed(_ project: ProjectContext) -> [String: Set<String>] {
+    /// The argument labels passed to the constructions of each of `names`, over the whole project.
+    private static func labelsPassed(to names: Set<String>, in project: ProjectContext) -> [String: Set<String>] {
         var labels: [String: Set<String>] = [:]
         for file in project.files {
-            for construction in file.constructions {
+            for construction in file.constructions where names.contains(construction.typeName) {
                 labels[construction.typeName, default: []].formUnion(construction.labels)
             }
         }
         return labels
     }
 
+    /// A type with state that is not private, and the lookups its findings need.
+    private struct Candidate {
+        var path: String
+        var type: TypeFact
+        var entry: ProjectIndex.TypeEntry?
+        var properties: [(property: PropertyFact, wrapper: String)]
+    }
+
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        // The labels every construction passes, made when the first candidate is found: most types have none.
-        lazy var labelsPassed = Self.labelsPassed(project)
+        // The candidates first, then the labels passed to their types only: gathering every construction's labels
+        // for every type name was nearly all of the rule's work, and few types have a candidate.
+        var candidates: [Candidate] = []
         for file in project.files {
             var scope = project.index.scope(of: file.path)
             for type in file.types where type.kind != .extension {
-                let candidates = type.properties.compactMap { property -> (PropertyFact, wrapper: String)? in
+                let properties = type.properties.compactMap { property -> (property: PropertyFact, wrapper: String)? in
                     guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
                           !property.isPrivate, !property.isStatic, !property.isComputed else { return nil }
                     return (property, wrapper)
                 }
-                guard !candidates.isEmpty else { continue }
+                guard !properties.isEmpty else { continue }
                 let entry = scope.id(ofEnclosing: type.qualifiedName).flatMap(project.index.entry)
-                let assignedInInit = entry?.initializerAssignments ?? []
-                for (property, wrapper) in candidates {
-                    let declaration = "`@\(wrapper) var \(property.name)`"
-                    let position = property.wrapperPosition ?? property.position
-                    if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
-                                                assignedInInit: assignedInInit) {
-                        let parentOwned = wrapper == "State" ? "`@Binding` (or a `let` if it is only read)" : "`@ObservedObject`"
-                        report.append(ProjectFinding(
-                            path: file.path, position: position,
-                            message: "\(declaration) takes its first value from outside (\(source)), but that value only seeds the state once and later changes are ignored: if the parent owns the value take it as \(parentOwned), otherwise make the state `private`"))
-                    } else {
-                        report.append(ProjectFinding(
-                            path: file.path, position: position,
-                            message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
-                            fix: makePrivate(property, extendedElsewhere: entry?.extensions.contains { $0.path != file.path } ?? false)))
-                    }
+                candidates.append(Candidate(path: file.path, type: type, entry: entry, properties: properties))
+            }
+        }
+        guard !candidates.isEmpty else { return }
+        let labelsPassed = Self.labelsPassed(to: Set(candidates.map(\.type.name)), in: project)
+        for candidate in candidates {
+            let type = candidate.type
+            let assignedInInit = candidate.entry?.initializerAssignments ?? []
+            for (property, wrapper) in candidate.properties {
+                let declaration = "`@\(wrapper) var \(property.name)`"
+                let position = property.wrapperPosition ?? property.position
+                if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
+                                            assignedInInit: assignedInInit) {
+                    let parentOwned = wrapper == "State" ? "`@Binding` (or a `let` if it is only read)" : "`@ObservedObject`"
+                    report.append(ProjectFinding(
+                        path: candidate.path, position: position,
+                        message: "\(declaration) takes its first value from outside (\(source)), but that value only seeds the state once and later changes are ignored: if the parent owns the value take it as \(parentOwned), otherwise make the state `private`"))
+                } else {
+                    report.append(ProjectFinding(
+                        path: candidate.path, position: position,
+                        message: "\(declaration) is not private, yet its storage belongs to this view and a value passed from outside is ignored after the first render: declare it `private`",
+                        fix: makePrivate(property, extendedElsewhere: candidate.entry?.extensions.contains { $0.path != candidate.path } ?? false)))
                 }
             }
         }
