@@ -381,6 +381,28 @@ final class ArchitectureRoleTests: XCTestCase {
         XCTAssertEqual(shows.map(\.path), ["ShelfScreen.swift"])
         XCTAssertEqual(shows.map(\.position.line), [6])
     }
+
+    /// Declaration modifiers are read from the raw tree (`containsModifier`): which ones a declaration has, among others.
+    func testModifiersAreReadAsWritten() {
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let facts = engine.analyze(path: "Modifiers.swift", text: """
+            public final class Store {
+                static func make() -> Store { Store() }
+                @MainActor class func shared() -> Store { Store() }
+                nonisolated func load() {}
+            }
+            private struct Hidden {}
+            fileprivate enum Local {}
+            open class Base {}
+            final class Plain {}
+            """, settings: .unknown).facts
+        let types = Dictionary(facts.types.map { ($0.name, $0) }) { first, _ in first }
+        let names = ["Store", "Hidden", "Local", "Base", "Plain"]
+        XCTAssertEqual(types["Store"]?.methods.map(\.isStatic), [true, true, false])
+        XCTAssertEqual(names.map { types[$0]?.isPrivate }, [false, true, true, false, false])
+        XCTAssertEqual(names.map { types[$0]?.isPublic }, [true, false, false, false, false])
+        XCTAssertEqual(names.map { types[$0]?.isOpen }, [false, false, false, true, false])
+    }
 }
 
 /// `mvlint roles` as a user runs it.

@@ -132,11 +132,11 @@ final class FileWalker: SyntaxVisitor {
         let name = kind == .extension ? String(name.split(separator: ".").last ?? Substring(name)) : name
         var fact = TypeFact(name: name, qualifiedName: qualified, kind: kind, inherited: inherited,
                             attributes: SyntaxText.attributeNames(attributes), position: position(node))
-        fact.isPrivate = modifiers.eachElement.contains { $0.name.hasText("private") || $0.name.hasText("fileprivate") }
-        fact.isOpen = modifiers.eachElement.contains { $0.name.hasText("open") }
-        fact.isPublic = modifiers.eachElement.contains { $0.name.hasText("public") }
+        fact.isPrivate = modifiers.containsModifier(named: "private", or: "fileprivate")
+        fact.isOpen = modifiers.containsModifier(named: "open")
+        fact.isPublic = modifiers.containsModifier(named: "public")
         fact.observableObjectRemoval = inheritance.flatMap(Self.observableObjectRemoval)
-        fact.hasParameterPack = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters
+        fact.hasParameterPack = SyntaxText.genericParameterClause(of: node)?.parameters
             .contains { $0.specifier != nil } ?? false
         typeFactIndices.append(facts.types.count)
         facts.types.append(fact)
@@ -265,7 +265,7 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let buildsView = SyntaxText.buildsView(node)
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
-            let isStatic = node.modifiers.eachElement.contains { $0.name.hasText("static") || $0.name.hasText("class") }
+            let isStatic = SyntaxText.isStatic(node.modifiers)
             facts.types[typeIndex].methods.append(MethodFact(
                 name: node.name.identifierName, isInitializer: false,
                 isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,

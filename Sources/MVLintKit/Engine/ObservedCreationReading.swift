@@ -68,7 +68,7 @@ enum ObservedCreationReading {
         var current = Syntax(call)
         while let parent = current.parent {
             if let function = parent.as(FunctionDeclSyntax.self) {
-                let isStatic = function.modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                let isStatic = SyntaxText.isStatic(function.modifiers)
                 guard isStatic || function.signature.effectSpecifiers?.asyncSpecifier != nil else { return nil }
                 return DetachedViewConstructionFact(typeName: name, position: position(call, in: walk))
             }

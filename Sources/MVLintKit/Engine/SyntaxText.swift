@@ -108,13 +108,38 @@ enum SyntaxText {
         while let node = current {
             if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.hasText("Preview") { return true }
             if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.hasText("Preview") { return true }
-            if let type = node.asProtocol(DeclGroupSyntax.self),
-               type.inheritanceClause?.inheritedTypes.eachElement.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
+            if inheritanceClause(of: node)?.inheritedTypes.eachElement.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
                 return true
             }
             current = node.parent
         }
         return false
+    }
+
+    /// The inheritance clause of a type or extension declaration, told by the node's kind: `asProtocol(DeclGroupSyntax.self)`
+    /// is a dynamic cast that looks up the node type's conformances, thousands of instructions for every ancestor it is asked of.
+    static func inheritanceClause(of node: Syntax) -> InheritanceClauseSyntax? {
+        switch node.kind {
+        case .structDecl: return node.cast(StructDeclSyntax.self).inheritanceClause
+        case .classDecl: return node.cast(ClassDeclSyntax.self).inheritanceClause
+        case .enumDecl: return node.cast(EnumDeclSyntax.self).inheritanceClause
+        case .actorDecl: return node.cast(ActorDeclSyntax.self).inheritanceClause
+        case .extensionDecl: return node.cast(ExtensionDeclSyntax.self).inheritanceClause
+        case .protocolDecl: return node.cast(ProtocolDeclSyntax.self).inheritanceClause
+        default: return nil
+        }
+    }
+
+    /// The generic parameters of a struct, class, enum or actor declaration (as `inheritanceClause(of:)`, without a
+    /// dynamic cast to `WithGenericParametersSyntax`).
+    static func genericParameterClause(of decl: DeclSyntax) -> GenericParameterClauseSyntax? {
+        switch decl.kind {
+        case .structDecl: return decl.cast(StructDeclSyntax.self).genericParameterClause
+        case .classDecl: return decl.cast(ClassDeclSyntax.self).genericParameterClause
+        case .enumDecl: return decl.cast(EnumDeclSyntax.self).genericParameterClause
+        case .actorDecl: return decl.cast(ActorDeclSyntax.self).genericParameterClause
+        default: return nil
+        }
     }
 
     /// The result of a `body` that SwiftUI evaluates to build UI: views, scenes, toolbar, table, chart or map
@@ -129,7 +154,8 @@ enum SyntaxText {
 
     /// `static` or `class` members belong to the type, not to its instances.
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        // A modifier's name is a keyword, so its text tells which; `tokenKind` would first build the kind from it.
+        modifiers.containsModifier(named: "static", or: "class")
     }
 
     /// A `@ViewBuilder` function or one returning `some View`.

@@ -72,10 +72,24 @@ extension SyntaxProtocol {
     }
 }
 
+extension DeclModifierListSyntax {
+    /// Whether one of the modifiers is named `name` or `other`, read from the raw tree: making a node for each
+    /// modifier and for its name cost more than comparing its bytes, and every member's modifiers are asked.
+    func containsModifier(named name: SwiftSyntax.SyntaxText, or other: SwiftSyntax.SyntaxText? = nil) -> Bool {
+        guard let list = raw.layoutView else { return false }
+        for modifier in list.children {
+            // `DeclModifierSyntax.name` is the modifier's child 1, after the unexpected nodes before it.
+            guard let layout = modifier?.layoutView, layout.children.count > 1, let text = layout.children[1]?.tokenView?.rawText else { continue }
+            if text == name || text == other { return true }
+        }
+        return false
+    }
+}
+
 /// A fixed set of plain identifiers (letters, digits, `_`) that a token's `identifierName` is looked up in by its
 /// bytes: the walk asks such sets of every called member (`append`, `map`), where making the name and hashing it
 /// cost several times as much as comparing a few bytes.
-struct TokenNameSet: Sendable {
+struct TokenNameSet: Sendable, ExpressibleByArrayLiteral {
     /// The names' bytes, by their length.
     private let namesByLength: [[[UInt8]]]
 
@@ -88,6 +102,8 @@ struct TokenNameSet: Sendable {
         }
         namesByLength = byLength
     }
+
+    init(arrayLiteral names: String...) { self.init(names) }
 
     /// Whether the token's name is one of the names; `` `map` `` is `map`, as `identifierName` reads it.
     func contains(_ token: TokenSyntax) -> Bool {

@@ -139,9 +139,10 @@ final class ScatteredScreenStateRule: SyntaxRule {
 
     private struct StateProperty {
         var name: String
-        var words: Set<String>
         var isBool: Bool
         var attribute: AttributeSyntax
+        /// The name's words, made when the type is left, only for a type with enough state to group.
+        var words: Set<String> = []
     }
 
     private struct TypeFrame {
@@ -168,7 +169,7 @@ final class ScatteredScreenStateRule: SyntaxRule {
                       !states.contains(where: { $0.name == name }) else { continue }
                 let isBool = binding.typeAnnotation?.type.trimmedText == "Bool"
                     || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
-                states.append(StateProperty(name: name, words: Self.words(of: name), isBool: isBool, attribute: attribute))
+                states.append(StateProperty(name: name, isBool: isBool, attribute: attribute))
             }
         }
         frames.append(TypeFrame(states: states))
@@ -187,7 +188,7 @@ final class ScatteredScreenStateRule: SyntaxRule {
     }
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard !frames.isEmpty, let modifier = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        guard !frames.isEmpty, file.mentions("isPresented"), let modifier = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
         let name = modifier.declName.baseName.plainText
         guard Self.presentationModifiers.contains(name) || name.hasSuffix("Sheet"),
               let flag = SyntaxText.argument(node, labeled: "isPresented")?.expression.as(DeclReferenceExprSyntax.self),
@@ -196,7 +197,8 @@ final class ScatteredScreenStateRule: SyntaxRule {
     }
 
     func leaveType(_ node: DeclSyntax, in file: FileWalk) {
-        guard let frame = frames.popLast(), frame.states.count >= minProperties else { return }
+        guard var frame = frames.popLast(), frame.states.count >= minProperties else { return }
+        for index in frame.states.indices { frame.states[index].words = Self.words(of: frame.states[index].name) }
         var grouped = Set<String>()
         for topic in Self.topics {
             // One presentation: exactly one flag drives it, the others are its content (title, message…).

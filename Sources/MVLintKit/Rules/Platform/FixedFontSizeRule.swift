@@ -136,7 +136,8 @@ final class FixedFontSizeRule: SyntaxRule {
 
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         var names: Set<String> = []
-        for member in members.members.eachElement {
+        // The members' attributes are read only in a file that spells the wrapper.
+        for member in members.members.eachElement where file.mentions("ScaledMetric") {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   SyntaxText.attributeNames(variable.attributes).contains("ScaledMetric") else { continue }
             names.formUnion(variable.bindings.eachElement.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText })

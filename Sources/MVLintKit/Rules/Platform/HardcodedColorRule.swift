@@ -67,6 +67,7 @@ final class HardcodedColorRule: SyntaxRule {
     )
 
     private static let fixedForegrounds: Set<String> = ["black", "white"]
+    private static let foregroundModifiers: TokenNameSet = ["foregroundStyle", "foregroundColor"]
 
     init(options: RuleOptions) {}
 
@@ -77,7 +78,7 @@ final class HardcodedColorRule: SyntaxRule {
             file.report(id, at: node.calledExpression,
                         "`Color(red:green:blue:)` fixes one colour for light mode, dark mode and high contrast alike: define it in the asset catalog with a dark variant, or use a semantic colour")
         } else if let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
-                  ["foregroundStyle", "foregroundColor"].contains(modifier.declName.baseName.plainText),
+                  Self.foregroundModifiers.contains(modifier.declName.baseName),
                   node.arguments.count == 1, let color = node.arguments.eachElement.first?.expression.as(MemberAccessExprSyntax.self),
                   Self.fixedForegrounds.contains(color.declName.baseName.plainText),
                   color.base.map({ SyntaxText.isTypeReference($0, named: "Color") }) ?? true,

@@ -145,6 +145,17 @@ final class IconButtonLabelRule: SyntaxRule {
                 }
             }
             """),
+            // Previews run only in Xcode's canvas, whatever type declares them.
+            Example("""
+            enum ToolbarPreviews: PreviewProvider {
+                static var previews: some View {
+                    Button { } label: { Image(systemName: "plus") }
+                }
+            }
+            extension Toolbar: PreviewProvider {
+                static var previews: some View { Image(systemName: "star").onTapGesture {} }
+            }
+            """),
         ]
     )
 

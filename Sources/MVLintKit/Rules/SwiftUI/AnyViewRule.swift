@@ -186,7 +186,7 @@ final class AnyViewRule: SyntaxRule {
     /// For each type being walked: whether it is a view or a view modifier by its own declaration.
     private var isViewType: [Bool] = []
 
-    private static let erasingModifiers: Set<String> = ["eraseToAnyView"]
+    private static let erasingModifiers: TokenNameSet = ["eraseToAnyView"]
 
     init(options: RuleOptions) {}
 

@@ -9,10 +9,10 @@ extension SyntaxText {
     }
 
     /// The member of a modifier call `.name(…)` whose name is one of `names` (a call with a receiver or an
-    /// implicit one, never a free function of the same name).
-    static func modifier(_ call: FunctionCallExprSyntax, named names: Set<String>) -> MemberAccessExprSyntax? {
+    /// implicit one, never a free function of the same name). Rules ask it of every call: the name is compared as bytes.
+    static func modifier(_ call: FunctionCallExprSyntax, named names: TokenNameSet) -> MemberAccessExprSyntax? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              names.contains(member.declName.baseName.plainText) else { return nil }
+              names.contains(member.declName.baseName) else { return nil }
         return member
     }
 

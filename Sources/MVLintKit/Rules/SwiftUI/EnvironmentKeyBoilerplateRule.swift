@@ -210,7 +210,7 @@ final class EnvironmentKeyBoilerplateRule: SyntaxRule {
               !file.toolsVersionIsKnownBelow(Version(6)), let defaultValue = Self.onlyDefaultValue(members)
         else { return }
         let value = defaultValue.bindings.eachElement.first?.initializer?.value
-        let isPrivate = key.modifiers.eachElement.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        let isPrivate = key.modifiers.containsModifier(named: "private", or: "fileprivate")
         keys.append(Key(
             name: key.name.plainText, offset: key.name.positionAfterSkippingLeadingTrivia.utf8Offset,
             deletion: FixText.lineStart(ofDeclarationWithComments: key).flatMap {

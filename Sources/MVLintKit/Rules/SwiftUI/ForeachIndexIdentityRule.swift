@@ -181,11 +181,11 @@ final class ForeachIndexIdentityRule: SyntaxRule {
         "TextField", "SecureField", "TextEditor", "Toggle", "Slider", "Stepper", "DatePicker", "ColorPicker",
     ]
     /// In-place edits that move elements to other positions (appending keeps every position as it was).
-    private static let reorderingEdits: Set<String> = [
+    private static let reorderingEdits: TokenNameSet = [
         "remove", "removeAll", "removeFirst", "removeSubrange", "insert", "move", "swapAt", "sort", "reverse", "shuffle",
     ]
 
-    private static let positionEditingModifiers: Set<String> = ["onDelete", "onMove"]
+    private static let positionEditingModifiers: TokenNameSet = ["onDelete", "onMove"]
 
     init(options: RuleOptions) {}
 

@@ -199,7 +199,7 @@ final class HeavyBodyComputationRule: SyntaxRule {
         ]
     )
 
-    private static let heavyMethods: Set<String> = ["filter", "sorted", "reduce"]
+    private static let heavyMethods: TokenNameSet = ["filter", "sorted", "reduce"]
     private static let formatterTypes: Set<String> = [
         "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "MeasurementFormatter", "RelativeDateTimeFormatter",
         "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter", "DateComponentsFormatter",

@@ -230,6 +230,8 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     }
 
     private static let stackAxes = ["VStack": "vertical", "HStack": "horizontal"]
+    /// Modifiers that start work when their view appears.
+    private static let appearanceWork: TokenNameSet = ["task", "onAppear"]
     private static let remoteImageViews: Set<String> = [
         "AsyncImage", "KFImage", "KFAnimatedImage", "WebImage", "AnimatedImage", "LazyImage", "CachedAsyncImage",
         "NetworkImage", "URLImage", "RemoteImage",
@@ -239,7 +241,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
     /// image loader, or a `.task`/`.onAppear` of the row. Nil for anything else.
     private static func loadingWork(_ call: FunctionCallExprSyntax) -> String? {
         if let name = SyntaxText.typeReferenceName(call.calledExpression), remoteImageViews.contains(name) { return "`\(name)` download" }
-        if let modifier = SyntaxText.modifier(call, named: ["task", "onAppear"]) { return "`.\(modifier.declName.baseName.text)` work" }
+        if let modifier = SyntaxText.modifier(call, named: Self.appearanceWork) { return "`.\(modifier.declName.baseName.text)` work" }
         guard SyntaxText.typeReferenceName(call.calledExpression).map(SyntaxText.isCapitalized) ?? false,
               let label = call.arguments.eachElement.lazy.compactMap({ $0.label?.plainText }).first(where: { label in
                   let lowered = label.lowercased()
@@ -268,7 +270,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         guard let index = statements.firstIndex(where: { SyntaxText.rootView(of: $0)?.id == forEach.id }) else { return false }
         return statements[(index + 1)...].contains { statement in
             guard let view = SyntaxText.rootView(of: statement) else { return false }
-            return SyntaxText.modifiersApplied(to: view).contains { SyntaxText.modifier($0, named: ["onAppear", "task"]) != nil }
+            return SyntaxText.modifiersApplied(to: view).contains { SyntaxText.modifier($0, named: Self.appearanceWork) != nil }
         }
     }
 

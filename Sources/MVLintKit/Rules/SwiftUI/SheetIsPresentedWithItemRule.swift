@@ -185,7 +185,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         ]
     )
 
-    private static let presentingModifiers: Set<String> = ["sheet", "fullScreenCover"]
+    private static let presentingModifiers: TokenNameSet = ["sheet", "fullScreenCover"]
 
     init(options: RuleOptions) {}
 
@@ -214,7 +214,7 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
     private var setTogether = Set<String>()
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let modifier = SyntaxText.modifier(node, named: Self.presentingModifiers),
+        guard file.mentions("isPresented"), let modifier = SyntaxText.modifier(node, named: Self.presentingModifiers),
               let flag = SyntaxText.argument(node, labeled: "isPresented"),
               !Self.isConstant(flag.expression),
               let content = SyntaxText.closure(of: node, trailingOr: "content") else { return }
@@ -226,8 +226,10 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         candidates.append(candidate)
     }
 
+    // What the file declares and assigns matters only to a candidate, which needs an `isPresented:` argument: a file
+    // whose text never spells it is not read further (most closures and functions of an app are not).
     func visit(_ node: VariableDeclSyntax, in file: FileWalk) {
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        guard file.mentions("isPresented"), node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         for binding in node.bindings.eachElement {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
             let isOptional = binding.typeAnnotation.map { $0.type.is(OptionalTypeSyntax.self) || $0.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) } ?? false
@@ -235,10 +237,12 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
         }
     }
 
-    func visit(_ node: ClosureExprSyntax, in file: FileWalk) { noteAssignments(in: node.statements) }
+    func visit(_ node: ClosureExprSyntax, in file: FileWalk) {
+        if file.mentions("isPresented") { noteAssignments(in: node.statements) }
+    }
 
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
-        if let body = node.body { noteAssignments(in: body.statements) }
+        if file.mentions("isPresented"), let body = node.body { noteAssignments(in: body.statements) }
     }
 
     func finish(_ file: FileWalk) {

@@ -313,7 +313,7 @@ final class TaskInOnAppearRule: SyntaxRule {
         ]
     )
 
-    private static let handlerModifiers: Set<String> = ["onAppear", "onChange"]
+    private static let handlerModifiers: TokenNameSet = ["onAppear", "onChange"]
 
     init(options: RuleOptions) {}
 
@@ -322,12 +322,18 @@ final class TaskInOnAppearRule: SyntaxRule {
     private var pendingChanges: [(value: String, task: TaskWork, report: () -> Void)] = []
     /// `onAppear` findings wait too: the functions their tasks await may be declared further down.
     private var pendingAppearances: [(tasks: [TaskWork], report: () -> Void)] = []
-    private var neverSuspending = Set<String>()
+    /// The file's async functions; their bodies are searched for `await` only once a handler waits to be judged.
+    private var asyncFunctions: [FunctionDeclSyntax] = []
+    /// The async functions that never suspend, by name.
+    private lazy var neverSuspending = Set(asyncFunctions.lazy.filter { function in
+        !(function.body?.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) ?? true)
+    }.map(\.name.identifierName))
     /// `name` and `model.name` for every `$name` / `$model.name` passed to a call: values the user edits in this file.
     private var boundValues = Set<String>()
 
     func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        noteBindings(in: node)
+        // Bindings matter only to an `onChange` handler's task.
+        if file.mentions("onChange") { noteBindings(in: node) }
         guard let modifier = SyntaxText.modifier(node, named: Self.handlerModifiers),
               let closure = SyntaxText.closure(of: node, trailingOr: "perform"),
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
@@ -366,9 +372,7 @@ final class TaskInOnAppearRule: SyntaxRule {
     /// `async` functions of this file that never suspend (`func loadOfferInfo() async { state = .start }`): a
     /// task that only awaits them finishes at once, and `.task` would have nothing to cancel.
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {
-        guard node.signature.effectSpecifiers?.asyncSpecifier != nil, let body = node.body,
-              !body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) else { return }
-        neverSuspending.insert(node.name.identifierName)
+        if node.signature.effectSpecifiers?.asyncSpecifier != nil, node.body != nil { asyncFunctions.append(node) }
     }
 
     private func suspends(_ work: TaskWork) -> Bool {

@@ -141,6 +141,8 @@ final class UnstableViewIdentityRule: SyntaxRule {
               node.conditions.eachElement.allSatisfy({ if case .expression = $0.condition { return true } else { return false } }),
               case .codeBlock(let elseBlock)? = node.elseBody,
               let first = Self.singleView(in: node.body), let second = Self.singleView(in: elseBlock),
+              // Views of unrelated types are told apart before their content is copied out as text.
+              first.type == second.type || (Self.layoutTwins[first.type] != nil && Self.layoutTwins[second.type] != nil),
               Self.closureTexts(of: first.root) == Self.closureTexts(of: second.root)
         else { return }
         if first.type == second.type {

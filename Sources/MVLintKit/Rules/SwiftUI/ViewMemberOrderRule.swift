@@ -166,14 +166,14 @@ final class ViewMemberOrderRule: SyntaxRule {
     func visitType(_ node: DeclSyntax, members: MemberBlockSyntax, in file: FileWalk) {
         // Extensions usually gather helpers on purpose; only the type's own declaration has a full member list.
         guard let kind = file.enclosingType?.kind, kind != .extension, kind != .protocol else { return }
-        var seen: [(group: MemberGroup, name: String)] = []
+        var seen: [(group: MemberGroup, name: MemberName)] = []
         var classified: [(member: MemberBlockItemSyntax, group: MemberGroup)] = []
         var misplaced: [(member: MemberBlockItemSyntax, message: String)] = []
         for member in members.members.eachElement {
             guard let (group, name) = Self.classify(member.decl) else { continue }
             // Naming the first member of a later group tells where the misplaced one can go.
             if let later = seen.first(where: { $0.group > group }) {
-                misplaced.append((member, "\(name) is \(group.label) and belongs before \(later.name): keep View members in the order environment, `let`, stored state, computed properties, `init`, `body`, view helpers, methods so readers find them at a glance"))
+                misplaced.append((member, "\(name.text) is \(group.label) and belongs before \(later.name.text): keep View members in the order environment, `let`, stored state, computed properties, `init`, `body`, view helpers, methods so readers find them at a glance"))
             }
             seen.append((group, name))
             classified.append((member, group))
@@ -204,20 +204,33 @@ final class ViewMemberOrderRule: SyntaxRule {
                    edits: [TextEdit(range: first.lowerBound..<last.upperBound, replacement: text)])
     }
 
+    /// How a message names a member; its text is made only for a message (most views are in order).
+    private enum MemberName {
+        case initializer, function(TokenSyntax), property(TokenSyntax)
+
+        var text: String {
+            switch self {
+            case .initializer: return "`init`"
+            case .function(let name): return "`\(name.text)()`"
+            case .property(let name): return "`\(name.plainText)`"
+            }
+        }
+    }
+
     /// The member's group and how a message names it; nil for members the order ignores.
-    private static func classify(_ decl: DeclSyntax) -> (MemberGroup, String)? {
-        if decl.is(InitializerDeclSyntax.self) { return (.initializer, "`init`") }
+    private static func classify(_ decl: DeclSyntax) -> (MemberGroup, MemberName)? {
+        if decl.is(InitializerDeclSyntax.self) { return (.initializer, .initializer) }
         if let function = decl.as(FunctionDeclSyntax.self) {
             guard !SyntaxText.isStatic(function.modifiers) else { return nil }
-            return (SyntaxText.buildsView(function) ? .viewHelper : .method, "`\(function.name.text)()`")
+            return (SyntaxText.buildsView(function) ? .viewHelper : .method, .function(function.name))
         }
         guard let variable = decl.as(VariableDeclSyntax.self), !SyntaxText.isStatic(variable.modifiers),
               let binding = variable.bindings.eachElement.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainText
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
         else { return nil }
-        let label = "`\(name)`"
+        let label = MemberName.property(name)
         if binding.accessorBlock.map(SyntaxText.isComputed) ?? false {
-            if name == "body" { return (.body, label) }
+            if name.hasText("body") { return (.body, label) }
             let isView = binding.typeAnnotation.map { SyntaxText.isSomeView($0.type.trimmedText) } ?? false
             return (isView ? .viewHelper : .computed, label)
         }
