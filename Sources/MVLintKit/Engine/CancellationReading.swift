@@ -43,8 +43,8 @@ enum CancellationReading {
     private static let pushingCalls = TokenNameSet(["NavigationLink", "navigationDestination"])
 
     /// `NavigationLink(…)`, `.navigationDestination(…)`: the view pushes a screen that covers it.
-    static func pushes(_ call: FunctionCallExprSyntax) -> Bool {
-        SyntaxText.calls(call, namedAnyOf: pushingCalls)
+    static func pushes(_ call: CallShape) -> Bool {
+        call.name.map(pushingCalls.contains) ?? false
     }
 
     /// `load` and its receiver in `await model.load()`, `try await load(page: 1)`, `await self.store.fetch()`.
@@ -68,9 +68,10 @@ enum CancellationReading {
 
     /// `searchTask` for `searchTask?.cancel()`, `self.searchTask.cancel()`, `task.cancel()`. Not in `deinit`: a cancel
     /// there comes with the object's end, and nothing is left to show the error.
-    static func cancelledName(_ call: FunctionCallExprSyntax) -> String? {
+    static func cancelledName(_ shape: CallShape) -> String? {
         // The name first: every call is asked, and few are `cancel`.
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("cancel"),
+        let call = shape.node
+        guard let member = shape.member, shape.name?.hasText("cancel") == true,
               call.arguments.isEmpty, call.trailingClosure == nil,
               let base = member.base, !SyntaxText.isInside(DeinitializerDeclSyntax.self, withinDeclarationOf: call) else { return nil }
         return lastName(of: SyntaxText.withoutOptionalMarks(base))

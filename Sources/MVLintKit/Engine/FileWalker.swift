@@ -344,8 +344,10 @@ final class FileWalker: SyntaxVisitor {
     // MARK: Expressions
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let call = CallShape(node)
         let inBody = walk.isInBody
-        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierName, SyntaxText.isCapitalized(name) {
+        if let reference = call.reference, reference.baseName.mayBeCapitalized, case let name = reference.baseName.identifierName,
+           SyntaxText.isCapitalized(name) {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
                 labels: sharedLabels(node.arguments.eachElement.map { $0.label?.plainText ?? "_" }),
@@ -355,26 +357,26 @@ final class FileWalker: SyntaxVisitor {
                 if inBody { facts.types[typeIndex].bodyViewCount += 1 }
                 if ExternalAPI.names.contains(name) { noteExternalAPI(name, in: typeIndex) }
             }
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-            recordMemberCall(node, member: member)
+        } else if let member = call.member, let method = call.name {
+            recordMemberCall(node, member: member, method: method)
             if inBody, member.base?.is(FunctionCallExprSyntax.self) == true, let typeIndex = typeFactIndices.last {
                 facts.types[typeIndex].bodyModifierCount += 1
             }
         }
-        recordModelSites(call: node)
-        if let name = CancellationReading.cancelledName(node) { facts.cancellation.cancelledNames.insert(name) }
+        recordModelSites(call: call)
+        if let name = CancellationReading.cancelledName(call) { facts.cancellation.cancelledNames.insert(name) }
         // A tab page is a statement of a `TabView` or `Tab` closure: a file that never spells `Tab` has none.
         if walk.mentions("Tab"), let page = CancellationReading.tabPage(node) { facts.cancellation.tabPages.insert(page) }
-        if CancellationReading.pushes(node), let type = walk.typeStack.last?.qualifiedName { facts.cancellation.pushingTypes.insert(type) }
-        recordMemberWrite(call: node)
-        if let detached = ObservedCreationReading.detachedConstruction(node, in: walk) { facts.detachedViewConstructions.append(detached) }
-        noteBehavior(of: node, inBody: inBody)
-        for rule in rules { rule.visit(node, in: walk) }
+        if CancellationReading.pushes(call), let type = walk.typeStack.last?.qualifiedName { facts.cancellation.pushingTypes.insert(type) }
+        recordMemberWrite(call: call)
+        if let detached = ObservedCreationReading.detachedConstruction(call, in: walk) { facts.detachedViewConstructions.append(detached) }
+        noteBehavior(of: call, inBody: inBody)
+        for rule in rules { rule.visit(call, in: walk) }
         return .visitChildren
     }
 
-    private func recordMemberCall(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
-        let method = member.declName.baseName.identifierName
+    private func recordMemberCall(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax, method name: TokenSyntax) {
+        let method = name.identifierName
         if method == "environment" || method == "environmentObject", node.arguments.count == 1,
            let argument = node.arguments.eachElement.first, argument.label == nil {
             let constructed = SyntaxText.calleeName(argument.expression)
@@ -799,15 +801,15 @@ final class FileWalker: SyntaxVisitor {
         }
     }
 
-    private func noteBehavior(of node: FunctionCallExprSyntax, inBody: Bool) {
+    private func noteBehavior(of call: CallShape, inBody: Bool) {
+        let node = call.node
         if currentHelper != nil {
             if BehaviorReading.isPipeline(node) { countInHelper { $0.pipelines += 1 } }
             if BehaviorReading.formatsMember(node, isModelValue: { Self.isModelValue($0, around: Syntax(node)) }) {
                 countInHelper { $0.memberFormatting += 1 }
             }
         }
-        guard let typeIndex = typeFactIndices.last,
-              let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+        guard let typeIndex = typeFactIndices.last, let reference = call.reference,
               SyntaxText.isCapitalized(reference.baseName.identifierName) else { return }
         if walk.isBuildingView { facts.types[typeIndex].behavior.builtViews += 1 }
         if isInRow, !facts.types[typeIndex].behavior.rowConstructions.contains(reference.baseName.identifierName) {
@@ -913,12 +915,12 @@ extension FileWalker {
         facts.modelSites.append(ModelSiteFact(kind: kind, enclosingType: walk.typeStack.last?.qualifiedName, position: position(node)))
     }
 
-    func recordModelSites(call node: FunctionCallExprSyntax) {
+    func recordModelSites(call: CallShape) {
         guard isInClassLikeType else { return }
+        let node = call.node
         if let site = initializerLoadSite(node) {
             noteModelSite(site, at: node)
-        } else if isInsideMethod, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-                  SyntaxText.isCapitalized(reference.baseName.identifierName) {
+        } else if isInsideMethod, let reference = call.reference, SyntaxText.isCapitalized(reference.baseName.identifierName) {
             let hasArguments = !node.arguments.isEmpty || node.trailingClosure != nil
             noteModelSite(.constructionInMethod(type: reference.baseName.identifierName, hasArguments: hasArguments), at: node)
         }
@@ -1037,10 +1039,10 @@ extension FileWalker {
     }
 
     /// `target.append(x)`, `target.toggle()`; `.assign(to: \.count, on: target)` (Combine's key-path writer).
-    func recordMemberWrite(call node: FunctionCallExprSyntax) {
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+    func recordMemberWrite(call: CallShape) {
+        guard let member = call.member, let method = call.name else { return }
+        let node = call.node
         // Asked of every member call: the name is compared as bytes, not made.
-        let method = member.declName.baseName
         if Self.mutatingMethods.contains(method), let base = member.base {
             recordMemberWrite(of: base, at: base)
         } else if method.isIdentifier("assign"), let keyPath = node.arguments.eachElement.first(where: { $0.label?.plainText == "to" })?.expression.as(KeyPathExprSyntax.self),

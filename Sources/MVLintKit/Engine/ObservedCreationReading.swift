@@ -56,14 +56,15 @@ enum ObservedCreationReading {
     /// A construction no SwiftUI body repeats: the view built as the `rootView:` of a hosting controller
     /// (`UIHostingController(rootView: Screen())`, `.init(rootView: Screen().padding())`), or any `Screen(…)` made
     /// in a `static` or `async` function, which a body never runs. Recorded at the construction's position.
-    static func detachedConstruction(_ call: FunctionCallExprSyntax, in walk: FileWalk) -> DetachedViewConstructionFact? {
+    static func detachedConstruction(_ shape: CallShape, in walk: FileWalk) -> DetachedViewConstructionFact? {
+        let call = shape.node
         if walk.mentions("rootView"), let root = SyntaxText.argument(call, labeled: "rootView")?.expression, let view = SyntaxText.rootView(of: root),
            let name = SyntaxText.calleeName(ExprSyntax(view)) {
             return DetachedViewConstructionFact(typeName: name, position: position(view, in: walk))
         }
         // The callee's first byte before its name is made: most calls in functions are not constructions.
         guard !walk.isBuildingView, case .function? = walk.enclosingCodeScope,
-              let callee = SyntaxText.typeReferenceToken(call.calledExpression), callee.mayBeCapitalized,
+              let callee = shape.typeReferenceToken, callee.mayBeCapitalized,
               case let name = callee.identifierName, SyntaxText.isCapitalized(name) else { return nil }
         var current = Syntax(call)
         while let parent = current.parent {

@@ -16,7 +16,8 @@ protocol SyntaxRule: AnyObject, RuleMetatype {
     static var description: RuleDescription { get }
     init(options: RuleOptions)
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk)
+    /// A call, read once for every rule (`CallShape`).
+    func visit(_ call: CallShape, in file: FileWalk)
     func visit(_ node: VariableDeclSyntax, in file: FileWalk)
     func visit(_ node: ClosureExprSyntax, in file: FileWalk)
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk)
@@ -31,7 +32,7 @@ protocol SyntaxRule: AnyObject, RuleMetatype {
 }
 
 extension SyntaxRule {
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {}
+    func visit(_ call: CallShape, in file: FileWalk) {}
     func visit(_ node: VariableDeclSyntax, in file: FileWalk) {}
     func visit(_ node: ClosureExprSyntax, in file: FileWalk) {}
     func visit(_ node: FunctionDeclSyntax, in file: FileWalk) {}

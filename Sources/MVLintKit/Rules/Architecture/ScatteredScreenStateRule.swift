@@ -187,9 +187,9 @@ final class ScatteredScreenStateRule: SyntaxRule {
         }
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard !frames.isEmpty, file.mentions("isPresented"), let modifier = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
-        let name = modifier.declName.baseName.plainText
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard !frames.isEmpty, file.mentions("isPresented"), call.member != nil, let name = call.name?.plainText else { return }
         guard Self.presentationModifiers.contains(name) || name.hasSuffix("Sheet"),
               let flag = SyntaxText.argument(node, labeled: "isPresented")?.expression.as(DeclReferenceExprSyntax.self),
               flag.baseName.plainText.hasPrefix("$") else { return }

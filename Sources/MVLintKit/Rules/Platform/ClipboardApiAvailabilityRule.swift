@@ -90,15 +90,14 @@ final class ClipboardApiAvailabilityRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // A modifier is chained onto a view construction while the view is built; a model's same-named method is not.
-        guard file.isBuildingView, let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
-              Self.clipboardModifiers.contains(modifier.declName.baseName.plainText),
+        guard file.isBuildingView, let modifier = call.member, let name = call.name?.plainText, Self.clipboardModifiers.contains(name),
               let view = modifier.base.flatMap(SyntaxText.rootView(of:)),
               SyntaxText.typeReferenceName(view.calledExpression).map(SyntaxText.isCapitalized) ?? false,
               file.mayRunBelow(.iOS, Version(27))
         else { return }
-        let name = modifier.declName.baseName.plainText
         file.report(id, at: modifier.declName,
                     "`.\(name)` is available on iOS only from 27, and this code may run on earlier iOS versions: wrap it in `if #available(iOS 27, *)`, or use `UIPasteboard`, drag and drop or `ShareLink` there")
     }

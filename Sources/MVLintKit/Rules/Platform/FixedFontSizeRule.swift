@@ -149,9 +149,10 @@ final class FixedFontSizeRule: SyntaxRule {
         scaledMetrics.removeLast()
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // `Font.custom(_:size:)` scales with the body text style (iOS 14 and later); only `.system(size:)` does not.
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.hasText("system"),
+        guard let member = call.member, call.name?.hasText("system") == true,
               member.base.map({ SyntaxText.isTypeReference($0, named: "Font") }) ?? true,
               let size = SyntaxText.argument(node, labeled: "size")?.expression,
               Self.hasDynamicType(file), !LifetimeClassifier.isTestCode(file.path), !isFixedSizeSurface(node),

@@ -71,14 +71,14 @@ final class HardcodedColorRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        if SyntaxText.isTypeReference(node.calledExpression, named: "Color") {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        if call.typeReferenceToken?.isIdentifier("Color") == true {
             let labels = Set(node.arguments.eachElement.compactMap { $0.label?.plainText })
             guard labels.isSuperset(of: ["red", "green", "blue"]) else { return }
             file.report(id, at: node.calledExpression,
                         "`Color(red:green:blue:)` fixes one colour for light mode, dark mode and high contrast alike: define it in the asset catalog with a dark variant, or use a semantic colour")
-        } else if let modifier = node.calledExpression.as(MemberAccessExprSyntax.self),
-                  Self.foregroundModifiers.contains(modifier.declName.baseName),
+        } else if let modifier = call.member, let name = call.name, Self.foregroundModifiers.contains(name),
                   node.arguments.count == 1, let color = node.arguments.eachElement.first?.expression.as(MemberAccessExprSyntax.self),
                   Self.fixedForegrounds.contains(color.declName.baseName.plainText),
                   color.base.map({ SyntaxText.isTypeReference($0, named: "Color") }) ?? true,

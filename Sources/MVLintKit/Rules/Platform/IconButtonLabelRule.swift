@@ -161,9 +161,10 @@ final class IconButtonLabelRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // Every call is asked; only these three names matter, so the callee's name is compared before it is made.
-        guard let token = SyntaxText.typeReferenceToken(node.calledExpression),
+        guard let token = call.typeReferenceToken,
               token.isIdentifier("Button") || token.isIdentifier("Menu") || token.isIdentifier("Image") else { return }
         let name = token.identifierName
         switch name {

@@ -213,7 +213,8 @@ final class AnyViewRule: SyntaxRule {
         isViewType.removeLast()
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // Both erasures (`AnyView(…)`, `.eraseToAnyView()`) spell `AnyView`.
         guard file.mentions("AnyView"), let erasure = Self.erasure(node), !storesErasedViews.anyEnclosing({ $0 }), !Self.isInsideEraseHelper(file),
               !Self.isCollectionElement(node) else { return }

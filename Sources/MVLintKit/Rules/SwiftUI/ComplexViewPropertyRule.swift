@@ -148,9 +148,9 @@ final class ComplexViewPropertyRule: SyntaxRule {
                              extent: node.position.utf8Offset..<node.endPosition.utf8Offset))
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-              SyntaxText.isCapitalized(reference.baseName.plainText) else { return }
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard let reference = call.reference, reference.baseName.mayBeCapitalized, SyntaxText.isCapitalized(reference.baseName.plainText) else { return }
         withProperty(containing: node, in: file) { $0.viewNodes += 1 }
     }
 

@@ -16,6 +16,12 @@ extension SyntaxText {
         return member
     }
 
+    /// `modifier(_:named:)` of a call the walk has read (`CallShape`).
+    static func modifier(_ call: CallShape, named names: TokenNameSet) -> MemberAccessExprSyntax? {
+        guard let name = call.name, names.contains(name) else { return nil }
+        return call.member
+    }
+
     /// The closure a call runs: its first trailing closure, else the closure passed with `label`.
     static func closure(of call: FunctionCallExprSyntax, trailingOr label: String) -> ClosureExprSyntax? {
         call.trailingClosure ?? argument(call, labeled: label)?.expression.as(ClosureExprSyntax.self)

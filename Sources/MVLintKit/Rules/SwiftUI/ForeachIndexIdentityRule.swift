@@ -189,10 +189,11 @@ final class ForeachIndexIdentityRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        noteEdit(node)
-        noteRowState(node)
-        guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        noteEdit(call)
+        noteRowState(call)
+        guard let callee = call.reference,
               callee.baseName.hasText("ForEach") || callee.baseName.hasText("List"),
               let data = node.arguments.eachElement.first, data.label == nil,
               let (source, collection) = Self.indexSource(data.expression) else { return }
@@ -228,8 +229,9 @@ final class ForeachIndexIdentityRule: SyntaxRule {
     }
 
     /// `todos.remove(at:)`, `model.todos.move(fromOffsets:toOffset:)`: the collection's items change positions.
-    private func noteEdit(_ call: FunctionCallExprSyntax) {
-        guard let member = SyntaxText.modifier(call, named: Self.reorderingEdits), let base = member.base,
+    private func noteEdit(_ shape: CallShape) {
+        let call = shape.node
+        guard let member = SyntaxText.modifier(shape, named: Self.reorderingEdits), let base = member.base,
               let collection = Self.lastName(base) else { return }
         let edit = member.declName.baseName.plainText
         // `removeAll()` empties the collection: no row takes over another's position.
@@ -239,10 +241,11 @@ final class ForeachIndexIdentityRule: SyntaxRule {
 
     /// A row that holds an editing control, or edits its item through a binding by position (`$todos[index]`,
     /// `Handle(stops: $stops, index: index)`), keeps state per row. A binding every row shares (`focus: $focus`) does not.
-    private func noteRowState(_ call: FunctionCallExprSyntax) {
+    private func noteRowState(_ shape: CallShape) {
         // Rows are walked after their `ForEach`: until a candidate exists, no row can keep state in one.
         guard !candidates.isEmpty else { return }
-        let name = SyntaxText.typeReferenceName(call.calledExpression)
+        let call = shape.node
+        let name = shape.typeReferenceToken?.identifierName
         let isControl = name.map(Self.editingControls.contains) ?? false
         let bindings = call.arguments.eachElement.compactMap { argument in Self.bindingName(argument.expression).map { (argument, $0) } }
         guard isControl || !bindings.isEmpty else { return }

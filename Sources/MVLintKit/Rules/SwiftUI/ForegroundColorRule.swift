@@ -39,9 +39,9 @@ final class ForegroundColorRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard file.mentions("foregroundColor"), let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.hasText("foregroundColor"),
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard file.mentions("foregroundColor"), let member = call.member, call.name?.hasText("foregroundColor") == true,
               node.arguments.count == 1, let argument = node.arguments.eachElement.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }

@@ -234,7 +234,8 @@ final class HeavyBodyComputationRule: SyntaxRule {
         fetchedProperties.leave()
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         guard file.isBuildingView, let heavy = Self.classify(node) else { return }
         switch heavy {
         case .method(let method, let receiver):

@@ -178,10 +178,11 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         fetchedProperties.leave()
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // Rows are walked after their stack, so without a candidate no loading call can matter.
         if !stackOfForEach.isEmpty, let loading = Self.loadingWork(node) { markRowsLoad(around: node, loading) }
-        guard let stack = node.calledExpression.as(DeclReferenceExprSyntax.self),
+        guard let stack = call.reference,
               let axis = Self.stackAxes[stack.baseName.plainText],
               let scrollView = Self.scrollView(holding: node), Self.scrollAxis(of: scrollView) == axis,
               let content = node.trailingClosure,

@@ -144,8 +144,9 @@ final class NavigationViewRule: SyntaxRule {
         if node.name.hasText("NavigationView") { declaresOwnNavigationView = true }
     }
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let name = Self.navigationViewReference(node.calledExpression),
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard let name = Self.navigationViewReference(call.callee),
               file.canUse(introducedIn: [.iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9)]),
               !SyntaxText.isInPreview(node)
         else { return }

@@ -213,8 +213,9 @@ final class SheetIsPresentedWithItemRule: SyntaxRule {
     /// `value|flag` for a value and a flag set in the same statements (`editedTag = $0; showsEditor = true`).
     private var setTogether = Set<String>()
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard file.mentions("isPresented"), let modifier = SyntaxText.modifier(node, named: Self.presentingModifiers),
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard file.mentions("isPresented"), let modifier = SyntaxText.modifier(call, named: Self.presentingModifiers),
               let flag = SyntaxText.argument(node, labeled: "isPresented"),
               !Self.isConstant(flag.expression),
               let content = SyntaxText.closure(of: node, trailingOr: "content") else { return }

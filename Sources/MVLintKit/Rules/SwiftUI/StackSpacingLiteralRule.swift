@@ -97,8 +97,9 @@ final class StackSpacingLiteralRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
-        guard let name = node.calledExpression.as(DeclReferenceExprSyntax.self), Self.stackNames.contains(name.baseName.plainText)
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
+        guard let name = call.reference, Self.stackNames.contains(name.baseName.plainText)
         else { return }
         stacks += 1
         if firstStackOffset == nil { firstStackOffset = name.positionAfterSkippingLeadingTrivia.utf8Offset }

@@ -331,10 +331,11 @@ final class TaskInOnAppearRule: SyntaxRule {
     /// `name` and `model.name` for every `$name` / `$model.name` passed to a call: values the user edits in this file.
     private var boundValues = Set<String>()
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         // Bindings matter only to an `onChange` handler's task.
         if file.mentions("onChange") { noteBindings(in: node) }
-        guard let modifier = SyntaxText.modifier(node, named: Self.handlerModifiers),
+        guard let modifier = SyntaxText.modifier(call, named: Self.handlerModifiers),
               let closure = SyntaxText.closure(of: node, trailingOr: "perform"),
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }

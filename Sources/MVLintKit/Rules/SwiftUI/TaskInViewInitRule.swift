@@ -78,7 +78,8 @@ final class TaskInViewInitRule: SyntaxRule {
 
     init(options: RuleOptions) {}
 
-    func visit(_ node: FunctionCallExprSyntax, in file: FileWalk) {
+    func visit(_ call: CallShape, in file: FileWalk) {
+        let node = call.node
         guard file.isInsideInitializer, SyntaxText.startsTask(node) else { return }
         file.report(id, at: node.calledExpression,
                     "`Task` started in a View's `init` runs again every time SwiftUI recreates the view value and is never cancelled: start the work in `.task { }` instead")
