@@ -240,18 +240,8 @@ enum SyntaxText {
         calledToken(call)?.isIdentifier(name) ?? false
     }
 
-    /// Whether `calledName(call)` is one of `names`, the called name read once.
-    static func calls(_ call: FunctionCallExprSyntax, namedAnyOf names: TokenNameSet) -> Bool {
-        calledToken(call).map(names.contains) ?? false
-    }
-
     private static func calledToken(_ call: FunctionCallExprSyntax) -> TokenSyntax? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
-        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
-            return typeReferenceToken(generic.expression)
-        }
-        return nil
+        CallShape(call).name
     }
 
     /// For `.modifier(…)` calls, the expression the modifier is applied to.
