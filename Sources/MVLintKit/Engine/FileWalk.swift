@@ -48,6 +48,21 @@ final class FileWalk {
         return found
     }
 
+    /// Inside a `#Preview { … }` or a type conforming to `PreviewProvider`: code only Xcode's canvas runs, often kept
+    /// on older APIs. The enclosing types' conformances are the walk's own (`typeStack`); only the macro is climbed to.
+    func isInPreview(_ node: some SyntaxProtocol) -> Bool {
+        // Both spell it: a file that never does has no preview.
+        guard mentions("Preview") else { return false }
+        if typeStack.contains(where: { $0.inherited.contains("PreviewProvider") }) { return true }
+        var current = node.parent
+        while let ancestor = current {
+            if let macro = ancestor.as(MacroExpansionDeclSyntax.self), macro.macroName.hasText("Preview") { return true }
+            if let macro = ancestor.as(MacroExpansionExprSyntax.self), macro.macroName.hasText("Preview") { return true }
+            current = ancestor.parent
+        }
+        return false
+    }
+
     /// True while the code runs as part of building a view's body, not in an event handler or plain method.
     public var isBuildingView: Bool {
         for scope in scopes.reversed() {

@@ -102,36 +102,8 @@ enum SyntaxText {
         return false
     }
 
-    /// Inside a `#Preview { … }` or a `PreviewProvider`: code that only Xcode's canvas runs, often kept on older APIs.
-    static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let node = current {
-            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.hasText("Preview") { return true }
-            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.hasText("Preview") { return true }
-            if inheritanceClause(of: node)?.inheritedTypes.eachElement.contains(where: { typeName($0.type) == "PreviewProvider" }) == true {
-                return true
-            }
-            current = node.parent
-        }
-        return false
-    }
-
-    /// The inheritance clause of a type or extension declaration, told by the node's kind: `asProtocol(DeclGroupSyntax.self)`
-    /// is a dynamic cast that looks up the node type's conformances, thousands of instructions for every ancestor it is asked of.
-    static func inheritanceClause(of node: Syntax) -> InheritanceClauseSyntax? {
-        switch node.kind {
-        case .structDecl: return node.cast(StructDeclSyntax.self).inheritanceClause
-        case .classDecl: return node.cast(ClassDeclSyntax.self).inheritanceClause
-        case .enumDecl: return node.cast(EnumDeclSyntax.self).inheritanceClause
-        case .actorDecl: return node.cast(ActorDeclSyntax.self).inheritanceClause
-        case .extensionDecl: return node.cast(ExtensionDeclSyntax.self).inheritanceClause
-        case .protocolDecl: return node.cast(ProtocolDeclSyntax.self).inheritanceClause
-        default: return nil
-        }
-    }
-
-    /// The generic parameters of a struct, class, enum or actor declaration (as `inheritanceClause(of:)`, without a
-    /// dynamic cast to `WithGenericParametersSyntax`).
+    /// The generic parameters of a struct, class, enum or actor declaration, told by the node's kind: a dynamic cast
+    /// to `WithGenericParametersSyntax` looks up the node type's conformances, thousands of instructions a type.
     static func genericParameterClause(of decl: DeclSyntax) -> GenericParameterClauseSyntax? {
         switch decl.kind {
         case .structDecl: return decl.cast(StructDeclSyntax.self).genericParameterClause

@@ -174,7 +174,7 @@ final class IconButtonLabelRule: SyntaxRule {
                   let image = SyntaxText.rootView(of: content), let symbol = Self.symbolName(image),
                   !(SyntaxText.modifiersApplied(to: image) + SyntaxText.modifiersApplied(to: node)).contains(where: Self.isDescribed),
                   !(name == "Button" && Self.symbolNamesAction(symbol, action: Self.action(of: node))),
-                  !SyntaxText.isInPreview(node)
+                  !file.isInPreview(node)
             else { return }
             file.report(id, at: node.calledExpression,
                         "this `\(name)` shows only an SF Symbol, so VoiceOver announces the symbol's name or nothing useful: give it a title (`\(name)(\"Add\", systemImage: \"plus\")`) or add `.accessibilityLabel(\"Add\")`")
@@ -184,7 +184,7 @@ final class IconButtonLabelRule: SyntaxRule {
             guard Self.symbolName(node) != nil,
                   modifiers.contains(where: { SyntaxText.calls($0, named: "onTapGesture") }),
                   !modifiers.contains(where: { Self.isDescribed($0) || Self.removesFromAccessibility($0) }),
-                  !SyntaxText.isInPreview(node)
+                  !file.isInPreview(node)
             else { return }
             file.report(id, at: node.calledExpression,
                         "this SF Symbol reacts to `.onTapGesture`, but VoiceOver announces it as an image with the symbol's name, not as a button: make it a `Button` with a title (`Button(\"Add\", systemImage: \"plus\") { … }`) or add `.accessibilityLabel(…)` and `.accessibilityAddTraits(.isButton)`")

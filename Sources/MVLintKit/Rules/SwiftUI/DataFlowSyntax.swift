@@ -11,9 +11,7 @@ extension SyntaxText {
     /// The member of a modifier call `.name(…)` whose name is one of `names` (a call with a receiver or an
     /// implicit one, never a free function of the same name). Rules ask it of every call: the name is compared as bytes.
     static func modifier(_ call: FunctionCallExprSyntax, named names: TokenNameSet) -> MemberAccessExprSyntax? {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              names.contains(member.declName.baseName) else { return nil }
-        return member
+        modifier(CallShape(call), named: names)
     }
 
     /// `modifier(_:named:)` of a call the walk has read (`CallShape`).

@@ -148,7 +148,7 @@ final class NavigationViewRule: SyntaxRule {
         let node = call.node
         guard let name = Self.navigationViewReference(call.callee),
               file.canUse(introducedIn: [.iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9)]),
-              !SyntaxText.isInPreview(node)
+              !file.isInPreview(node)
         else { return }
         let columns = node.trailingClosure.map { SyntaxText.expressions(in: $0).count } ?? 0
         let offset = name.positionAfterSkippingLeadingTrivia.utf8Offset
