@@ -367,6 +367,29 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertFalse(tests.settings.defaultIsolationIsMainActor)
     }
 
+    /// Targets based on one `.xcconfig` (read and parsed once for all of them) each get its values as set by
+    /// themselves, a missing include is a warning for each, and a key's conditional variant counts with it.
+    func testTargetsSharingAConfigurationFileEachReadItAsTheirOwn() throws {
+        let fixture = XcodeProjectFixture(targets: [
+            .init(name: "Atlas", baseConfiguration: "Config/Shared.xcconfig", files: ["Atlas/A.swift"]),
+            .init(name: "Globe", settings: ["SWIFT_VERSION": "5.10"], baseConfiguration: "Config/Shared.xcconfig", files: ["Globe/G.swift"]),
+        ])
+        let url = try write(fixture.text, to: "Maps.xcodeproj/project.pbxproj")
+        try write("#include \"Base.xcconfig\"\n#include \"Gone.xcconfig\"\nSWIFT_VERSION = 6.0\n", to: "Config/Shared.xcconfig")
+        try write("IPHONEOS_DEPLOYMENT_TARGET = 17.0\nIPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*] = 16.2\n", to: "Config/Base.xcconfig")
+        let project = try PBXProjReader.read(url)
+        let base = root.appendingPathComponent("Config/Base.xcconfig").standardizedFileURL.path
+        let shared = root.appendingPathComponent("Config/Shared.xcconfig").standardizedFileURL.path
+        for (target, name) in zip(project.targets, ["Atlas", "Globe"]) {
+            XCTAssertEqual(target.settings.deploymentTargets, [.iOS: version("16.2")], "the lower of the key and its variant")
+            XCTAssertEqual(target.settings.sources.deploymentTargets[.iOS],
+                           SettingSource("`IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]` of target `\(name)`", file: base))
+        }
+        XCTAssertEqual(project.targets.map(\.settings.swiftLanguageMode), [version("6.0"), version("5.10")], "a target's own setting wins")
+        XCTAssertEqual(project.targets[0].settings.sources.swiftLanguageMode, SettingSource("`SWIFT_VERSION` of target `Atlas`", file: shared))
+        XCTAssertEqual(project.warnings.filter { $0.contains("Gone.xcconfig") }.count, 2, "one warning for each configuration")
+    }
+
     func testClassicProjectMapsListedFilesThroughTheGroupTree() throws {
         let url = try write(classicProject, to: "Notes.xcodeproj/project.pbxproj")
         let targets = try PBXProjReader.read(url).targets

@@ -62,7 +62,7 @@ enum BuildSettings {
         var lowestMode: (version: Version, source: SettingSource)?
         var isolatedEverywhere = !configurations.isEmpty
         var isolationStatements: [BuildSetting] = []
-        for configuration in configurations {
+        for configuration in configurations.map(SettingsByKey.init) {
             // Templates often set every platform's deployment target; only the platforms built for count.
             let builtPlatforms = builtPlatforms(configuration)
             for (key, platform) in deploymentTargetKeys where builtPlatforms?.contains(platform) ?? true {
@@ -75,7 +75,7 @@ enum BuildSettings {
             for (version, source) in versions(of: "SWIFT_VERSION", in: configuration) where lowestMode.map({ version < $0.version }) ?? true {
                 lowestMode = (version, source)
             }
-            let isolation = values(of: "SWIFT_DEFAULT_ACTOR_ISOLATION", in: configuration)
+            let isolation = configuration.values(of: "SWIFT_DEFAULT_ACTOR_ISOLATION")
             isolationStatements += isolation
             isolatedEverywhere = isolatedEverywhere && !isolation.isEmpty && isolation.allSatisfy { $0.value == "MainActor" }
         }
@@ -87,21 +87,43 @@ enum BuildSettings {
         return settings
     }
 
+    /// The settings of a configuration that a summary reads, each key with its conditional variants
+    /// (`IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`), found in one pass: a summary asks for nine keys, and filtering
+    /// every setting of the configuration for each (making `KEY[` for every comparison) was a fifth of the time taken
+    /// to read the settings of a project with many targets (home-assistant-iOS).
+    private struct SettingsByKey {
+        private static let keysRead = deploymentTargetKeys.map(\.key)
+            + ["SWIFT_VERSION", "SWIFT_DEFAULT_ACTOR_ISOLATION", "SUPPORTED_PLATFORMS", "SDKROOT"]
+        /// The first bytes of `keysRead`: most keys start otherwise and are passed over at their first byte.
+        private static let firstBytes = Set(keysRead.compactMap(\.utf8.first))
+        private var settings: [String: [(key: String, setting: BuildSetting)]] = [:]
+
+        init(_ configuration: BuildConfiguration) {
+            for (key, setting) in configuration {
+                guard let first = key.utf8.first, Self.firstBytes.contains(first) else { continue }
+                let unconditional = key.utf8.firstIndex(of: UInt8(ascii: "[")).map { key.utf8[..<$0] } ?? key.utf8[...]
+                guard let read = Self.keysRead.first(where: { $0.utf8.elementsEqual(unconditional) }) else { continue }
+                settings[read, default: []].append((key, setting))
+            }
+        }
+
+        /// The setting's values, also under conditions, in key order.
+        func values(of key: String) -> [BuildSetting] {
+            guard let found = settings[key] else { return [] }
+            return found.count == 1 ? [found[0].setting] : found.sorted { $0.key < $1.key }.map(\.setting)
+        }
+    }
+
     /// The platforms a configuration builds for, or nil when it does not say.
-    private static func builtPlatforms(_ configuration: BuildConfiguration) -> Set<Platform>? {
-        var sdkNames = values(of: "SUPPORTED_PLATFORMS", in: configuration).flatMap { $0.value.split(whereSeparator: \.isWhitespace) }
-        if sdkNames.isEmpty { sdkNames = values(of: "SDKROOT", in: configuration).map { Substring($0.value) } }
+    private static func builtPlatforms(_ configuration: SettingsByKey) -> Set<Platform>? {
+        var sdkNames = configuration.values(of: "SUPPORTED_PLATFORMS").flatMap { $0.value.split(whereSeparator: \.isWhitespace) }
+        if sdkNames.isEmpty { sdkNames = configuration.values(of: "SDKROOT").map { Substring($0.value) } }
         // Old projects name a versioned SDK (`macosx10.15`).
         let platforms = Set(sdkNames.compactMap { sdkPlatforms[String($0.prefix(while: \.isLetter))] })
         return platforms.isEmpty ? nil : platforms
     }
 
-    private static func versions(of key: String, in configuration: BuildConfiguration) -> [(Version, SettingSource)] {
-        values(of: key, in: configuration).compactMap { setting in Version(setting.value).map { ($0, setting.source) } }
-    }
-
-    /// The setting's values, also under conditions such as `IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`, in key order.
-    private static func values(of key: String, in configuration: BuildConfiguration) -> [BuildSetting] {
-        configuration.filter { $0.key == key || $0.key.hasPrefix(key + "[") }.sorted { $0.key < $1.key }.map(\.value)
+    private static func versions(of key: String, in configuration: SettingsByKey) -> [(Version, SettingSource)] {
+        configuration.values(of: key).compactMap { setting in Version(setting.value).map { ($0, setting.source) } }
     }
 }

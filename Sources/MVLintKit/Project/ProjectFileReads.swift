@@ -17,6 +17,9 @@ final class ProjectFileReads {
     }
 
     private(set) var probes: [Probe] = []
+    /// `.xcconfig` files already parsed in this reading, by path (nil: the file could not be read): their text is
+    /// read, probed and parsed once however many configurations are based on them.
+    var configurationFileStatements: [String: [XCConfigReader.Statement]?] = [:]
     /// When the reading started (ns since 1970): a stamp newer than two seconds cannot vouch for a file.
     private let started = Int64(Date().timeIntervalSince1970 * 1e9)
 
