@@ -39,10 +39,14 @@ extension [AnalysedSource] {
     }
 
     /// The analysed texts for reporters, each read the first time a reporter quotes the file: most reporters
-    /// quote none, so most runs read nothing.
+    /// quote none, so most runs read nothing, and the table of sources by path is made only when one does.
     func sourceTexts(workingDirectory: URL) -> SourceTexts {
-        var byPath: [String: AnalysedSource] = [:]
-        for source in self where byPath[source.path] == nil { byPath[source.path] = source }
-        return SourceTexts { [byPath] path in byPath[path]?.text(workingDirectory: workingDirectory) }
+        let byPath = Deferred { [self] in
+            var byPath: [String: AnalysedSource] = [:]
+            byPath.reserveCapacity(count)
+            for source in self where byPath[source.path] == nil { byPath[source.path] = source }
+            return byPath
+        }
+        return SourceTexts { path in byPath.value[path]?.text(workingDirectory: workingDirectory) }
     }
 }
