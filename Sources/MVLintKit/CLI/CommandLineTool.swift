@@ -507,7 +507,15 @@ public struct CommandLineTool {
             assumesModernOS: parsed.has("--assume-ios17")))
         for problem in found.problems { console.err(problem + "\n") }
         for warning in warnings { console.err("mvlint: warning: \(warning)\n") }
-        let display = { (path: String) in Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: workingDirectory) }
+        // Each path shown once made: a report names the same few project files on thousands of lines, and making a
+        // standardised `URL` for every mention was half of the command's time on a large project.
+        var shown: [String: String] = [:]
+        let display = { (path: String) -> String in
+            if let known = shown[path] { return known }
+            let made = Linter.displayPath(URL(fileURLWithPath: path), workingDirectory: self.workingDirectory)
+            shown[path] = made
+            return made
+        }
         let report = SettingsReport(entries: zip(found.paths, settings.settings(forEach: found.paths)).map { path, settings in
             SettingsReport.Entry(path: display(path), settings: settings)
         }, display: display)
