@@ -324,7 +324,8 @@ final class TaskInOnAppearRule: SyntaxRule {
     private var pendingAppearances: [(tasks: [TaskWork], report: () -> Void)] = []
     /// The file's async functions; their bodies are searched for `await` only once a handler waits to be judged.
     private var asyncFunctions: [FunctionDeclSyntax] = []
-    /// The async functions that never suspend, by name.
+    /// The async functions that never suspend, by name. Made at its first read, so read only in `finish`, once every
+    /// function of the file is known (a handler's task may await one declared further down).
     private lazy var neverSuspending = Set(asyncFunctions.lazy.filter { function in
         !(function.body?.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) ?? true)
     }.map(\.name.identifierName))
