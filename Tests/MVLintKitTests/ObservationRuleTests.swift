@@ -302,6 +302,35 @@ final class ObservationRuleTests: XCTestCase {
         XCTAssertEqual(project.observableClasses.filter(\.isModelOrViewModel).map(\.name), ["FeedModel"])
     }
 
+    func testAViewModelsMembersDeclaredInAnExtensionElsewhereAreReportedInThatFile() {
+        let model = """
+        import SwiftUI
+        @Observable final class FeedViewModel {
+            var items: [String] = []
+            var accent: Color = .blue
+        }
+        """
+        let presentation = """
+        import SwiftUI
+
+        extension FeedViewModel {
+            var tint: Color { items.isEmpty ? .gray : .blue }
+            func header() -> some View { Text("Feed") }
+        }
+        """
+        let view = """
+        import SwiftUI
+        struct FeedView: View {
+            @State private var model = FeedViewModel()
+            var body: some View { List(model.items, id: \\.self) { Text($0) } }
+        }
+        """
+        let findings = TestProject.lint("viewmodel-ui-types", ["FeedViewModel.swift": model, "FeedViewModel+UI.swift": presentation,
+                                                               "FeedView.swift": view], profile: .mvvm)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line):\($0.column)" },
+                       ["FeedViewModel+UI.swift:4:9", "FeedViewModel+UI.swift:5:10", "FeedViewModel.swift:4:9"])
+    }
+
     // MARK: Robustness
 
     func testBrokenCodeIsReportedOnceAndDoesNotCrashTheRules() {

@@ -83,6 +83,13 @@ public final class ProjectIndex: @unchecked Sendable {
         }
 
         public var kind: TypeKind? { declaration?.kind }
+
+        /// The declaration (when the project has it) and every extension, each with its file: a member is reported in
+        /// the file that declares it, which for a method or computed property of an extension is not the type's.
+        public var parts: [(path: String, fact: TypeFact)] {
+            guard let declaration, let declarationPath else { return extensions }
+            return [(declarationPath, declaration)] + extensions
+        }
     }
 
     @exclusivity(unchecked) private(set) var types = StringTable<TypeEntry>()

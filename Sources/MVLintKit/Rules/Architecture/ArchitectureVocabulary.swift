@@ -15,9 +15,7 @@ extension ProjectContext {
         var name: String { entry.name }
 
         /// The declaration and every extension, each with its file: a view's code may be spread over several.
-        var parts: [(path: String, fact: TypeFact)] {
-            [(path, declaration)] + entry.extensions
-        }
+        var parts: [(path: String, fact: TypeFact)] { entry.parts }
 
         var helpers: [(path: String, helper: HelperFact)] {
             parts.flatMap { part in part.fact.behavior.helpers.map { (part.path, $0) } }

@@ -166,7 +166,7 @@ enum PresentationEmbedsContainerRule: ProjectRule {
     /// Presentation view that happens to contain it.
     private static func drawsMoreThanOneView(_ id: String, project: ProjectContext) -> Bool {
         guard let entry = project.index.entry(id) else { return false }
-        let parts = [entry.declaration].compactMap { $0 } + entry.extensions.map(\.fact)
+        let parts = entry.parts.map(\.fact)
         return parts.reduce(0) { $0 + $1.bodyViewCount } > 1
     }
 }

@@ -152,8 +152,7 @@ enum GodViewModelRule: ProjectRule {
     /// (`webView(_ webView: WKWebView, didFinish:)`, `audioRecorder(_: AVAudioRecorder, …)`). Answering one
     /// framework protocol is one concern, however many methods it asks for.
     static func ownMethods(of model: ObservableClass) -> [MethodFact] {
-        let parts = [(path: model.path, fact: model.declaration)] + model.entry.extensions
-        return parts.flatMap { part -> [MethodFact] in
+        model.parts.flatMap { part -> [MethodFact] in
             guard part.fact.kind != .extension || part.fact.inherited.isEmpty else { return [] }
             let callbacks = Set(part.fact.behavior.helpers.filter(isDelegateCallback).map(\.name))
             return part.fact.methods.filter { !$0.isInitializer && !$0.isStatic && !callbacks.contains($0.name) }

@@ -52,10 +52,8 @@ struct ObservableClass {
         }
     }
 
-    /// Instance methods from the declaration and its extensions, initializers excluded.
-    var instanceMethods: [MethodFact] {
-        entry.methods.filter { !$0.isInitializer && !$0.isStatic }
-    }
+    /// The declaration and every extension, each with its file.
+    var parts: [(path: String, fact: TypeFact)] { entry.parts }
 }
 
 extension ProjectContext {

@@ -96,22 +96,28 @@ enum ViewModelUITypesRule: ProjectRule {
 
     static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
         for model in project.observableClasses where model.isViewModel && model.isScreenModel {
-            // `objectWillChange` is the ObservableObject plumbing, whatever it carries.
-            let instanceProperties = model.entry.properties.filter { !$0.isStatic && $0.name != "objectWillChange" }
-            let uiProperties = instanceProperties.compactMap { property in
-                uiType(of: property, in: model, index: project.index).map { (property, $0) }
+            // Each member is reported in its own file: a computed property or method may come from an extension in
+            // another file than the class's. `objectWillChange` is the ObservableObject plumbing, whatever it carries.
+            let parts = model.parts
+            let instanceProperties = parts.flatMap { part in
+                part.fact.properties.filter { !$0.isStatic && $0.name != "objectWillChange" }.map { (path: part.path, property: $0) }
             }
-            for (property, type) in uiProperties {
+            let uiProperties = instanceProperties.compactMap { path, property in
+                uiType(of: property, in: model, index: project.index).map { (path, property, $0) }
+            }
+            for (path, property, type) in uiProperties {
                 let message = type == viewType
                     ? buildsViewMessage("`\(property.name)`", in: model.name)
                     : "`\(property.name)` of `\(model.name)` holds `\(type)`, which ties it to the UI framework and takes presentation decisions away from the view: expose the data (a value or a state enum) and let the view choose the `\(type)`"
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: message))
+                report.append(ProjectFinding(path: path, position: property.reportPosition, message: message))
             }
-            for property in instanceProperties where isPreformattedText(property) {
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` stores display text formatted in advance, which fixes one format and locale outside the view: keep the underlying value and format it where it is shown (`Text(value, format: …)`)"))
+            for (path, property) in instanceProperties where isPreformattedText(property) {
+                report.append(ProjectFinding(path: path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` stores display text formatted in advance, which fixes one format and locale outside the view: keep the underlying value and format it where it is shown (`Text(value, format: …)`)"))
             }
-            for method in model.instanceMethods where method.buildsView {
-                report.append(ProjectFinding(path: model.path, position: method.position, message: buildsViewMessage("`\(method.name)()`", in: model.name)))
+            for part in parts {
+                for method in part.fact.methods where !method.isInitializer && !method.isStatic && method.buildsView {
+                    report.append(ProjectFinding(path: part.path, position: method.position, message: buildsViewMessage("`\(method.name)()`", in: model.name)))
+                }
             }
         }
     }
