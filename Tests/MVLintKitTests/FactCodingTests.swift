@@ -77,7 +77,7 @@ final class FactCodingTests: XCTestCase {
             XCTAssertFalse(outcome.findings.isEmpty, folder.path)
             let project = try XCTUnwrap(outcome.engine).projectOutcome(outcome.project) { _ in true }
             XCTAssertFalse(project.candidates.isEmpty, folder.path)
-            XCTAssertFalse(project.views.isEmpty, folder.path)
+            XCTAssertFalse(project.viewNamesByFile.isEmpty, folder.path)
             let result = AnalysisCache.RunResult(findings: outcome.findings, detection: outcome.profileChoice.detection, project: project)
             XCTAssertEqual(Self.structure(try Self.roundTrip(result)), Self.structure(result), folder.path)
         }

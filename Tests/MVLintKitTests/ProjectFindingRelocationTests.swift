@@ -170,7 +170,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
         let outcome = ProjectOutcome(candidates: ["Row.swift": [LocatedCandidate(rule: "r", line: 1, column: 1, message: "m", fix: nil, enclosingType: nil)],
                                                   "Other.swift": [LocatedCandidate(rule: "r", line: 4, column: 2, message: "see Row.swift:1",
                                                                                    fix: nil, enclosingType: nil)]],
-                                     views: [])
+                                     viewNamesByFile: [:])
         var facts = FileFacts(path: "Row.swift")
         facts.constructions = [ConstructionFact(typeName: "Row", labels: [], enclosingType: nil, position: SourcePosition(line: 1, column: 1))]
         var moved = facts

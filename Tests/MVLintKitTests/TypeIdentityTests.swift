@@ -375,5 +375,27 @@ final class TypeIdentityTests: XCTestCase {
             XCTAssertEqual(Architecture.firstComponent(of: dotted), dotted.split(separator: ".").first.map(String.init) ?? "", dotted)
         }
     }
+
+    func testAViewWhoseIdANamesakeQualifiesStillHasItsViewOnlyFindings() {
+        func badge(_ access: String) -> String {
+            """
+            import SwiftUI
+            \(access)struct Badge: View {
+                let id: Int
+                init(id: Int) {
+                    self.id = id
+                    Task { await Prefetcher.warm(id) }
+                }
+                var body: some View { Text("\\(id)") }
+            }
+            """
+        }
+        // Two private namesakes (ids `Badge @A.swift`, `Badge @B.swift`), and one type in each of two targets
+        // (`Feed.Badge`, `Inbox.Badge`): each is a view, and a rule that judges only views' code reports in all four.
+        let files = ["A.swift": badge("private "), "B.swift": badge("private "), "Feed/Badge.swift": badge(""), "Inbox/Badge.swift": badge("")]
+        let settings = ["Feed/Badge.swift": TargetSettings(name: "Feed"), "Inbox/Badge.swift": TargetSettings(name: "Inbox")]
+        let findings = TestProject.lint("task-in-view-init", files, settings: settings)
+        XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["A.swift:6", "B.swift:6", "Feed/Badge.swift:6", "Inbox/Badge.swift:6"])
+    }
 }
 

@@ -49,12 +49,12 @@ extension FileStamp: BinaryCodable {
 extension ProjectOutcome: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.candidates = try reader.read()
-        self.views = try reader.read()
+        self.viewNamesByFile = try reader.read()
     }
 
     func write(to writer: inout FactWriter) {
         writer.write(self.candidates)
-        writer.write(self.views)
+        writer.write(self.viewNamesByFile)
     }
 }
 

@@ -4,11 +4,12 @@ internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
 /// What the project rules concluded, for `LintEngine.findings(of:outcome:isEnabled:)`: each file's candidates from
-/// them (before suppression, in the order reported), and the ids of the types that are views (rules that judge
-/// only views' code ask it of a candidate's enclosing type).
+/// them (before suppression, in the order reported), and each file's types and extensions that are views, by the
+/// qualified name written there (rules that judge only views' code ask it of a candidate's enclosing type). By the
+/// written name, not the id: a view whose id a namesake qualifies (`Label @File.swift`, `App.FeedView`) is a view too.
 struct ProjectOutcome: Sendable, Codable {
     var candidates: [String: [LocatedCandidate]]
-    var views: Set<String>
+    var viewNamesByFile: [String: Set<String>]
 }
 
 /// A candidate finding with its position resolved.
@@ -170,8 +171,23 @@ public struct LintEngine: Sendable {
                     message: finding.message, fix: finding.fix, enclosingType: nil))
             }
         }
+        return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
+    }
+
+    /// The qualified names, as each file writes them, of its types and extensions that are views.
+    private static func viewNamesByFile(in project: ProjectContext) -> [String: Set<String>] {
         let index = project.index
-        return ProjectOutcome(candidates: candidates, views: Set(index.types.keys.filter(index.isView)))
+        var names: [String: Set<String>] = [:]
+        for fileIndex in project.files.indices {
+            let path = project.files[fileIndex].path
+            var scope = index.scope(of: path)
+            var views = Set<String>()
+            for type in project.files[fileIndex].types where scope.id(ofEnclosing: type.qualifiedName).map(index.isView) ?? false {
+                views.insert(type.qualifiedName)
+            }
+            if !views.isEmpty { names[path] = views }
+        }
+        return names
     }
 
     /// One file's findings, its own and the project rules', after view scoping, suppressions and severities (in the
@@ -188,7 +204,8 @@ public struct LintEngine: Sendable {
         var findings: [Finding] = []
         var used = Set<SuppressionMap.DirectiveUse>()
         for candidate in analysis.candidates + (outcome.candidates[analysis.path] ?? []) where isEnabled(candidate.rule) {
-            if selection.viewOnlyRules.contains(candidate.rule), !(candidate.enclosingType.map(outcome.views.contains) ?? false) { continue }
+            if selection.viewOnlyRules.contains(candidate.rule),
+               !(candidate.enclosingType.map { outcome.viewNamesByFile[analysis.path]?.contains($0) ?? false } ?? false) { continue }
             if let directive = analysis.suppressions.suppressor(of: candidate.rule, line: candidate.line) {
                 used.insert(analysis.suppressions.use(of: directive, for: candidate.rule))
                 continue
