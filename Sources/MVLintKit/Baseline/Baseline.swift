@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Findings a team has accepted for now (`--write-baseline`, `--baseline`). A finding is matched on its file,
 /// rule and the trimmed text of its line, not its line number, so a baseline survives code moving around it.
@@ -51,7 +55,7 @@ struct Baseline: Equatable {
                 linesByFile[path] = (texts[path] ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             }
             guard let lines = linesByFile[path], line >= 1, line <= lines.count else { return "" }
-            return lines[line - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+            return lines[line - 1].trimmingSpacesAndNewlines()
         }
     }
 

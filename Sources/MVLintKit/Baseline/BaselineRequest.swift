@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// What the lint command does with a baseline: hide the findings of one, or record the current findings as one.
 enum BaselineRequest {

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `mvlint` command line. The executable only forwards its arguments here, so tests can drive it in-process.
 public struct CommandLineTool {
@@ -19,9 +30,9 @@ public struct CommandLineTool {
         }
 
         public static let standard = Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
-            outIsTerminal: isatty(STDOUT_FILENO) == 1, errIsTerminal: isatty(STDERR_FILENO) == 1
+            out: { SystemCalls.write($0, to: 1) },
+            err: { SystemCalls.write($0, to: 2) },
+            outIsTerminal: isatty(1) == 1, errIsTerminal: isatty(2) == 1
         )
     }
 
@@ -235,7 +246,7 @@ public struct CommandLineTool {
         if summary.advice > 0, !showAdvice { parts[2] += " (hidden; --advice shows them)" }
         if hiddenByBaseline > 0 { parts.append("\(count(hiddenByBaseline, "finding")) hidden by the baseline") }
         return "mvlint: \(count(summary.files, "file")) linted, \(parts.joined(separator: ", ")) in "
-            + String(format: "%.2f", seconds) + " s; profile \(profile.profile.rawValue) (\(profile.reason))\n"
+            + formatted(seconds, "%.2f") + " s; profile \(profile.profile.rawValue) (\(profile.reason))\n"
     }
 
     /// What a detected profile held back, and the line that makes the profile a choice instead of a guess.
@@ -267,7 +278,7 @@ public struct CommandLineTool {
     }
 
     private func readStandardInput() throws(UsageError) -> String {
-        guard let text = String(validating: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) else {
+        guard let text = String(validating: SystemCalls.read(0), as: UTF8.self) else {
             throw UsageError("--stdin-path: standard input is not UTF-8 text")
         }
         return text
@@ -388,7 +399,7 @@ public struct CommandLineTool {
         if parsed.has("--collapse") {
             map = map.collapsed(targetOf: targetOf)
         } else if parsed["--focus"] == nil, !parsed.has("--no-collapse") {
-            let expanded = parsed["--expand"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+            let expanded = parsed["--expand"].map { $0.split(separator: ",").map { $0.trimmingSpaces() } } ?? []
             // One tree serves the check of the names and the fitting.
             let tree = GroupTree(nodes: map.nodes, targetOf: targetOf)
             let names = tree.allGroupNames
@@ -478,18 +489,11 @@ public struct CommandLineTool {
 
     /// Why writing would be unsafe here: not a git work tree, or uncommitted changes; nil when the tree is clean.
     private func workingTreeState() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "status", "--porcelain"]
-        process.currentDirectoryURL = workingDirectory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return "git is not available to check the working tree" }
-        let changes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { return "not a git working tree" }
-        return changes.isEmpty ? nil : "the working tree has uncommitted changes"
+        guard let git = SystemCalls.run(["git", "-C", workingDirectory.path, "status", "--porcelain"]) else {
+            return "git is not available to check the working tree"
+        }
+        if git.status != 0 { return "not a git working tree" }
+        return git.output.isEmpty ? nil : "the working tree has uncommitted changes"
     }
 
     // MARK: settings

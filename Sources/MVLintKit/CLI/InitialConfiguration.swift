@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// The commented `.mvlint.yml` that `mvlint init` writes: each choice it makes from the code, with the reason
 /// next to it, and the choices it leaves to the user commented out. The text always loads without errors.
@@ -146,6 +150,6 @@ enum InitialConfiguration {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 }

@@ -18,9 +18,9 @@ enum RoleReport {
         let roleWidth = assignments.map(\.role.rawValue.count).max() ?? 0
         return assignments.map { assignment in
             let evidence = evidence(of: assignment)
-            let line = assignment.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + assignment.role.rawValue.padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  " + evidence
-            return line.trimmingCharacters(in: .whitespaces) + "\n"
+            let line = assignment.name.padded(toUTF16Length: nameWidth) + "  "
+                + assignment.role.rawValue.padded(toUTF16Length: roleWidth) + "  " + evidence
+            return line.trimmingSpaces() + "\n"
         }.joined()
     }
 
@@ -42,4 +42,8 @@ enum RoleReport {
     }
 }
 
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif

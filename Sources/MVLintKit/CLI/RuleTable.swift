@@ -6,7 +6,7 @@ public enum RuleTable {
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1 ? cell : cell.padded(toUTF16Length: widths[index])
             }.joined(separator: "  ") + "\n"
         }
         return ([header] + rows).map(line).joined() + "\n\(rules.count) rules. 'mvlint explain <rule>' tells more.\n"
@@ -20,7 +20,7 @@ public enum RuleTable {
             guard !members.isEmpty else { continue }
             output += "#### \(family.title)\n\n| rule | severity | profiles | fix | what it checks |\n|---|---|---|---|---|\n"
             for rule in members {
-                let summary = rule.summary.replacingOccurrences(of: "|", with: "\\|")
+                let summary = rule.summary.replacingEvery("|", with: "\\|")
                 output += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.profiles.displayName) | \(rule.fix.rawValue) | \(summary) |\n"
             }
             output += "\n"
@@ -61,7 +61,7 @@ public enum RuleTable {
     /// Code, indented by four spaces, without trailing blank lines.
     private static func indent(_ code: String) -> String {
         var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        while lines.last?.trimmingSpaces().isEmpty == true { lines.removeLast() }
         return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
@@ -81,4 +81,8 @@ public enum RuleTable {
     }
 }
 
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif

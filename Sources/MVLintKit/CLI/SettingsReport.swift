@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// What `mvlint settings` prints: for each file, the settings rules judge it by and where each came from.
 struct SettingsReport {
@@ -54,7 +58,7 @@ struct SettingsReport {
             rows += [("language mode", languageMode), ("default isolation", isolation), ("Swift compiler", compiler)]
             output += entry.path + "\n"
             for (label, line) in rows {
-                let padded = label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                let padded = label.padded(toUTF16Length: 18)
                 output += "  \(padded)\(line.value ?? "none") — \(reason(line))\n"
             }
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Whether a lint run may use terminal features: ANSI colour in the report on standard output, a progress bar
 /// on standard error. Decided once from injected facts, so tests need no terminal.
@@ -35,7 +39,7 @@ final class ProgressBar: LintProgress, @unchecked Sendable {
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Double
     private let started: Double
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = 0
     private var lastDrawn: Double?
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 extension AnalysisCache {
     /// The project a run's cache belongs to, so runs of different projects never share (or load) one file, wherever
@@ -19,21 +23,25 @@ extension AnalysisCache {
     /// The deepest folder holding every path (a file counts as its folder).
     private static func commonFolder(of paths: [URL]) -> URL {
         let folders = paths.map { url -> [String] in
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-            return (exists && isFolder.boolValue ? url : url.deletingLastPathComponent()).standardizedFileURL.pathComponents
+            (SystemCalls.kind(atPath: url.path).isFolder ? url : url.deletingLastPathComponent()).standardizedFileURL.pathComponents
         }
         guard var common = folders.first else { return URL(fileURLWithPath: "/") }
         for components in folders.dropFirst() {
             common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
         }
-        return URL(fileURLWithPath: NSString.path(withComponents: common.isEmpty ? ["/"] : common))
+        return URL(fileURLWithPath: path(withComponents: common.isEmpty ? ["/"] : common))
     }
 
     /// `folder`, its parent, and so on up to `/`.
     private static func foldersUpward(from folder: URL) -> [URL] {
         let components = folder.standardizedFileURL.pathComponents
-        return (1...max(components.count, 1)).reversed().map { URL(fileURLWithPath: NSString.path(withComponents: Array(components.prefix($0)))) }
+        return (1...max(components.count, 1)).reversed().map { URL(fileURLWithPath: path(withComponents: Array(components.prefix($0)))) }
+    }
+
+    /// The components joined by `/`, a leading `/` standing for the root (`NSString.path(withComponents:)`).
+    private static func path(withComponents components: [String]) -> String {
+        guard components.first == "/" else { return components.joined(separator: "/") }
+        return "/" + components.dropFirst().joined(separator: "/")
     }
 
     private static func isProjectFolder(_ folder: URL) -> Bool {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -108,10 +112,8 @@ struct AnalysisCache: Sendable {
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.
     static let buildIdentity: String = {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path),
-              let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date else { return "unknown" }
-        return "\(size.int64Value)-\(Int64(modified.timeIntervalSince1970 * 1000))"
+        guard let executable = SystemCalls.executablePath(), let stamp = FileStamp(ofFileAt: executable) else { return "unknown" }
+        return "\(stamp.size)-\(stamp.modified / 1_000_000)"
     }()
 
     let file: URL

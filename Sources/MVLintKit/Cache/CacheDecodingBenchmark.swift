@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// For `mvlint-bench decode`: how fast the cache's records decode, the cost a run pays for every unchanged file
 /// when one file changed, and where their bytes go. Internal types stay internal; this is the one door the
@@ -12,9 +16,9 @@ public enum CacheDecodingBenchmark {
         let records = Array(cache.records.values)
         var best = Double.infinity
         for _ in 0..<max(repeats, 1) {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = SystemCalls.monotonicNanoseconds()
             guard records.allSatisfy({ cache.entry(of: $0) != nil }) else { return nil }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            best = min(best, Double(SystemCalls.monotonicNanoseconds() - start) / 1e9)
         }
         return (records.count, records.reduce(0) { $0 + $1.payload.count }, best)
     }

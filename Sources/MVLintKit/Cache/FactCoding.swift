@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value the analysis cache stores positionally: what `FactWriter` writes and `FactReader` reads back. The
 /// cached fact types conform in `FactCoding.generated.swift`, which `make codegen` writes from their declarations

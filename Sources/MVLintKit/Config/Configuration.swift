@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The settings of `.mvlint.yml`, after validation. Keys mirror SwiftLint's where they mean the same.
 public struct Configuration: Sendable {

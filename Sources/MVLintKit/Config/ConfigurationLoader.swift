@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Every problem found in a configuration file. They are reported together so one run shows them all.
 public struct ConfigurationErrors: Error, Sendable, CustomStringConvertible {
@@ -27,8 +31,7 @@ public enum ConfigurationLoader {
         for length in stride(from: components.count, through: 1, by: -1) {
             let folder = "/" + components[1..<length].joined(separator: "/")
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent(fileName)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if case (true, false) = SystemCalls.kind(atPath: candidate.path) {
                 return candidate
             }
         }
@@ -45,7 +48,7 @@ public enum ConfigurationLoader {
         do {
             data = try Data(contentsOf: path)
         } catch {
-            throw failure("cannot read the configuration file: \(error.localizedDescription)")
+            throw failure("cannot read the configuration file: \(SystemCalls.reason(error))")
         }
         guard data.count <= maximumFileBytes else {
             throw failure("the configuration file has \(data.count) bytes; at most \(maximumFileBytes) (1 MiB) are read")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A linted file as its findings know it: the path they show, the digest of the text they were made on, and that
 /// text when the run read it (a warm run that trusted the file's stamp did not).

@@ -1,9 +1,13 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A value made the first time it is asked for, once, whichever thread asks: a warm run whose stored result stands
 /// never decodes the cached facts or builds the project, unless a report or `--fix` needs them.
 final class Deferred<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var made: Value?
     private var make: (@Sendable () -> Value)?
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
@@ -133,7 +137,7 @@ public struct LintEngine: Sendable {
 
     /// The result for a file whose analysis ran past `budget.maxParseSeconds` and was abandoned.
     func timedOut(path: String, text: String) -> FileAnalysis {
-        let seconds = String(format: "%g", budget.maxParseSeconds)
+        let seconds = formatted(budget.maxParseSeconds, "%g")
         return .skipped(path: path, text: text, problem: BudgetProblem("parsing and checking took longer than \(seconds) s", limit: .maxParseSeconds),
                         sourceDigest: nil)
     }

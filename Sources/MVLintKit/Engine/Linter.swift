@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A whole lint run: discovery, settings, the parallel per-file pass, project rules, filters.
 public enum Linter {
@@ -586,9 +590,9 @@ public enum Linter {
         var files = ProjectFiles(manifests: found.manifests, xcodeProjects: found.xcodeProjects, xcodeGenSpecs: found.xcodeGenSpecs)
         for path in paths {
             let url = Discovery.resolve(path, against: workingDirectory)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            files = files.adding(ProjectSettingsLoader.discoverUpward(from: isFolder.boolValue ? url : url.deletingLastPathComponent()))
+            let kind = SystemCalls.kind(atPath: url.path)
+            guard kind.exists else { continue }
+            files = files.adding(ProjectSettingsLoader.discoverUpward(from: kind.isFolder ? url : url.deletingLastPathComponent()))
         }
         return files
     }

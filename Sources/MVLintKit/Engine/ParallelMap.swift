@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Maps work items on all cores, keeping the input order. Each item is processed and dropped before the
 /// next, so memory stays at one syntax tree per core.
@@ -62,13 +66,11 @@ public enum ParallelMap {
 
     /// A thread with the workers' stack running `body`.
     private static func startWorker(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.stackSize = workerStackSize
-        thread.start()
+        startThread(stackSize: workerStackSize, body)
     }
 
     private final class Board<Output>: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = Condition()
         private var values: [Output?]
         /// The indices in the order the workers meet them; nil for their own order.
         private let order: [Int]?
@@ -77,7 +79,7 @@ public enum ParallelMap {
         private var takenFromBack = 0
         private var finished = 0
         /// When each item being processed started.
-        private var started: [Int: Date] = [:]
+        private var started: [Int: Double] = [:]
 
         init(count: Int, order: [Int]?) {
             values = Array(repeating: nil, count: count)
@@ -97,7 +99,7 @@ public enum ParallelMap {
                 takenFromFront += 1
             }
             let index = order?[position] ?? position
-            started[index] = Date()
+            started[index] = Self.now()
             return index
         }
 
@@ -124,19 +126,21 @@ public enum ParallelMap {
                     condition.wait()
                     continue
                 }
-                let now = Date()
-                for (index, start) in started where now.timeIntervalSince(start) >= timeLimit {
+                let now = Self.now()
+                for (index, start) in started where now - start >= timeLimit {
                     guard let value = abandon(index) else { continue }
                     started[index] = nil
                     values[index] = value
                     finished += 1
                 }
                 guard finished < values.count else { return }
-                let nextDeadline = started.values.min().map { $0.addingTimeInterval(timeLimit) } ?? now.addingTimeInterval(timeLimit)
-                _ = condition.wait(until: nextDeadline)
+                condition.wait(untilSecondsSince1970: (started.values.min() ?? now) + timeLimit)
             }
         }
 
         func results() -> [Output] { values.map { $0! } }
+
+        /// Seconds since 1970: the clock `Condition.wait(untilSecondsSince1970:)` waits by.
+        private static func now() -> Double { Date().timeIntervalSince1970 }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Where a run's time went (`mvlint lint --timings`), as SwiftLint's `--benchmark` tells where its rules' time went:
 /// each step's wall-clock time, from the end of the step before it, in the order the run took them. A step run on all
@@ -27,16 +31,16 @@ public final class PhaseTimings: @unchecked Sendable {
         case report = "writing the report"
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var lastEnd: UInt64
     private var recorded: [(step: Step, seconds: Double)] = []
 
     /// The first step starts now.
-    public init() { lastEnd = DispatchTime.now().uptimeNanoseconds }
+    public init() { lastEnd = SystemCalls.monotonicNanoseconds() }
 
     /// Ends `step` now: it took the time since the step before it ended (or since `init`).
     public func end(_ step: Step) {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = SystemCalls.monotonicNanoseconds()
         lock.lock()
         defer { lock.unlock() }
         recorded.append((step, Double(now - lastEnd) / 1e9))
@@ -54,7 +58,7 @@ public final class PhaseTimings: @unchecked Sendable {
     public func rendered() -> String {
         let steps = steps
         let line = { (seconds: Double, name: String) in
-            let milliseconds = String(format: "%.1f", seconds * 1000)
+            let milliseconds = formatted(seconds * 1000, "%.1f")
             return String(repeating: " ", count: max(0, 9 - milliseconds.count)) + milliseconds + "  " + name + "\n"
         }
         return "mvlint: timings, wall clock (ms)\n" + steps.map { line($0.seconds, $0.step.rawValue) }.joined()

@@ -60,7 +60,7 @@ enum ProjectFindingRelocation {
 
     private static func hasNumber(after marker: String, in message: String) -> Bool {
         var rest = message[...]
-        while let found = rest.range(of: marker) {
+        while let found = rest.firstRange(of: marker) {
             rest = rest[found.upperBound...]
             if rest.first?.isNumber == true { return true }
         }

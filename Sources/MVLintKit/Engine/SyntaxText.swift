@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftSyntax
 
 /// Small readings of syntax nodes that the walker and many rules share.

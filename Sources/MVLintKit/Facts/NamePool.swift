@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// One copy of each long name in the facts of a run. A name of more than 15 UTF-8 bytes is not held inline by its
 /// `String` but in storage of its own, made anew for every token it is read from: the facts of a 1,600-file app held
@@ -12,7 +16,7 @@ final class NamePool: @unchecked Sendable {
     /// The longest UTF-8 length a `String` holds inline on 64-bit platforms: shorter names cost nothing to repeat.
     static let inlineLength = 15
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var names: Set<String> = []
 
     /// Runs `body` with the pool's names, one file at a time: one lock for a file's names, not one for each.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,8 +33,7 @@ enum AtomicFileWriter {
         // Writing through a symbolic link must replace its target, not the link.
         let target = url.resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard SystemCalls.kind(atPath: folder.path).isFolder else {
             return .failure(failure("the folder \(folder.path) does not exist"))
         }
         var existing = stat()
@@ -61,7 +64,7 @@ enum AtomicFileWriter {
             return .success(())
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            return .failure((error as? FixProblem) ?? failure(error.localizedDescription))
+            return .failure((error as? FixProblem) ?? failure(SystemCalls.reason(error)))
         }
     }
 

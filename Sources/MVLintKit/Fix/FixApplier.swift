@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Applies one round of fixes to one file's text: every fix whose edits do not conflict with an earlier
 /// fix's, all edits of a fix or none. The rest waits for the next round, computed on the edited text.
@@ -70,7 +74,7 @@ struct LineBreakStyle {
 
     func apply(to replacement: String) -> String {
         guard lineBreak == "\r\n" else { return replacement }
-        return replacement.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        return replacement.replacingEvery("\r\n", with: "\n").replacingEvery("\n", with: "\r\n")
     }
 
     /// Whether the file ended with a line break is the author's choice, not the fix's.

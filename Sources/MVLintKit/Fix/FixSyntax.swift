@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftSyntax
 
 /// Building an edit from a syntax node. Positions skip trivia, so comments and line breaks around the node stay.
@@ -85,7 +89,7 @@ enum FixText {
         let lineEnd = source.lineStarts.indices.contains(endLine) ? source.lineStarts[endLine] : source.text.utf8.count
         guard text(in: end..<lineEnd, of: source).allSatisfy(\.isWhitespace) else { return nil }
         let firstLine = source.location(ofUTF8Offset: start).line
-        let before = firstLine > 1 ? source.line(firstLine - 1).trimmingCharacters(in: .whitespaces) : ""
+        let before = firstLine > 1 ? source.line(firstLine - 1).trimmingSpaces() : ""
         if endLine < source.lineStarts.count, source.line(endLine + 1).allSatisfy(\.isWhitespace),
            before.isEmpty || before.hasSuffix("{") {
             let afterBlank = source.lineStarts.indices.contains(endLine + 1) ? source.lineStarts[endLine + 1] : source.text.utf8.count

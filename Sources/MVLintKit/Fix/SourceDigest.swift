@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A fingerprint of bytes (a 64-bit hash and the length): a file's content, which the fix engine compares with the
 /// file on disk to make sure its edits, computed on the text that was analysed, still land on that text; the cache's

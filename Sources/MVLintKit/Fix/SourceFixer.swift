@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// `mvlint lint --fix` and `--diff`: fixes the linted files in memory, in rounds, then writes each changed file
 /// atomically, or prints what would change as a unified diff.

@@ -1,11 +1,15 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// An OS or tools version such as `17.0` or `6.1.2`; compares component by component.
 public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public var components: [Int]
 
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: ".")
+        let trimmed = text.trimmingSpaces().replacingEvery("_", with: ".")
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard !parts.isEmpty else { return nil }
         var numbers: [Int] = []

@@ -399,7 +399,7 @@ public struct Architecture: Sendable {
         // Foundation's trimming is slow on Linux and names rarely carry spaces; `isWhitespace` covers every
         // character `.whitespaces` holds, so a name without any at either end trims to itself.
         let hasOuterSpace = (name.first?.isWhitespace ?? false) || (name.last?.isWhitespace ?? false)
-        var result = hasOuterSpace ? name.trimmingCharacters(in: .whitespaces) : name
+        var result = hasOuterSpace ? name.trimmingSpaces() : name
         while result.hasSuffix("?") || result.hasSuffix("!") { result.removeLast() }
         if result.hasPrefix("any ") { result.removeFirst(4) }
         if let generic = result.firstIndex(of: "<") { result = String(result[..<generic]) }
@@ -428,4 +428,8 @@ public struct Architecture: Sendable {
 
 }
 
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif

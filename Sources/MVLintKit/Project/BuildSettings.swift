@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// One Xcode build setting's value and the statement that set it.
 struct BuildSetting: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A target as a project file declares it: its settings and the sources it compiles.
 /// The project file readers produce these; `ProjectSettings` decides which of them compile a file.
@@ -61,7 +65,6 @@ func readProjectFile(_ url: URL, describedAs description: String, reads: Project
 extension URL {
     /// Whether a folder (or a link to one) exists at this file URL.
     var isExistingFolder: Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        SystemCalls.kind(atPath: path).isFolder
     }
 }

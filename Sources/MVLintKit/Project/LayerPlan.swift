@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A target or folder whose name marks it as presentation code (`ShopPresentation`, `Sources/Presentation`,
 /// `CheckoutUIKit`). Profile detection, `mvlint init` and the default layering read these.
@@ -12,8 +16,8 @@ public struct PresentationUnit: Sendable, Hashable {
     /// names starting with `UIKit` are Apple's framework or helpers around it, not a design system.
     static func isPresentationName(_ name: String) -> Bool {
         guard !name.hasSuffix("Tests"), !name.hasPrefix("UIKit") else { return false }
-        if name.range(of: "presentation", options: .caseInsensitive) != nil { return true }
-        guard let ui = name.range(of: "UI") else { return false }
+        if name.containsIgnoringCase("presentation") { return true }
+        guard let ui = name.firstRange(of: "UI") else { return false }
         return name[ui.upperBound...].contains("Kit")
     }
 }
@@ -43,7 +47,7 @@ public struct LayerPlan: Sendable {
 
     /// The modules in a `TargetSettings.name`: code compiled by several targets carries their names joined by ", ".
     static func moduleNames(inTarget name: String) -> [String] {
-        name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        name.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     public static let defaultPresentationLayer = "presentation"

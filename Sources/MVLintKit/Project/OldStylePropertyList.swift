@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// A value of the old-style (OpenStep) property-list format that `project.pbxproj` files are written in.
 /// Numbers are unquoted strings in this format, so strings, arrays and dictionaries are all there is.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Reads the targets of an Xcode project from its `project.pbxproj`: the build settings that change verdicts
 /// and the Swift files each target compiles, listed one by one or through Xcode 16 synchronized folders.

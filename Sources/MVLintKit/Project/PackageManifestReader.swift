@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax

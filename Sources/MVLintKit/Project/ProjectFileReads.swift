@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Every question a project file reader asks the file system while one project file (or one package folder's
 /// manifests) is read: the text of each file it reads (a manifest, a `project.pbxproj`, an `.xcconfig` it includes)

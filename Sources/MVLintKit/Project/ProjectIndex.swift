@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Everything the project declares, merged across files: a type's declaration and all its extensions.
 /// Built once from the facts of every file; rules ask it questions instead of re-reading code. A class: it never
@@ -744,7 +748,7 @@ private final class ResolutionMemo: @unchecked Sendable {
         var path: String
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// An answer may be nil (an outside type), so the stored value is an optional of the optional.
     private var answers: [Question: String?] = [:]
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Every project file found around the linted code, and which of their targets compiles which file.
 public struct ProjectSettings: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The project files around the linted code: where build settings come from.
 public struct ProjectFiles: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Build settings that change verdicts, for the target a file belongs to, and where each value came from.
 public struct TargetSettings: Sendable, Equatable, Codable {

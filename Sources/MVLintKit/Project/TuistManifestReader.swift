@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -10,9 +14,8 @@ enum TuistManifestReader {
 
     /// Whether the file is a Tuist manifest rather than app code that happens to be named `Project.swift`.
     static func isManifest(_ url: URL) -> Bool {
-        guard url.lastPathComponent == fileName, let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        let start = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        guard url.lastPathComponent == fileName, let bytes = SystemCalls.prefix(ofFileAt: url.path, limit: 4096) else { return false }
+        let start = String(decoding: bytes, as: UTF8.self)
         return start.contains("import ProjectDescription")
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Reads `.xcconfig` files, where many teams keep their deployment targets rather than in the project.
 /// `KEY = value` and `KEY[sdk=…] = value` lines, `//` comments, `#include "file"` and `#include? "file"`
@@ -67,18 +71,18 @@ enum XCConfigReader {
     private static func statements(in text: String) -> [Statement] {
         var statements: [Statement] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.range(of: "//").map { rawLine[..<$0.lowerBound] } ?? rawLine[...]
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.firstRange(of: "//").map { rawLine[..<$0.lowerBound] } ?? rawLine[...]
+            let trimmed = line.trimmingSpaces()
             if trimmed.hasPrefix("#include") {
                 if let included = quotedPath(in: trimmed) { statements.append(.include(path: included, isOptional: trimmed.hasPrefix("#include?"))) }
                 continue
             }
             guard let equals = assignmentSign(in: trimmed) else { continue }
             let key = trimmed[..<equals].filter { !$0.isWhitespace }
-            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces()
             if value.hasSuffix(";") { value.removeLast() }
             guard !key.isEmpty else { continue }
-            statements.append(.assignment(key: key, value: value.trimmingCharacters(in: .whitespaces)))
+            statements.append(.assignment(key: key, value: value.trimmingSpaces()))
         }
         return statements
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// Reads the targets of an XcodeGen spec (`project.yml`), for projects that commit the spec and generate the
 /// `.xcodeproj`. Read as XcodeGen merges it: `include:` files first, then the spec over them, and each target

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff
 /// (`::warning file=…,line=…,col=…,title=rule-id::message`). Errors are `::error`, advice `::notice`.
@@ -24,12 +28,11 @@ public struct GitHubActionsReporter: Reporter {
 
     /// The runner's own escaping (actions/toolkit `escapeData`): `%` first, so the others are not encoded twice.
     static func escapeData(_ value: String) -> String {
-        value.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        value.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
     }
 
     /// Property values also end at `,` and the command at `::`.
     static func escapeProperty(_ value: String) -> String {
-        escapeData(value).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(value).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 }

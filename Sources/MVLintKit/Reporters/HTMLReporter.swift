@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// `--format html`: one self-contained page to read a run in a browser or attach to a CI job — a header
 /// with the counts, the architecture map as an SVG picture, the findings by rule and by file with the code

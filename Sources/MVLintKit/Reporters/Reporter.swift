@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The counts every reporter and the summary line share.
 public struct LintSummary: Sendable, Equatable {
@@ -86,7 +90,7 @@ public enum ReporterKind: String, CaseIterable, Sendable {
 /// working directory when inside it), so reading needs that folder; tests hand texts in directly.
 public final class SourceTexts: @unchecked Sendable {
     private let read: @Sendable (String) -> String?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cache: [String: SourceLines?] = [:]
 
     init(read: @escaping @Sendable (String) -> String?) { self.read = read }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 
 /// SARIF 2.1.0, the format GitHub code scanning and other result viewers import. One run; the rules listed
 /// are those with results, each with its documentation; fixable results carry their fix as replacements.
@@ -101,7 +105,7 @@ public struct SARIFReporter: Reporter {
 
     /// Rule, file and the finding's line without surrounding blanks: stable when code above moves or is reindented.
     static func fingerprint(_ finding: Finding, lines: SourceLines?) -> String {
-        let line = lines?.line(finding.line)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let line = lines?.line(finding.line)?.trimmingSpaces() ?? ""
         let hash = SourceDigest.fnv1a([finding.rule, finding.file, line].joined(separator: "\u{0}"))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
@@ -125,7 +129,7 @@ public struct SARIFReporter: Reporter {
 
     /// Relative paths resolve against `%SRCROOT%`; a file outside the working directory keeps an absolute `file:` URI.
     static func artifactLocation(_ path: String) -> JSONValue {
-        let uri = URIEncoding.path(path.replacingOccurrences(of: "\\", with: "/"))
+        let uri = URIEncoding.path(path.replacingEvery("\\", with: "/"))
         guard !path.hasPrefix("/") else { return .object([("uri", .string("file://" + uri))]) }
         return .object([("uri", .string(uri)), ("uriBaseId", .string(sourceRoot))])
     }

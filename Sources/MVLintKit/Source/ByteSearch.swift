@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A search for an ASCII word in UTF-8 bytes, for the places that ask often: the standard library's generic search is
 /// not specialized for UTF-8 views, and Foundation's goes through its Unicode-aware comparison.

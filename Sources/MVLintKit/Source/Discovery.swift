@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Finds the Swift files to lint under the paths the user gave.
 public struct Discovery {
@@ -39,12 +43,12 @@ public struct Discovery {
         var seenFiles = Set<String>()
         for path in paths {
             let url = Discovery.resolve(path, against: workingDirectory)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            let kind = SystemCalls.kind(atPath: url.path)
+            guard kind.exists else {
                 result.problems.append("mvlint: error: no such file or directory: \(path)")
                 continue
             }
-            if isFolder.boolValue {
+            if kind.isFolder {
                 walk(url.path, identity: url.resolvingSymlinksInPath().path, into: &result, visited: &visitedFolders, seen: &seenFiles)
             } else if url.pathExtension == "swift" {
                 // A file named on the command line is linted even if a glob would skip it, like SwiftLint.

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A Swift file's text plus a table of where its lines start, for turning UTF-8 offsets into
 /// `line:column` without a second pass over the syntax tree.

@@ -93,7 +93,7 @@ extension ProjectContext {
     func presentationDesignation(of view: DeclaredView, followsNaming: Bool, roots: Set<String>) -> String? {
         guard !Self.isNamedContainer(view.name), !roots.contains(view.id) else { return nil }
         let folders = view.path.split(separator: "/").dropLast()
-        if let folder = folders.first(where: { $0.range(of: "presentation", options: .caseInsensitive) != nil }) {
+        if let folder = folders.first(where: { $0.containsIgnoringCase("presentation") }) {
             return "it is in `\(folder)`"
         }
         return followsNaming && view.name.hasSuffix("View") ? "named `*View`" : nil

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
 internal import Foundation
+#endif
 internal import SwiftSyntax
 
 /// Fonts with a point size that does not follow the user's text size setting.
@@ -187,7 +191,7 @@ final class FixedFontSizeRule: SyntaxRule {
         var current = Syntax(node).parent
         while let syntax = current {
             if let clause = syntax.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedText {
-                let platforms = condition.components(separatedBy: "||").map { $0.trimmingCharacters(in: .whitespaces) }
+                let platforms = condition.split(separator: "||", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
                 if platforms.allSatisfy({ $0 == "os(macOS)" || $0 == "os(tvOS)" }) { return true }
             }
             current = syntax.parent
