@@ -30,6 +30,13 @@ USAGE:
         holding only it); prints each best of K (default 5), w/c, 1/w, 2/w and whether (2) <= 2 x (w) + (p), the
         cache's bytes per file, and whether the warm outputs equal the cold one and the uncached runs'; with --steps,
         also each step's median time in K more runs of (w) and of (2), from `mvlint lint --timings`
+  mvlint-bench edits DIR --mvlint PATH [--files N] [--seed S]
+        on a copy of DIR: N files picked at random (default 10, seed S default 1), each edited 14 ways one at a time (a
+        comment, blank lines, a re-indent, a string; a local, a call, a member write added to a function; a property
+        or method added to a type; a body line or a stored property removed; observability removed, a type renamed,
+        a wrapper swapped), each edit followed by a warm run and an uncached one: prints per kind of edit how many
+        were made, how many warm outputs differed from the uncached ones (each such file named), and how many edits
+        changed another file's findings (and the most files one changed)
   mvlint-bench steps DIR --mvlint PATH [--baseline PATH] [--repeat K] [--cold]
         each step's median time (`mvlint lint --timings`) over K runs (default 15), the baseline's beside it, the two
         binaries run alternately so that both meet the same load: (2) and (w) as `warm` makes them, each binary on a
@@ -416,6 +423,12 @@ case "warm":
     exitingOnError {
         try warmScenario(folder, mvlint: mvlint, repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5,
                          steps: arguments.contains("--steps"))
+    }
+case "edits":
+    let (folder, mvlint) = scenarioArgumentsOrExit()
+    exitingOnError {
+        try EditSweep.run(folder, mvlint: mvlint, files: option("--files", in: arguments).flatMap(Int.init) ?? 10,
+                          seed: option("--seed", in: arguments).flatMap(UInt64.init) ?? 1)
     }
 case "steps":
     let (folder, mvlint) = scenarioArgumentsOrExit()
