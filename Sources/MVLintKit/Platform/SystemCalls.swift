@@ -126,7 +126,12 @@ enum SystemCalls {
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var process = pid_t()
-        let spawned = posix_spawn(&process, "/usr/bin/env", &actions, nil, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawn(&process, "/usr/bin/env", &actions, nil, argv, environment)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else { return nil }
