@@ -10,8 +10,8 @@ import Darwin
 // library imports on Linux, has none of them. Each keeps the behaviour of the function it replaces.
 
 extension StringProtocol {
-    /// Without leading and trailing spaces and tabs: `trimmingCharacters(in: .whitespaces)` (general category Zs
-    /// and U+0009).
+    /// Without leading and trailing spaces and tabs: `trimmingCharacters(in: .whitespaces)` (general category Zs,
+    /// U+0009, and U+200B, which Foundation's table keeps from the Unicode versions that made it a space).
     func trimmingSpaces() -> String { trimmingScalars(where: Self.isSpace) }
 
     /// Without leading and trailing spaces, tabs and line breaks: `trimmingCharacters(in: .whitespacesAndNewlines)`
@@ -24,7 +24,7 @@ extension StringProtocol {
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == " " || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
+        scalar == "\t" || scalar == " " || scalar == "\u{200B}" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
     }
 
     private func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
@@ -78,7 +78,8 @@ extension StringProtocol {
 func formatted(_ value: Double, _ format: String) -> String {
     withVaList([value]) { arguments in
         var buffer = [CChar](repeating: 0, count: 64)
-        let length = Int(vsnprintf(&buffer, buffer.count, format, arguments))
+        // Negative only for a format the C library rejects; none of the callers' is.
+        let length = max(0, Int(vsnprintf(&buffer, buffer.count, format, arguments)))
         guard length >= buffer.count else { return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         buffer = [CChar](repeating: 0, count: length + 1)
         return withVaList([value]) { again in
