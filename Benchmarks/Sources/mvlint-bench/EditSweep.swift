@@ -101,9 +101,10 @@ struct EditSweep {
         _ = spawn(lint + ["--cache-path", cache.path], output: report("before"))
         let before = findingsByFile(read("before"))
 
-        var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]]()
+        var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]](), reached: [String] = []
         for file in picked {
             let original = try String(contentsOf: file, encoding: .utf8)
+            // Reports name files by absolute path: the copy lies outside the working directory.
             let shown = String(file.path.dropFirst(project.path.count + 1))
             for edit in edits {
                 guard let edited = edit.apply(original, &random), edited != original else { continue }
@@ -114,8 +115,11 @@ struct EditSweep {
                 made[edit.name, default: 0] += 1
                 if read("warm") != read("uncached") { mismatched[edit.name, default: []].append(shown) }
                 let after = findingsByFile(read("uncached"))
-                let others = Set(before.keys).union(after.keys).filter { $0 != shown && before[$0] != after[$0] }
+                let others = Set(before.keys).union(after.keys).filter { $0 != file.path && before[$0] != after[$0] }
                 reaching[edit.name, default: []].append(others.count)
+                if !others.isEmpty {
+                    reached.append("\(edit.name) in \(shown): " + others.sorted().map { String($0.dropFirst(project.path.count + 1)) }.joined(separator: ", "))
+                }
             }
             // The file is back as it was: this run puts the cache back too, so the next edit starts from the original.
             _ = spawn(lint + ["--cache-path", cache.path])
@@ -127,6 +131,7 @@ struct EditSweep {
             print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0) + String(format: "%5d  %16d  %d (%d)", count,
                   mismatched[edit.name]?.count ?? 0, reached.filter { $0 > 0 }.count, reached.max() ?? 0))
         }
+        for line in reached { print("REACHED: \(line)") }
         for (edit, files) in mismatched.sorted(by: { $0.key < $1.key }) {
             for file in files { print("MISMATCH: \(edit) in \(file)") }
         }
