@@ -42,6 +42,30 @@ final class ArchitectureRuleTests: XCTestCase {
         XCTAssertEqual(elsewhere, [], "outside a Presentation folder and without named containers nothing designates Header")
     }
 
+    func testAViewAnAppOrSceneDelegateShowsFirstIsARootNotAPresentationView() {
+        // A project that names its containers designates the other `*View`s Presentation views, but not the views an
+        // app-level type shows first: a scene delegate's hosting controller as much as a `WindowGroup`.
+        let files = [
+            "SessionModel.swift": "@Observable final class SessionModel {\n    var name = \"\"\n}\n",
+            "InboxContainer.swift": "struct InboxContainer: View {\n    @State private var session = SessionModel()\n    var body: some View { Text(session.name) }\n}\n",
+            "HomeView.swift": "struct HomeView: View {\n    @Environment(SessionModel.self) private var session\n    var body: some View { InboxContainer() }\n}\n",
+        ]
+        let sceneDelegate = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                window?.rootViewController = UIHostingController(rootView: HomeView())
+            }
+        }
+        """
+        let app = "@main struct InboxApp: App {\n    var body: some Scene { WindowGroup { HomeView() } }\n}\n"
+        for (name, root) in [("SceneDelegate.swift", sceneDelegate), ("InboxApp.swift", app)] {
+            XCTAssertEqual(lint("presentation-holds-model", files.merging([name: root]) { $1 }), [], name)
+        }
+        let shownByAView = "struct Launcher: View {\n    var body: some View { HomeView() }\n}\n"
+        XCTAssertEqual(lint("presentation-holds-model", files.merging(["Launcher.swift": shownByAView]) { $1 }).map(\.file), ["HomeView.swift"])
+    }
+
     // MARK: presentation-embeds-container
 
     func testContainerDeclaredInAnotherFile() throws {

@@ -632,9 +632,9 @@ public struct ProjectContext: Sendable {
         let (architecture, found) = ParallelMap.both({
             Architecture(index: index, files: files, constructionLinks: links, creations: creations)
         }, aside: {
-            _ = creations.value
-            return (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index),
-                    roots: findSceneRootViews(in: index, links: links))
+            // The views an app-level type (an `App`, `Scene`, app or scene delegate, `@main`) creates are the scene
+            // roots the lifetimes and the architecture rules both mean.
+            (sites: groupModelSites(files, index: index), views: findDeclaredViews(in: index), roots: creations.value.sceneRoots)
         })
         let observableClasses = findObservableClasses(in: index, architecture: architecture)
         timings?.end(.roles)
@@ -665,7 +665,8 @@ public struct ProjectContext: Sendable {
     private(set) var declaredViews: [DeclaredView]
     private(set) var observableClasses: [ObservableClass]
 
-    /// Views a scene shows first (`WindowGroup { ContentView() }`), found once for the rules that ask.
+    /// Views an app-level type shows first (`WindowGroup { ContentView() }`, a scene delegate's
+    /// `UIHostingController(rootView: ContentView())`), found once for the rules that ask.
     private(set) var sceneRootViews: Set<String>
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of

@@ -71,22 +71,6 @@ extension ProjectContext {
         }
     }
 
-    /// Views a scene shows first (`WindowGroup { ContentView() }`): they are the app's root containers.
-    static func findSceneRootViews(in index: ProjectIndex, links: [[ConstructionLink]]) -> Set<String> {
-        // The apps and scenes first: a few types, where asking each link's creator cost three look-ups a link.
-        let scenes = index.ids(inheritingAnyOf: ["App", "Scene"])
-        guard !scenes.isEmpty else { return [] }
-        var roots = Set<String>()
-        for fileLinks in links {
-            var isScene = LastAnswer<Bool>()
-            for link in fileLinks {
-                guard let owner = link.creator, isScene.value(for: owner, scenes.contains), index.isView(link.created) else { continue }
-                roots.insert(link.created)
-            }
-        }
-        return roots
-    }
-
     /// Why a view counts as a Presentation view by designation (not structure), or nil when it does not:
     /// it lives in a folder or module named `…Presentation…`, or, in a project that names its containers,
     /// it is a `*View` that is not a container.
