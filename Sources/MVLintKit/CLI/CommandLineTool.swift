@@ -30,8 +30,8 @@ public struct CommandLineTool {
         }
 
         public static let standard = Console(
-            out: { SystemCalls.write($0, to: 1) },
-            err: { SystemCalls.write($0, to: 2) },
+            out: { SystemCalls.writeAll($0, to: 1) },
+            err: { SystemCalls.writeAll($0, to: 2) },
             outIsTerminal: isatty(1) == 1, errIsTerminal: isatty(2) == 1
         )
     }
@@ -278,7 +278,7 @@ public struct CommandLineTool {
     }
 
     private func readStandardInput() throws(UsageError) -> String {
-        guard let text = String(validating: SystemCalls.read(0), as: UTF8.self) else {
+        guard let text = String(validating: SystemCalls.readAll(0), as: UTF8.self) else {
             throw UsageError("--stdin-path: standard input is not UTF-8 text")
         }
         return text

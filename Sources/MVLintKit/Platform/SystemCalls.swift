@@ -29,16 +29,12 @@ enum SystemCalls {
     }
 
     /// Writes all of `text` to the file descriptor (1 standard output, 2 standard error).
-    static func write(_ text: String, to descriptor: Int32) {
+    static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                #if canImport(Darwin)
-                let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #else
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #endif
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return
@@ -49,16 +45,12 @@ enum SystemCalls {
     }
 
     /// Up to `limit` bytes of the file descriptor, from where it stands to its end.
-    static func read(_ descriptor: Int32, limit: Int = .max) -> [UInt8] {
+    static func readAll(_ descriptor: Int32, limit: Int = .max) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while bytes.count < limit {
             let wanted = min(chunk.count, limit - bytes.count)
-            #if canImport(Darwin)
-            let count = Darwin.read(descriptor, &chunk, wanted)
-            #else
-            let count = Glibc.read(descriptor, &chunk, wanted)
-            #endif
+            let count = read(descriptor, &chunk, wanted)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[..<count]
@@ -71,7 +63,7 @@ enum SystemCalls {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return read(descriptor, limit: limit)
+        return readAll(descriptor, limit: limit)
     }
 
     /// The running executable's path, links resolved.
@@ -135,7 +127,7 @@ enum SystemCalls {
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else { return nil }
-        let output = read(pipeEnds[0])
+        let output = readAll(pipeEnds[0])
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0, errno == EINTR {}
         // The exit status when the program exited; 128 + the signal that ended it otherwise.
