@@ -397,5 +397,23 @@ final class TypeIdentityTests: XCTestCase {
         let findings = TestProject.lint("task-in-view-init", files, settings: settings)
         XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, ["A.swift:6", "B.swift:6", "Feed/Badge.swift:6", "Inbox/Badge.swift:6"])
     }
+
+    func testWhatAnExtensionJoinsDoesNotDependOnWhichFileComesFirst() throws {
+        let moduleQualified = "import SwiftUI\nextension SwiftUI.View {\n    func card() -> some View { padding() }\n}\n"
+        let plain = "import SwiftUI\nextension View {\n    var isCard: Bool { true }\n}\n"
+        let nested = "import SwiftUI\nextension Color.Resolved {\n    var isDark: Bool { red < 0.5 }\n}\n"
+        let outer = "import SwiftUI\nextension Color {\n    static let brand = Color.blue\n}\n"
+        let resolved = "struct Resolved {\n    var value = 0\n}\n"
+        // Each pair in both orders of the file list (files are linted in path order).
+        for (first, second) in [("A.swift", "B.swift"), ("B.swift", "A.swift")] {
+            let views = TestProject.context([first: moduleQualified, second: plain]).index
+            XCTAssertEqual(views.entry("View")?.extensions.count, 2, first)
+            XCTAssertNil(views.entry("SwiftUI.View"), first)
+
+            let colors = TestProject.context([first: nested, second: outer, "Resolved.swift": resolved]).index
+            XCTAssertEqual(colors.entry("Color.Resolved")?.extensions.count, 1, first)
+            XCTAssertEqual(colors.entry("Resolved")?.extensions.count, 0, "the project's `Resolved` is not SwiftUI's; \(first)")
+        }
+    }
 }
 

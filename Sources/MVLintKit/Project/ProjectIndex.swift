@@ -312,23 +312,33 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `String`) gets an entry without declaration. Returns those entries.
     private func attachExtensions(_ files: [FileFacts]) -> [TypeEntry] {
         var made: [TypeEntry] = []
+        // Every name an extension is written with, known before any is attached: whether `extension Color.Resolved`
+        // is the extended `Color`'s `Resolved` or a module `Color`'s, and whether `extension SwiftUI.View` joins the
+        // entry `extension View` makes, must not depend on which file comes first.
+        var extendedNames = Set<String>()
+        for fileIndex in files.indices {
+            for type in files[fileIndex].types where type.kind == .extension { extendedNames.insert(type.qualifiedName) }
+        }
         // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
         for fileIndex in files.indices {
             let path = files[fileIndex].path, facts = files[fileIndex].types
             var enclosing = StringTable<String>()
             for typeIndex in facts.indices where facts[typeIndex].kind == .extension {
                 let qualifiedName = facts[typeIndex].qualifiedName
+                let stripped = modulePrefixStripped(qualifiedName, extendedNames: extendedNames)
+                // A stripped name another file extends is that extension's entry, made here if it comes first.
                 let id = resolveQualified(qualifiedName, in: path)
-                    ?? modulePrefixStripped(qualifiedName).flatMap { resolveQualified($0, in: path) }
+                    ?? stripped.flatMap { resolveQualified($0, in: path) ?? (extendedNames.contains($0) ? $0 : nil) }
                     ?? qualifiedName
                 let entry: TypeEntry
                 if let known = types[id] {
                     entry = known
                 } else {
-                    entry = TypeEntry(id: id, name: facts[typeIndex].name, qualifiedName: qualifiedName, module: "")
+                    // An entry's qualified name is its id: the written one, or the stripped one it stands for.
+                    entry = TypeEntry(id: id, name: facts[typeIndex].name, qualifiedName: id, module: "")
                     types[id] = entry
                     made.append(entry)
-                    entriesByQualifiedName[qualifiedName, default: []].append(entry)
+                    entriesByQualifiedName[id, default: []].append(entry)
                 }
                 entry.extensions.append((path, facts[typeIndex]))
                 enclosing[qualifiedName] = id
@@ -526,9 +536,13 @@ public final class ProjectIndex: @unchecked Sendable {
         return (visible.first { $0.module == module } ?? visible.first)?.id
     }
 
-    private func modulePrefixStripped(_ name: String) -> String? {
+    /// `name` without its first component when that component names no type the project declares or extends: a
+    /// module (`SwiftUI.Color`). While extensions are attached, `extendedNames` holds the names not attached yet.
+    private func modulePrefixStripped(_ name: String, extendedNames: Set<String> = []) -> String? {
         // By UTF-8 unit: a `Character` search segments graphemes, and every extension and unresolved name asks.
-        guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")), entriesByQualifiedName[String(name[..<dot])] == nil else { return nil }
+        guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        let first = String(name[..<dot])
+        guard entriesByQualifiedName[first] == nil, !extendedNames.contains(first) else { return nil }
         return String(name[name.utf8.index(after: dot)...])
     }
 
