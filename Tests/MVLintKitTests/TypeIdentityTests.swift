@@ -415,5 +415,30 @@ final class TypeIdentityTests: XCTestCase {
             XCTAssertEqual(colors.entry("Resolved")?.extensions.count, 0, "the project's `Resolved` is not SwiftUI's; \(first)")
         }
     }
+
+    func testAFilesPrivateTypeIsNotTheTypeAnotherFileExtendsByItsName() throws {
+        let privateLabel = """
+        import SwiftUI
+        private struct Label: View {
+            let text: String
+            var body: some View { Text(text) }
+        }
+        extension Label {
+            var shouted: Label { Label(text: text.uppercased()) }
+        }
+        """
+        let sdkLabel = """
+        import SwiftUI
+        extension Label where Title == Text, Icon == Image {
+            init(starred title: String) { self.init(title, systemImage: "star") }
+        }
+        """
+        let index = TestProject.context(["Badge.swift": privateLabel, "Starred.swift": sdkLabel]).index
+        let own = try XCTUnwrap(index.entry("Label @Badge.swift"))
+        XCTAssertEqual(own.extensions.map(\.path), ["Badge.swift"])
+        XCTAssertEqual(index.entry("Label")?.extensions.map(\.path), ["Starred.swift"])
+        XCTAssertNil(index.entry("Label")?.declaration)
+        XCTAssertEqual(index.displayName("Label @Badge.swift"), "Label")
+    }
 }
 

@@ -139,10 +139,20 @@ public final class ProjectIndex: @unchecked Sendable {
             modules[path] = moduleOf(path)
         }
         moduleOfPath = modules
-        let declared = registerDeclarations(files)
+        // Every name an extension is written with, and the files writing it, known before any type is registered:
+        // what an extension joins must not depend on which file comes first, and a file's `private` type is not the
+        // type another file extends by its name.
+        var extendingFiles: [String: Set<String>] = [:]
+        for fileIndex in files.indices {
+            for type in files[fileIndex].types where type.kind == .extension {
+                extendingFiles[type.qualifiedName, default: []].insert(files[fileIndex].path)
+            }
+        }
+        let declared = registerDeclarations(files, extendingFiles: extendingFiles)
         // The last components of the declarations' names need only the declarations: found on the other core while
         // the extensions are attached, which add the outside types they extend.
-        let (extended, components) = ParallelMap.both({ attachExtensions(files) }, aside: { Self.lastComponents(of: declared) })
+        let (extended, components) = ParallelMap.both({ attachExtensions(files, extendedNames: Set(extendingFiles.keys)) },
+                                                      aside: { Self.lastComponents(of: declared) })
         (lastComponents, nestedLastComponents) = components
         for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
         linkEnclosingScopes()
@@ -222,7 +232,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// Registers every declaration; returns the entries made.
-    private func registerDeclarations(_ files: [FileFacts]) -> [TypeEntry] {
+    private func registerDeclarations(_ files: [FileFacts], extendingFiles: [String: Set<String>]) -> [TypeEntry] {
         // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
         // Read through indices: binding each file and fact copied them, a retain for every field.
         var declarations = StringTable<[(file: Int, type: Int)]>(minimumCapacity: files.reduce(0) { $0 + $1.types.count })
@@ -239,15 +249,19 @@ public final class ProjectIndex: @unchecked Sendable {
         idsBySimpleName.reserveCapacity(declarations.count)
         for (qualifiedName, places) in declarations {
             if places.count == 1, let place = places.first {
-                // Most names: declared once, the qualified name is the id. No group to compare it with.
+                // Most names: declared once, the qualified name is the id. No group to compare it with, unless the
+                // type is `private` and another file extends the name: that is another type (the SDK's), which
+                // needs the bare id for its own entry.
                 let path = files[place.file].path
                 let fact = files[place.file].types[place.type]
-                let entry = TypeEntry(id: qualifiedName, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
+                let id = fact.isPrivate && extendingFiles[qualifiedName].map({ !$0.subtracting([path]).isEmpty }) == true
+                    ? qualifiedName + " @" + path : qualifiedName
+                let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
                                       declaration: fact, declarationPath: path)
-                types[qualifiedName] = entry
+                types[id] = entry
                 made.append(entry)
                 entriesByQualifiedName[qualifiedName] = [entry]
-                idsBySimpleName[fact.name, default: []].append(qualifiedName)
+                idsBySimpleName[fact.name, default: []].append(id)
                 continue
             }
             let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
@@ -310,15 +324,11 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
     /// `String`) gets an entry without declaration. Returns those entries.
-    private func attachExtensions(_ files: [FileFacts]) -> [TypeEntry] {
+    /// `extendedNames` is every name an extension is written with: whether `extension Color.Resolved` is the extended
+    /// `Color`'s `Resolved` or a module `Color`'s, and whether `extension SwiftUI.View` joins the entry `extension View`
+    /// makes, must not depend on which file comes first.
+    private func attachExtensions(_ files: [FileFacts], extendedNames: Set<String>) -> [TypeEntry] {
         var made: [TypeEntry] = []
-        // Every name an extension is written with, known before any is attached: whether `extension Color.Resolved`
-        // is the extended `Color`'s `Resolved` or a module `Color`'s, and whether `extension SwiftUI.View` joins the
-        // entry `extension View` makes, must not depend on which file comes first.
-        var extendedNames = Set<String>()
-        for fileIndex in files.indices {
-            for type in files[fileIndex].types where type.kind == .extension { extendedNames.insert(type.qualifiedName) }
-        }
         // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
         for fileIndex in files.indices {
             let path = files[fileIndex].path, facts = files[fileIndex].types
