@@ -403,6 +403,22 @@ final class ArchitectureRoleTests: XCTestCase {
         XCTAssertEqual(names.map { types[$0]?.isPublic }, [true, false, false, false, false])
         XCTAssertEqual(names.map { types[$0]?.isOpen }, [false, false, false, true, false])
     }
+
+    func testAValueAModelHoldsIsSharedDataOnlyAsTheHoldingPropertysFileReadsItsName() {
+        let files = [
+            "Filter.swift": "struct Filter {\n    var text = \"\"\n}\n",
+            "ListScreen.swift": "struct ListScreen: View {\n    @State private var filter = Filter()\n    var body: some View { Text(filter.text) }\n}\n",
+            "Store.swift": "@Observable final class Store {\n    var count = 0\n}\n",
+        ]
+        // The extension's file has a `Filter` of its own: the model's property is that one, not the screen's state.
+        let ownFilter = "private struct Filter {\n    var limit = 10\n}\nextension Store {\n    var current: Filter { Filter() }\n}\n"
+        let apart = TestProject.context(files.merging(["Store+Filter.swift": ownFilter]) { $1 })
+        XCTAssertEqual(apart.architecture.role(of: "Filter"), .state)
+        // Without it, the model holds the screen's `Filter`: app data, not one screen's state.
+        let sharedFilter = "extension Store {\n    var current: Filter { Filter() }\n}\n"
+        let shared = TestProject.context(files.merging(["Store+Filter.swift": sharedFilter]) { $1 })
+        XCTAssertNotEqual(shared.architecture.role(of: "Filter"), .state)
+    }
 }
 
 /// `mvlint roles` as a user runs it.

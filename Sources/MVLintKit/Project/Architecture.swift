@@ -228,15 +228,20 @@ public struct Architecture: Sendable {
         let slices = stride(from: 0, to: declared.count, by: sharedDataSlice).map { declared[$0..<min($0 + sharedDataSlice, declared.count)] }
         let found = ParallelMap.run(slices) { slice in
             var shared = Set<String>()
-            for entry in slice where !index.isView(entry.id) {
-                for property in entry.properties where !property.isStatic {
+            // A property's type is resolved from the file that declares the property: an extension's may be another.
+            func scan(_ properties: [PropertyFact], of entry: ProjectIndex.TypeEntry, in path: String) {
+                for property in properties where !property.isStatic {
                     // A word holds no character `bareTypeName` strips, so its own last component is the one to compare.
                     for word in SyntaxText.typeNameWords(in: property.typeName ?? "") where endings.contains(ProjectIndex.lastComponent(word)) {
-                        if let id = index.resolve(String(word), from: entry.id, in: entry.declarationPath ?? ""), candidates.contains(id) {
+                        if let id = index.resolve(String(word), from: entry.id, in: path), candidates.contains(id) {
                             shared.insert(id)
                         }
                     }
                 }
+            }
+            for entry in slice where !index.isView(entry.id) {
+                if let declaration = entry.declaration { scan(declaration.properties, of: entry, in: entry.declarationPath ?? "") }
+                for part in entry.extensions { scan(part.fact.properties, of: entry, in: part.path) }
             }
             return shared
         }
