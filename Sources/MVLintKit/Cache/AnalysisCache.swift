@@ -324,15 +324,9 @@ struct AnalysisCache: Sendable {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        var written = 0
-        while written < bytes.count, let base = bytes.baseAddress {
-            let count = write(descriptor, base + written, bytes.count - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
+        let complete = SystemCalls.writeAll(bytes, to: descriptor)
         let closed = close(descriptor) == 0
-        guard closed, written == bytes.count else {
+        guard closed, complete else {
             unlink(temporary)
             return
         }

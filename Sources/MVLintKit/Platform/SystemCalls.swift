@@ -31,17 +31,19 @@ enum SystemCalls {
     /// Writes all of `text` to the file descriptor (1 standard output, 2 standard error).
     static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
+        text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Writes all of `bytes` to the file descriptor, again where a signal interrupts it; false when it fails.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count, let base = bytes.baseAddress {
+            let count = write(descriptor, base + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
         }
+        return true
     }
 
     /// Up to `limit` bytes of the file descriptor, from where it stands to its end.

@@ -11,7 +11,8 @@ import Darwin
 
 /// A mutual-exclusion lock (`pthread_mutex_t`) for the few tables threads share.
 final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// `Condition` waits on it.
+    fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() { pthread_mutex_init(mutex, nil) }
 
@@ -27,36 +28,31 @@ final class Lock: @unchecked Sendable {
 
 /// A lock with a condition threads wait on (`pthread_cond_t`).
 final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let mutex = Lock()
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
+    init() { pthread_cond_init(condition, nil) }
 
     deinit {
         pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
         condition.deallocate()
-        mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    func lock() { mutex.lock() }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    func unlock() { mutex.unlock() }
 
     /// Wakes one waiting thread; called with the lock held.
     func signal() { pthread_cond_signal(condition) }
 
     /// Waits, the lock given up meanwhile, until signalled (or woken spuriously: callers loop on their state).
-    func wait() { pthread_cond_wait(condition, mutex) }
+    func wait() { pthread_cond_wait(condition, mutex.mutex) }
 
     /// As `wait()`, or until the wall clock passes `deadline` (seconds since 1970).
     func wait(untilSecondsSince1970 deadline: Double) {
         let seconds = deadline.rounded(.down)
         var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((deadline - seconds) * 1e9))
-        _ = pthread_cond_timedwait(condition, mutex, &time)
+        _ = pthread_cond_timedwait(condition, mutex.mutex, &time)
     }
 }
 

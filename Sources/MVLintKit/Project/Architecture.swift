@@ -240,8 +240,7 @@ public struct Architecture: Sendable {
                 }
             }
             for entry in slice where !index.isView(entry.id) {
-                if let declaration = entry.declaration { scan(declaration.properties, of: entry, in: entry.declarationPath ?? "") }
-                for part in entry.extensions { scan(part.fact.properties, of: entry, in: part.path) }
+                for part in entry.parts { scan(part.fact.properties, of: entry, in: part.path) }
             }
             return shared
         }

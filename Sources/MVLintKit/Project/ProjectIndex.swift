@@ -151,7 +151,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let declared = registerDeclarations(files, extendingFiles: extendingFiles)
         // The last components of the declarations' names need only the declarations: found on the other core while
         // the extensions are attached, which add the outside types they extend.
-        let (extended, components) = ParallelMap.both({ attachExtensions(files, extendedNames: Set(extendingFiles.keys)) },
+        let (extended, components) = ParallelMap.both({ attachExtensions(files, extendingFiles: extendingFiles) },
                                                       aside: { Self.lastComponents(of: declared) })
         (lastComponents, nestedLastComponents) = components
         for entry in extended { Self.addLastComponent(of: entry.qualifiedName, to: &lastComponents, nested: &nestedLastComponents) }
@@ -324,10 +324,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// An extension joins the type its name resolves to from file scope; an extended outside type (`View`,
     /// `String`) gets an entry without declaration. Returns those entries.
-    /// `extendedNames` is every name an extension is written with: whether `extension Color.Resolved` is the extended
-    /// `Color`'s `Resolved` or a module `Color`'s, and whether `extension SwiftUI.View` joins the entry `extension View`
-    /// makes, must not depend on which file comes first.
-    private func attachExtensions(_ files: [FileFacts], extendedNames: Set<String>) -> [TypeEntry] {
+    /// `extendingFiles` holds every name an extension is written with: whether `extension Color.Resolved` is the
+    /// extended `Color`'s `Resolved` or a module `Color`'s, and whether `extension SwiftUI.View` joins the entry
+    /// `extension View` makes, must not depend on which file comes first.
+    private func attachExtensions(_ files: [FileFacts], extendingFiles: [String: Set<String>]) -> [TypeEntry] {
         var made: [TypeEntry] = []
         // Read through indices, as `registerDeclarations`: binding each file and fact copied them.
         for fileIndex in files.indices {
@@ -335,10 +335,10 @@ public final class ProjectIndex: @unchecked Sendable {
             var enclosing = StringTable<String>()
             for typeIndex in facts.indices where facts[typeIndex].kind == .extension {
                 let qualifiedName = facts[typeIndex].qualifiedName
-                let stripped = modulePrefixStripped(qualifiedName, extendedNames: extendedNames)
+                let stripped = modulePrefixStripped(qualifiedName, extendingFiles: extendingFiles)
                 // A stripped name another file extends is that extension's entry, made here if it comes first.
                 let id = resolveQualified(qualifiedName, in: path)
-                    ?? stripped.flatMap { resolveQualified($0, in: path) ?? (extendedNames.contains($0) ? $0 : nil) }
+                    ?? stripped.flatMap { resolveQualified($0, in: path) ?? (extendingFiles[$0] != nil ? $0 : nil) }
                     ?? qualifiedName
                 let entry: TypeEntry
                 if let known = types[id] {
@@ -547,12 +547,12 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// `name` without its first component when that component names no type the project declares or extends: a
-    /// module (`SwiftUI.Color`). While extensions are attached, `extendedNames` holds the names not attached yet.
-    private func modulePrefixStripped(_ name: String, extendedNames: Set<String> = []) -> String? {
+    /// module (`SwiftUI.Color`). While extensions are attached, `extendingFiles` holds the names not attached yet.
+    private func modulePrefixStripped(_ name: String, extendingFiles: [String: Set<String>] = [:]) -> String? {
         // By UTF-8 unit: a `Character` search segments graphemes, and every extension and unresolved name asks.
         guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let first = String(name[..<dot])
-        guard entriesByQualifiedName[first] == nil, !extendedNames.contains(first) else { return nil }
+        guard entriesByQualifiedName[first] == nil, extendingFiles[first] == nil else { return nil }
         return String(name[name.utf8.index(after: dot)...])
     }
 
