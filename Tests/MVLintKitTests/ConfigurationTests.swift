@@ -262,7 +262,8 @@ final class ConfigurationTests: XCTestCase {
     func testUnreadableAndNonUTF8FilesAreErrorsAtTheFirstLine() throws {
         let folder = try temporaryFolder()
         let missing = folder.appendingPathComponent("missing.yml")
-        assertLoadFails(missing, mentioning: "cannot read the configuration file")
+        assertLoadFails(missing, mentioning: "cannot read the configuration file: no such file")
+        assertLoadFails(folder, mentioning: "cannot read the configuration file: Is a directory")
         let binary = folder.appendingPathComponent("binary.yml")
         try Data([0x70, 0x3A, 0x20, 0xFF, 0xFE, 0x0A]).write(to: binary)
         assertLoadFails(binary, mentioning: "not UTF-8")

@@ -94,7 +94,9 @@ enum SystemCalls {
             case .fileWriteOutOfSpace: return "no space left on the volume"
             case .fileWriteVolumeReadOnly: return "the volume is read-only"
             case .fileReadInapplicableStringEncoding, .fileWriteInapplicableStringEncoding: return "the text is not in the expected encoding"
-            default: return "file error \(error.code.rawValue)"
+            default:
+                // Reading a folder, say: the system's reason (`Is a directory`) says more than the code.
+                return (error.underlying as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "file error \(error.code.rawValue)"
             }
         }
         if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
