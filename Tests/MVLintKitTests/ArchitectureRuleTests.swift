@@ -134,6 +134,17 @@ final class ArchitectureRuleTests: XCTestCase {
         }
     }
 
+    func testAViewReachingAServiceFromTwoFilesIsToldOnceInTheFirstFile() {
+        let service = "final class StatsAPI {\n    static let shared = StatsAPI()\n    func fetchStats() async {}\n}\n"
+        let view = "struct StatsView: View {\n    var body: some View { Text(\"\") }\n    func reload() async {\n        await StatsAPI.shared.fetchStats()\n        await StatsAPI.shared.fetchStats()\n    }\n}\n"
+        let fileExtension = "extension StatsView {\n    func refresh() async { await StatsAPI.shared.fetchStats() }\n}\n"
+        // The extension's file first in the project's order, then last: the first file that reaches it tells it.
+        for (extensionPath, expected) in [("A/StatsView+Refresh.swift", "A/StatsView+Refresh.swift:2"), ("Z/StatsView+Refresh.swift", "M/StatsView.swift:4")] {
+            let findings = lint("container-calls-service", ["Services/StatsAPI.swift": service, "M/StatsView.swift": view, extensionPath: fileExtension])
+            XCTAssertEqual(findings.map { "\($0.file):\($0.line)" }, [expected])
+        }
+    }
+
     // MARK: container-business-logic, presentation-logic-in-view, fat-view
 
     func testHelpersInAnExtensionFileAreReportedThere() throws {

@@ -157,15 +157,14 @@ public struct LintEngine: Sendable {
         analyses.flatMap { findings(of: $0, outcome: outcome, isEnabled: isEnabled) }.sorted(by: Finding.reportOrder)
     }
 
-    /// Runs the project rules. They only read the project, so they run side by side; their findings are taken in
-    /// rule order.
+    /// Runs the project rules. They only read the project, so they run side by side, each gathering what it needs and
+    /// then judging every file; their findings are taken in rule order.
     func projectOutcome(_ project: ProjectContext, isEnabled: (String) -> Bool) -> ProjectOutcome {
         let selection = self.selection
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
+        let files = project.files.indices.map(project.file(at:))
         let reportedByRule = ParallelMap.run(rules) { rule -> [ProjectFinding] in
-            var reported: [ProjectFinding] = []
-            rule.check(project, options: selection.options[rule.description.id]!, report: &reported)
-            return reported
+            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!)
         }
         var candidates: [String: [LocatedCandidate]] = [:]
         for (rule, reported) in zip(rules, reportedByRule) {
@@ -176,6 +175,19 @@ public struct LintEngine: Sendable {
             }
         }
         return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
+    }
+
+    /// A project rule's findings: what it gathers, then each file judged in turn.
+    private static func judgeEveryFile<Rule: ProjectRule>(_ files: [ProjectFile], by rule: Rule.Type, in project: ProjectContext,
+                                                          options: RuleOptions) -> [ProjectFinding] {
+        let gathered = rule.gather(project, options: options)
+        var reported: [ProjectFinding] = []
+        for position in files.indices {
+            let start = reported.count
+            rule.judge(files[position], in: project, gathered: gathered, options: options, report: &reported)
+            assert(reported[start...].allSatisfy { $0.path == files[position].path }, "\(rule.description.id) reported a finding outside the file it judged")
+        }
+        return reported
     }
 
     /// The qualified names, as each file writes them, of its types and extensions that are views.

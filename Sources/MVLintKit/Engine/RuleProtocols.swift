@@ -46,10 +46,21 @@ extension SyntaxRule {
     var id: String { Self.description.id }
 }
 
-/// A rule that needs the whole project: it runs after every file was walked, on facts and the index.
+/// A rule that needs the whole project. It runs after every file was walked, in two steps: `gather` reads the project
+/// once for what judging any file needs (tables keyed by a type or a name), then `judge` decides about one file — the
+/// types it declares or extends, its code — and reports findings in that file only. Judging file by file is what lets
+/// a run in which few files changed judge again only the files whose inputs changed (docs/INCREMENTAL.md).
 public protocol ProjectRule: RuleMetatype {
     static var description: RuleDescription { get }
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding])
+    /// What every file's judgement shares; `Void` for a rule that needs only the project.
+    associatedtype Gathered: Sendable = Void
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions,
+                      report: inout [ProjectFinding])
+}
+
+extension ProjectRule where Gathered == Void {
+    public static func gather(_ project: ProjectContext, options: RuleOptions) {}
 }
 
 /// A finding from a project rule, located by file path and position. A fix's edits use the UTF-8 offsets

@@ -29,7 +29,11 @@ public final class ProjectIndex: @unchecked Sendable {
         /// The primary declaration (nil when the project only extends a type declared elsewhere, e.g. `View`).
         public let declaration: TypeFact?
         public let declarationPath: String?
+        /// The declaration's place in the project's files (`ProjectContext.files`), when the project has it.
+        let declarationFile: Int?
         @exclusivity(unchecked) public fileprivate(set) var extensions: [(path: String, fact: TypeFact)] = []
+        /// Each extension's place in the project's files, as `extensions`.
+        @exclusivity(unchecked) fileprivate(set) var extensionFiles: [Int] = []
         /// The project types named in the inheritance clauses (superclass, protocols), resolved in scope.
         @exclusivity(unchecked) public fileprivate(set) var inheritedIDs: [String] = []
         /// The type whose scope encloses this one (`FeedView` for `FeedView.ViewModel`); nil at file scope.
@@ -48,13 +52,14 @@ public final class ProjectIndex: @unchecked Sendable {
         @exclusivity(unchecked) public private(set) var initializerAssignments: [String] = []
 
         fileprivate init(id: String, name: String, qualifiedName: String, module: String, declaration: TypeFact? = nil,
-                         declarationPath: String? = nil) {
+                         declarationPath: String? = nil, declarationFile: Int? = nil) {
             self.id = id
             self.name = name
             self.qualifiedName = qualifiedName
             self.module = module
             self.declaration = declaration
             self.declarationPath = declarationPath
+            self.declarationFile = declarationFile
         }
 
         /// Merges what the declaration and the extensions declare, once every extension is attached.
@@ -257,7 +262,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 let id = fact.isPrivate && extendingFiles[qualifiedName].map({ !$0.subtracting([path]).isEmpty }) == true
                     ? qualifiedName + " @" + path : qualifiedName
                 let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
-                                      declaration: fact, declarationPath: path)
+                                      declaration: fact, declarationPath: path, declarationFile: place.file)
                 types[id] = entry
                 made.append(entry)
                 entriesByQualifiedName[qualifiedName] = [entry]
@@ -288,9 +293,10 @@ public final class ProjectIndex: @unchecked Sendable {
                 let fact = files[place.file].types[place.type]
                 if let entry = types[id] {
                     entry.extensions.append((path, fact))
+                    entry.extensionFiles.append(place.file)
                 } else {
                     let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: module,
-                                          declaration: fact, declarationPath: path)
+                                          declaration: fact, declarationPath: path, declarationFile: place.file)
                     types[id] = entry
                     made.append(entry)
                     entriesByQualifiedName[qualifiedName, default: []].append(entry)
@@ -351,6 +357,7 @@ public final class ProjectIndex: @unchecked Sendable {
                     entriesByQualifiedName[id, default: []].append(entry)
                 }
                 entry.extensions.append((path, facts[typeIndex]))
+                entry.extensionFiles.append(fileIndex)
                 enclosing[qualifiedName] = id
             }
             for typeIndex in facts.indices where facts[typeIndex].kind != .extension {
@@ -632,6 +639,8 @@ public struct ProjectContext: Sendable {
         declaredViews = derived.declaredViews
         observableClasses = derived.observableClasses
         sceneRootViews = derived.sceneRootViews
+        subjectsByFile = Self.groupSubjects(fileCount: files.count, views: derived.declaredViews,
+                                            observableClasses: derived.observableClasses, index: derived.index)
     }
 
     /// What the files' facts make: the index and all that is found from it.
@@ -693,6 +702,53 @@ public struct ProjectContext: Sendable {
     /// `UIHostingController(rootView: ContentView())`), found once for the rules that ask.
     private(set) var sceneRootViews: Set<String>
 
+    /// The subjects of each file (in `files`' order) for the rules that judge a file at a time.
+    private var subjectsByFile: [FileSubjects]
+
+    /// The file at `position` in `files`, with its subjects, as a project rule judges it.
+    func file(at position: Int) -> ProjectFile {
+        ProjectFile(facts: files[position], position: position, subjects: subjectsByFile[position])
+    }
+
+    private static func groupSubjects(fileCount: Int, views: [DeclaredView], observableClasses: [ObservableClass],
+                                      index: ProjectIndex) -> [FileSubjects] {
+        var byFile = Array(repeating: FileSubjects(), count: fileCount)
+        func place(_ entry: ProjectIndex.TypeEntry, at position: Int, in list: WritableKeyPath<FileSubjects, [Int]>) {
+            // A type's parts in one file make it that file's subject once.
+            for file in [entry.declarationFile].compactMap({ $0 }) + entry.extensionFiles where !byFile[file][keyPath: list].contains(position) {
+                byFile[file][keyPath: list].append(position)
+            }
+        }
+        for position in views.indices { place(views[position].entry, at: position, in: \.views) }
+        for position in observableClasses.indices { place(observableClasses[position].entry, at: position, in: \.observableClasses) }
+        for (position, entry) in index.entriesInNameOrder.enumerated() {
+            if let file = entry.declarationFile { byFile[file].declaredTypes.append(position) }
+        }
+        return byFile
+    }
+
+    /// The files before `file` in the project's order that hold a part (declaration or extension) of the type.
+    func files(before file: ProjectFile, holdingPartsOf id: String) -> [FileFacts] {
+        guard let entry = index.entry(id) else { return [] }
+        let positions = Set(([entry.declarationFile].compactMap { $0 } + entry.extensionFiles).filter { $0 < file.position })
+        return positions.sorted().map { files[$0] }
+    }
+
+    /// The views with a part in the file, in name order.
+    func declaredViews(touching file: ProjectFile) -> Subjects<DeclaredView> {
+        Subjects(places: file.subjects.views, list: declaredViews)
+    }
+
+    /// The observable classes with a part in the file, in name order.
+    func observableClasses(touching file: ProjectFile) -> Subjects<ObservableClass> {
+        Subjects(places: file.subjects.observableClasses, list: observableClasses)
+    }
+
+    /// The project types the file declares (not those it only extends), in name order.
+    func types(declaredIn file: ProjectFile) -> Subjects<ProjectIndex.TypeEntry> {
+        Subjects(places: file.subjects.declaredTypes, list: index.entriesInNameOrder)
+    }
+
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of
     /// scanning every file for every model. Held as places in `files`: a copy of every site was a twentieth of a
     /// project's peak memory, and only a few rules ask, each for the observable classes.
@@ -713,6 +769,36 @@ public struct ProjectContext: Sendable {
         updated.layers = layers
         return updated
     }
+}
+
+/// A file of the project as a project rule judges it: its facts, and the subjects it holds (places in the
+/// project's lists of views, observable classes and types).
+public struct ProjectFile: Sendable {
+    public let facts: FileFacts
+    /// Its place in `ProjectContext.files`.
+    let position: Int
+    let subjects: FileSubjects
+
+    public var path: String { facts.path }
+}
+
+/// The views and observable classes with a part (declaration or extension) in a file, and the types it declares;
+/// each as a place in its list (`ProjectContext.declaredViews`, `observableClasses`, `index.entriesInNameOrder`), in the
+/// list's order.
+struct FileSubjects: Sendable {
+    var views: [Int] = []
+    var observableClasses: [Int] = []
+    var declaredTypes: [Int] = []
+}
+
+/// Some elements of one of the project's lists, by their places in it, in the list's order.
+struct Subjects<Element>: RandomAccessCollection {
+    let places: [Int]
+    let list: [Element]
+
+    var startIndex: Int { places.startIndex }
+    var endIndex: Int { places.endIndex }
+    subscript(position: Int) -> Element { list[places[position]] }
 }
 
 /// Where a fact is in a project's files: `files[file]`, item `item` of one of its lists.

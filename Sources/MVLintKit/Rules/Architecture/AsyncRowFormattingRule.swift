@@ -137,12 +137,17 @@ enum AsyncRowFormattingRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let rowViews = Set(project.files.flatMap { $0.types.flatMap(\.behavior.rowConstructions) })
-        for view in project.declaredViews {
+    /// The names of the views the project's lists construct as rows.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Set<String> {
+        Set(project.files.flatMap { $0.types.flatMap(\.behavior.rowConstructions) })
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered rowViews: Set<String>, options: RuleOptions,
+                      report: inout [ProjectFinding]) {
+        for view in project.declaredViews(touching: file) {
             let textStates = Set(view.parts.flatMap(\.fact.behavior.textStates))
             let states = view.storedProperties.filter { $0.wrapper == "State" }
-            for (path, fact) in view.parts {
+            for (path, fact) in view.parts where path == file.path {
                 for assignment in fact.behavior.taskAssignments where assignment.isAwaited {
                     let isRowText: Bool
                     if assignment.isInsideRow {

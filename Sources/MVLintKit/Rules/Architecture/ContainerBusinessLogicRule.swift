@@ -161,10 +161,10 @@ enum ContainerBusinessLogicRule: ProjectRule {
     static let numericTypes: Set<String> = ["Int", "Double", "Float", "Decimal", "Int64", "UInt", "TimeInterval", "Measurement"]
     static let textTypes: Set<String> = ["String", "AttributedString", "LocalizedStringKey", "Text"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxStatements = options["max_statements"]
-        for view in project.declaredViews where project.isContainerView(view.id) {
-            for (path, helper) in view.helpers {
+        for view in project.declaredViews(touching: file) where project.isContainerView(view.id) {
+            for (path, helper) in view.helpers where path == file.path {
                 guard let evidence = computation(in: helper, maxStatements: maxStatements) else { continue }
                 let models = view.storedProperties.compactMap { project.observedModel(held: $0, in: view.entry).map { project.index.displayName($0.type) } }
                 let destination = models.count == 1 ? "the model `\(models[0])`" : "a model"

@@ -122,36 +122,64 @@ enum ContainerCallsServiceRule: ProjectRule {
     /// Method names that reach out when called on an unknown singleton (`Networking.shared.fetchUser()`).
     static let remoteVerbs = ["fetch", "download", "upload", "request", "post", "sync"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let judgesInjected = project.profile == .containerPresentation
-        var reported = Set<String>()
-        for file in project.files {
-            var scope = project.index.scope(of: file.path)
-            // A file's calls come in source order, mostly many from one type: its view is looked up once per run of them.
-            var lastEnclosing: (type: String?, view: String?)?
-            func enclosingView(_ type: String?) -> String? {
-                if let lastEnclosing, lastEnclosing.type == type { return lastEnclosing.view }
-                let view = scope.id(ofEnclosing: type).flatMap { project.index.isView($0) ? $0 : nil }
-                lastEnclosing = (type, view)
-                return view
-            }
-            for call in file.memberCalls {
-                guard let view = enclosingView(call.enclosingType),
-                      let access = classify(call, in: view, path: file.path, project: project),
-                      access.isDirect || judgesInjected,
-                      reported.insert(view + "|" + call.receiver).inserted else { continue }
-                report.append(ProjectFinding(path: file.path, position: call.position,
-                                             message: message(view: project.index.displayName(view), call: "\(call.receiver).\(call.method)()", access: access)))
-            }
-            for construction in file.constructions where networkAPIs.contains(construction.typeName) {
-                guard let view = scope.id(ofEnclosing: construction.enclosingType), project.index.isView(view),
-                      project.index.resolve(construction.typeName, from: view, in: file.path) == nil,
-                      reported.insert(view + "|" + construction.typeName).inserted else { continue }
-                report.append(ProjectFinding(path: file.path, position: construction.position,
-                                             message: message(view: project.index.displayName(view), call: "\(construction.typeName)(…)",
-                                                              access: Access(service: construction.typeName, isDirect: true))))
-            }
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        // A view that reaches a service from several places is told once, at the first: in this file, unless a file
+        // before it (in the project's order) holds another part of the view that reaches it too.
+        let reaches = self.reaches(in: file.facts, project: project)
+        var earlierReaches: [String: Set<String>] = [:]
+        for reach in reaches {
+            let earlier = earlierReaches[reach.view] ?? {
+                let keys = Set(project.files(before: file, holdingPartsOf: reach.view).flatMap { earlierFile in
+                    self.reaches(in: earlierFile, project: project).lazy.filter { $0.view == reach.view }.map(\.key)
+                })
+                earlierReaches[reach.view] = keys
+                return keys
+            }()
+            guard !earlier.contains(reach.key) else { continue }
+            report.append(ProjectFinding(path: file.path, position: reach.position, message: reach.message))
         }
+    }
+
+    /// A view's code reaching a service, the first time in its file.
+    private struct Reach {
+        var view: String
+        /// The view and the receiver or constructed type: a view is told once per service it reaches.
+        var key: String
+        var position: SourcePosition
+        var message: String
+    }
+
+    /// The places in a file where a view reaches a service: its calls, then its constructions, each key once.
+    private static func reaches(in file: FileFacts, project: ProjectContext) -> [Reach] {
+        let judgesInjected = project.profile == .containerPresentation
+        var reaches: [Reach] = []
+        var keys = Set<String>()
+        var scope = project.index.scope(of: file.path)
+        // A file's calls come in source order, mostly many from one type: its view is looked up once per run of them.
+        var lastEnclosing: (type: String?, view: String?)?
+        func enclosingView(_ type: String?) -> String? {
+            if let lastEnclosing, lastEnclosing.type == type { return lastEnclosing.view }
+            let view = scope.id(ofEnclosing: type).flatMap { project.index.isView($0) ? $0 : nil }
+            lastEnclosing = (type, view)
+            return view
+        }
+        for call in file.memberCalls {
+            guard let view = enclosingView(call.enclosingType),
+                  let access = classify(call, in: view, path: file.path, project: project),
+                  access.isDirect || judgesInjected,
+                  case let key = view + "|" + call.receiver, keys.insert(key).inserted else { continue }
+            reaches.append(Reach(view: view, key: key, position: call.position,
+                                 message: message(view: project.index.displayName(view), call: "\(call.receiver).\(call.method)()", access: access)))
+        }
+        for construction in file.constructions where networkAPIs.contains(construction.typeName) {
+            guard let view = scope.id(ofEnclosing: construction.enclosingType), project.index.isView(view),
+                  project.index.resolve(construction.typeName, from: view, in: file.path) == nil,
+                  case let key = view + "|" + construction.typeName, keys.insert(key).inserted else { continue }
+            reaches.append(Reach(view: view, key: key, position: construction.position,
+                                 message: message(view: project.index.displayName(view), call: "\(construction.typeName)(…)",
+                                                  access: Access(service: construction.typeName, isDirect: true))))
+        }
+        return reaches
     }
 
     struct Access {

@@ -101,13 +101,13 @@ enum ContainerUIDetailRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxViews = options["max_views"]
         let maxChain = options["max_styling_chain"]
-        for view in project.declaredViews where project.isContainerView(view.id) {
+        for view in project.declaredViews(touching: file) where project.isContainerView(view.id) {
             guard let body = view.parts.lazy.compactMap({ part in
                 part.fact.properties.first { $0.name == "body" && $0.isComputed }.map { (part.path, $0) }
-            }).first else { continue }
+            }).first, body.0 == file.path else { continue }
             let views = view.parts.reduce(0) { $0 + $1.fact.bodyViewCount }
             let chain = view.parts.map(\.fact.behavior.longestBodyStylingChain).max() ?? 0
             var excesses: [String] = []

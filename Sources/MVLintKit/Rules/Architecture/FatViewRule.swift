@@ -316,15 +316,23 @@ enum FatViewRule: ProjectRule {
     /// One `@State` value (often the loaded data) is not state management yet; nor is owning a model that manages it.
     static let minimumState = 2
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    /// Per view, the calls of models and of services it reaches directly. Both read every member call of the
+    /// project; made when the first view passes the cheaper conditions.
+    struct Gathered {
+        var modelCalls: Deferred<[String: Int]>
+        var directServiceCalls: Deferred<[String: Int]>
+    }
+
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
+        Gathered(modelCalls: Deferred { modelCallCounts(project) }, directServiceCalls: Deferred { directServiceCallCounts(project) })
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
         let maxScore = options["max_score"]
         // Fewer statements of event and task code is a view whose handlers set a flag or call one method of a
         // model (a login form with one `Task`, a settings pane bound to a manager): layout-heavy, not logic-heavy.
         let minimumLogic = options["min_logic_statements"]
-        // Both read every member call of the project; made when the first view passes the cheaper conditions.
-        lazy var modelCalls = modelCallCounts(project)
-        lazy var directServiceCalls = directServiceCallCounts(project)
-        for view in project.declaredViews {
+        for view in project.declaredViews(touching: file) where view.path == file.path {
             let behavior = view.parts.map(\.fact.behavior)
             let stateProperties = view.storedProperties.filter { $0.wrapper == "State" || $0.wrapper == "StateObject" }
             let states = stateProperties.count
@@ -344,10 +352,10 @@ enum FatViewRule: ProjectRule {
             }
             guard !usesViewModel, valueStates >= minimumState, events > 0, tasks + catches > 0, views >= minimumDrawing,
                   logic >= minimumLogic / 3 else { continue }
-            let calls = modelCalls[view.id] ?? 0
+            let calls = gathered.modelCalls.value[view.id] ?? 0
             // A view that reaches a service itself (`UserAPI.shared.fetch()`, `URLSession.shared`) rather than
             // through a model it holds is doing a model's job with less code.
-            let reachesService = (directServiceCalls[view.id] ?? 0) > 0
+            let reachesService = (gathered.directServiceCalls.value[view.id] ?? 0) > 0
             guard logic >= (reachesService ? minimumLogic / 3 : minimumLogic) else { continue }
             let score = states + events + tasks + catches + calls + views / 4
             guard score > maxScore else { continue }

@@ -126,46 +126,53 @@ enum LayerDependencyRule: ProjectRule {
     /// Plain values, formatters and services' protocols stay usable, so a shared model module of structs is fine.
     static let appCodeRoles: [Role: String] = [.model: "model", .viewModel: "view model", .container: "container view", .mixed: "container view"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let plan = project.layers
-        guard plan.isActive else { return }
-        let isDefault = plan.origin == .defaulted
-        let declarations = Declarations(project)
-        // Under the default layers an import counts only when the module holds app code, not just shared values.
-        let modulesWithAppCode = isDefault ? modulesHoldingAppCode(project) : []
+    /// What the layered code declares.
+    struct LayeredTypes {
+        var declarations: Declarations
+        /// Under the default layers an import counts only when the module holds app code, not just shared values.
+        var modulesWithAppCode: Set<String>
+    }
 
-        for file in project.files {
-            guard let layer = plan.layerOfFile[file.path] else { continue }
-            var layersImported = Set<String>()
-            for fact in file.dependencies.imports {
-                guard let target = plan.layerOfModule[fact.module], !plan.mayDepend(layer, on: target),
-                      !isDefault || modulesWithAppCode.contains(fact.module) else { continue }
-                layersImported.insert(target)
-                let subject = isDefault ? "`import \(fact.module)` reaches the app's models and container views"
-                    : "`import \(fact.module)` reaches layer `\(target)`"
-                report.append(ProjectFinding(path: file.path, position: fact.position, message: message(subject, from: layer, to: target, isDefault: isDefault)))
+    /// The types each layer declares; nothing when no layers are checked.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> LayeredTypes? {
+        guard project.layers.isActive else { return nil }
+        return LayeredTypes(declarations: Declarations(project),
+                        modulesWithAppCode: project.layers.origin == .defaulted ? modulesHoldingAppCode(project) : [])
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: LayeredTypes?, options: RuleOptions, report: inout [ProjectFinding]) {
+        let plan = project.layers
+        guard let gathered, let layer = plan.layerOfFile[file.path] else { return }
+        let isDefault = plan.origin == .defaulted
+        var layersImported = Set<String>()
+        for fact in file.facts.dependencies.imports {
+            guard let target = plan.layerOfModule[fact.module], !plan.mayDepend(layer, on: target),
+                  !isDefault || gathered.modulesWithAppCode.contains(fact.module) else { continue }
+            layersImported.insert(target)
+            let subject = isDefault ? "`import \(fact.module)` reaches the app's models and container views"
+                : "`import \(fact.module)` reaches layer `\(target)`"
+            report.append(ProjectFinding(path: file.path, position: fact.position, message: message(subject, from: layer, to: target, isDefault: isDefault)))
+        }
+        let usableLayers = plan.layers.map(\.name).filter { plan.mayDepend(layer, on: $0) }
+        let modules = LayerPlan.moduleNames(inTarget: project.settings(for: file.path).name)
+        let imports = Set(file.facts.dependencies.imports.map(\.module))
+        for reference in file.facts.dependencies.typeReferences {
+            // Only a certain breach counts: a name a usable layer also declares (even nested or private) may mean
+            // that type, and a type in a target the file neither belongs to nor imports is not the one it names.
+            guard !usableLayers.contains(where: { gathered.declarations.namesByLayer[$0]?.contains(reference.name) == true }),
+                  let declared = gathered.declarations.visible[reference.name]?.filter({ $0.isVisible(from: modules, importing: imports) }),
+                  let first = declared.first, !declared.contains(where: { layersImported.contains($0.layer) })
+            else { continue }
+            let location = "\(first.path):\(first.position.line)"
+            let subject: String
+            if isDefault {
+                guard let role = appRole(of: reference.name, in: project) else { continue }
+                subject = "`\(reference.name)` is a \(role) of layer `\(first.layer)` (\(location))"
+            } else {
+                subject = "`\(reference.name)` is declared in layer `\(first.layer)` (\(location))"
             }
-            let usableLayers = plan.layers.map(\.name).filter { plan.mayDepend(layer, on: $0) }
-            let modules = LayerPlan.moduleNames(inTarget: project.settings(for: file.path).name)
-            let imports = Set(file.dependencies.imports.map(\.module))
-            for reference in file.dependencies.typeReferences {
-                // Only a certain breach counts: a name a usable layer also declares (even nested or private) may mean
-                // that type, and a type in a target the file neither belongs to nor imports is not the one it names.
-                guard !usableLayers.contains(where: { declarations.namesByLayer[$0]?.contains(reference.name) == true }),
-                      let declared = declarations.visible[reference.name]?.filter({ $0.isVisible(from: modules, importing: imports) }),
-                      let first = declared.first, !declared.contains(where: { layersImported.contains($0.layer) })
-                else { continue }
-                let location = "\(first.path):\(first.position.line)"
-                let subject: String
-                if isDefault {
-                    guard let role = appRole(of: reference.name, in: project) else { continue }
-                    subject = "`\(reference.name)` is a \(role) of layer `\(first.layer)` (\(location))"
-                } else {
-                    subject = "`\(reference.name)` is declared in layer `\(first.layer)` (\(location))"
-                }
-                report.append(ProjectFinding(path: file.path, position: reference.position,
-                                             message: message(subject, from: layer, to: first.layer, isDefault: isDefault)))
-            }
+            report.append(ProjectFinding(path: file.path, position: reference.position,
+                                         message: message(subject, from: layer, to: first.layer, isDefault: isDefault)))
         }
     }
 
@@ -177,7 +184,7 @@ enum LayerDependencyRule: ProjectRule {
             + "or add `\(target)` to `\(layer)`'s `may_depend_on`"
     }
 
-    private struct Declaration {
+    struct Declaration {
         var layer: String
         var modules: [String]
         var path: String
@@ -190,7 +197,7 @@ enum LayerDependencyRule: ProjectRule {
     }
 
     /// The types each layer declares, from every layered file.
-    private struct Declarations {
+    struct Declarations {
         /// Top-level types visible outside their file, by name: what a finding may point at. Nested types are
         /// reached through their outer type's name.
         var visible: [String: [Declaration]] = [:]

@@ -138,17 +138,32 @@ enum PresentationEmbedsContainerRule: ProjectRule {
     /// Views whose body sets up navigation compose screens: that is container-level work, not a leak.
     static let navigationShells: Set<String> = ["TabView", "NavigationStack", "NavigationSplitView", "NavigationView"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let architecture = project.architecture
-        let roots = project.sceneRootViews
-        var shells = Set<String>()
+    struct Gathered {
+        /// Views whose code builds a navigation shell (a tab or split view): they arrange screens.
+        var shells: Set<String> = []
+        /// The views each file's code shows, in the relations' order.
+        var showsByPath: [String: [Relation]] = [:]
+    }
+
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
+        var gathered = Gathered()
         for file in project.files {
             var scope = project.index.scope(of: file.path)
             for construction in file.constructions where navigationShells.contains(construction.typeName) {
-                if let owner = scope.id(ofEnclosing: construction.enclosingType) { shells.insert(owner) }
+                if let owner = scope.id(ofEnclosing: construction.enclosingType) { gathered.shells.insert(owner) }
             }
         }
-        for relation in architecture.relations where relation.kind == .shows {
+        for relation in project.architecture.relations where relation.kind == .shows {
+            gathered.showsByPath[relation.path, default: []].append(relation)
+        }
+        return gathered
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
+        let architecture = project.architecture
+        let roots = project.sceneRootViews
+        let shells = gathered.shells
+        for relation in gathered.showsByPath[file.path] ?? [] {
             let source = project.index.displayName(relation.from)
             let container = project.index.displayName(relation.to)
             guard architecture.role(of: relation.from) == .presentation,

@@ -139,10 +139,16 @@ enum PresentationHoldsModelRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let followsNaming = project.followsContainerNaming
+    /// Whether the project names its containers (`…Container`, `…Screen`): then a view named otherwise is a
+    /// Presentation view.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Bool {
+        project.followsContainerNaming
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered followsNaming: Bool, options: RuleOptions,
+                      report: inout [ProjectFinding]) {
         let roots = project.sceneRootViews
-        for view in project.declaredViews {
+        for view in project.declaredViews(touching: file) where view.path == file.path {
             guard let designation = project.presentationDesignation(of: view, followsNaming: followsNaming, roots: roots) else { continue }
             for property in view.storedProperties {
                 guard let observed = project.observedModel(held: property, in: view.entry) else { continue }

@@ -185,9 +185,9 @@ enum PresentationLogicInViewRule: ProjectRule {
         return helper.statements <= 1 || (helper.statements <= 3 && helper.memberFormatting + helper.memberInterpolations <= 1)
     }
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for view in project.declaredViews {
-            for (path, helper) in view.helpers {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for view in project.declaredViews(touching: file) {
+            for (path, helper) in view.helpers where path == file.path {
                 guard let returnType = helper.returnType.map(Architecture.bareTypeName), textTypes.contains(returnType),
                       helper.memberInterpolations + helper.memberFormatting > 0, !namesMachineString(helper.name),
                       !isWording(helper) else { continue }

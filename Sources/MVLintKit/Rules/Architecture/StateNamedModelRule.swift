@@ -104,14 +104,20 @@ enum StateNamedModelRule: ProjectRule {
     /// Conformances that mark a struct as data (persisted, decoded, listed) rather than one screen's UI state.
     static let dataConformances: Set<String> = ["Codable", "Decodable", "Encodable", "Identifiable"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    /// The types code outside views constructs: data, not a screen's state.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Set<String> {
         var builtOutsideViews = Set<String>()
         for link in project.constructionLinks.joined() {
             // A type may build itself (`mutating func reset() { self = .init() }`) without becoming data.
             guard link.creator != link.created, !(link.creator.map(project.index.isView) ?? false) else { continue }
             builtOutsideViews.insert(link.created)
         }
-        for entry in project.index.entriesInNameOrder {
+        return builtOutsideViews
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered builtOutsideViews: Set<String>, options: RuleOptions,
+                      report: inout [ProjectFinding]) {
+        for entry in project.types(declaredIn: file) {
             let name = entry.name
             guard name.hasSuffix("Model"), entry.kind == .struct, project.architecture.role(of: entry.id) == .state,
                   let declaration = entry.declaration, let path = entry.declarationPath,

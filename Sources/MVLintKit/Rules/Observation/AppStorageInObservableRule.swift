@@ -71,8 +71,8 @@ enum AppStorageInObservableRule: ProjectRule {
 
     static let storageWrappers: Set<String> = ["AppStorage", "SceneStorage"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.observation == .observationMacro {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses(touching: file) where model.observation == .observationMacro && model.path == file.path {
             for property in model.entry.properties where !property.isStatic {
                 guard let wrapper = property.wrapper, storageWrappers.contains(wrapper) else { continue }
                 let instead = wrapper == "AppStorage"

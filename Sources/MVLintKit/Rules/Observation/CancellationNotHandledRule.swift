@@ -297,24 +297,34 @@ enum CancellationNotHandledRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    /// What cancels the project's async functions, followed through their callers across files.
+    struct Gathered {
+        var sceneTypes: Set<String>
+        var keptWhileHidden: Set<String>
+        var reach: CancelledFunctions
+    }
+
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
         let sceneTypes = sceneTypes(in: project)
         let keptWhileHidden = viewsKeptWhileHidden(in: project)
-        let reach = CancelledFunctions(project: project, sceneTypes: sceneTypes, keptWhileHidden: keptWhileHidden)
-        for file in project.files {
-            var scope = project.index.scope(of: file.path)
-            for found in file.cancellation.failureCatches {
-                let owner = scope.id(ofEnclosing: found.enclosingType)
-                guard let cancel = reach.cancellation(of: found.source, in: file, owner: owner, project: project, sceneTypes: sceneTypes) else { continue }
-                // A view's own `@State` goes away with the view: a plain `.task` is cancelled only then, so the
-                // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen, and a tab
-                // page or a view that pushes a screen over itself keeps its state while its `.task` is cancelled.
-                if !cancel.restarts, let owner, project.index.isView(owner), !keptWhileHidden.contains(owner),
-                   project.index.entry(owner)?.properties.first(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
-                let runs: String
-                if case .function(let name) = found.source { runs = "`\(name)()` runs under \(cancel.place)" } else { runs = "this code runs in \(cancel.place)" }
-                report.append(ProjectFinding(path: file.path, position: found.position, message: "this `catch` stores every error in UI state, also the `CancellationError` (or `URLError.cancelled`) of a cancelled run — \(runs) — so an error shows for nothing: add `catch is CancellationError { return }` before it"))
-            }
+        return Gathered(sceneTypes: sceneTypes, keptWhileHidden: keptWhileHidden,
+                        reach: CancelledFunctions(project: project, sceneTypes: sceneTypes, keptWhileHidden: keptWhileHidden))
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
+        let (sceneTypes, keptWhileHidden, reach) = (gathered.sceneTypes, gathered.keptWhileHidden, gathered.reach)
+        var scope = project.index.scope(of: file.path)
+        for found in file.facts.cancellation.failureCatches {
+            let owner = scope.id(ofEnclosing: found.enclosingType)
+            guard let cancel = reach.cancellation(of: found.source, in: file.facts, owner: owner, project: project, sceneTypes: sceneTypes) else { continue }
+            // A view's own `@State` goes away with the view: a plain `.task` is cancelled only then, so the
+            // error is never seen. Restarts (`.task(id:)`, a stored task) leave the view on screen, and a tab
+            // page or a view that pushes a screen over itself keeps its state while its `.task` is cancelled.
+            if !cancel.restarts, let owner, project.index.isView(owner), !keptWhileHidden.contains(owner),
+               project.index.entry(owner)?.properties.first(where: { $0.name == found.target && $0.wrapper == "State" }) != nil { continue }
+            let runs: String
+            if case .function(let name) = found.source { runs = "`\(name)()` runs under \(cancel.place)" } else { runs = "this code runs in \(cancel.place)" }
+            report.append(ProjectFinding(path: file.path, position: found.position, message: "this `catch` stores every error in UI state, also the `CancellationError` (or `URLError.cancelled`) of a cancelled run — \(runs) — so an error shows for nothing: add `catch is CancellationError { return }` before it"))
         }
     }
 

@@ -141,8 +141,8 @@ enum ConcreteDependencyRule: ProjectRule {
     /// its cache, writing its export), is not a service worth a protocol, and tests use a suite or a temporary folder.
     static let systemSingletons: Set<String> = ["URLSession.shared"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isScreenModel {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses(touching: file) where model.isScreenModel {
             var reported = Set<String>()
             for (site, path) in project.modelSites(in: model.id) {
                 let dependency: String
@@ -161,7 +161,8 @@ enum ConcreteDependencyRule: ProjectRule {
                 default:
                     continue
                 }
-                guard reported.insert(dependency).inserted else { continue }
+                // The first place the class reaches it, in file order, is the one reported.
+                guard reported.insert(dependency).inserted, path == file.path else { continue }
                 report.append(ProjectFinding(path: path, position: site.position, message: "`\(model.name)` reaches `\(dependency)` inside a method, so tests and previews cannot replace it: take a protocol-typed dependency in `init` (a default argument is fine) and call it through the stored property"))
             }
         }

@@ -126,11 +126,16 @@ enum GodViewModelRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    /// The properties views bind (`$viewModel.name`).
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Set<ViewModelPublicSetterRule.PropertyKey> {
+        ViewModelPublicSetterRule.boundProperties(project)
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered bound: Set<ViewModelPublicSetterRule.PropertyKey>, options: RuleOptions,
+                      report: inout [ProjectFinding]) {
         let maxProperties = options["max_properties"]
         let maxMethods = options["max_methods"]
-        let bound = ViewModelPublicSetterRule.boundProperties(project)
-        for model in project.observableClasses where model.isScreenModel {
+        for model in project.observableClasses(touching: file) where model.isScreenModel && model.path == file.path {
             // A form — at least half its state is fields a view binds (`$viewModel.name`) — is one concern the
             // user edits, however many fields it has; a few bound flags in a big model change nothing.
             let unbound = model.trackedProperties.filter {

@@ -102,34 +102,32 @@ enum IOViewModelShapeRule: ProjectRule {
 
     static let contract: Set<String> = ["inputs", "outputs"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
         let index = project.index
-        for entry in index.entriesInNameOrder {
+        for entry in project.types(declaredIn: file) {
             guard entry.name.hasSuffix("ViewModel"), let declaration = entry.declaration, declaration.kind == .class,
                   let path = entry.declarationPath, shapeProtocol(of: entry.id, index: index, visiting: []) == nil else { continue }
             report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(index.displayName(entry.id))` has no `inputs`/`outputs` split, so views can read and change everything on it: declare `\(entry.name)Type` with `inputs` and `outputs` protocols, conform the class to them, and let views hold the `…Type`"))
         }
 
-        for file in project.files {
-            var scope = index.scope(of: file.path)
-            for type in file.types {
-                guard let view = scope.id(ofEnclosing: type.qualifiedName), index.isView(view) else { continue }
-                for property in type.properties where !property.isStatic && !property.isComputed {
-                    guard let held = index.heldType(of: property, in: view, path: file.path), index.entry(held)?.kind == .class,
-                          let contract = shapeProtocol(of: held, index: index, visiting: []) else { continue }
-                    report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`\(property.name)` holds the concrete `\(index.displayName(held))`, so this view can reach past its inputs and outputs: declare it as `\(index.displayName(contract))`"))
-                }
+        var scope = index.scope(of: file.path)
+        for type in file.facts.types {
+            guard let view = scope.id(ofEnclosing: type.qualifiedName), index.isView(view) else { continue }
+            for property in type.properties where !property.isStatic && !property.isComputed {
+                guard let held = index.heldType(of: property, in: view, path: file.path), index.entry(held)?.kind == .class,
+                      let contract = shapeProtocol(of: held, index: index, visiting: []) else { continue }
+                report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`\(property.name)` holds the concrete `\(index.displayName(held))`, so this view can reach past its inputs and outputs: declare it as `\(index.displayName(contract))`"))
             }
-            for site in file.modelSites {
-                guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
-                      let view = scope.id(ofEnclosing: site.enclosingType), index.isView(view),
-                      let held = Architecture.heldType(of: property, in: view, index: index),
-                      shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
-                let message = isCall
-                    ? "`\(property).\(member)()` calls the view model directly instead of through its inputs: declare `\(member)` in the inputs protocol and call `\(property).inputs.\(member)()`"
-                    : "`\(property).\(member)` reads the view model directly instead of through its outputs: declare `\(member)` in the outputs protocol and read `\(property).outputs.\(member)`"
-                report.append(ProjectFinding(path: file.path, position: site.position, message: message))
-            }
+        }
+        for site in file.facts.modelSites {
+            guard case .viewModelMemberAccess(let property, let member, let isCall) = site.kind, !contract.contains(member),
+                  let view = scope.id(ofEnclosing: site.enclosingType), index.isView(view),
+                  let held = Architecture.heldType(of: property, in: view, index: index),
+                  shapeProtocol(of: held, index: index, visiting: []) != nil else { continue }
+            let message = isCall
+                ? "`\(property).\(member)()` calls the view model directly instead of through its inputs: declare `\(member)` in the inputs protocol and call `\(property).inputs.\(member)()`"
+                : "`\(property).\(member)` reads the view model directly instead of through its outputs: declare `\(member)` in the outputs protocol and read `\(property).outputs.\(member)`"
+            report.append(ProjectFinding(path: file.path, position: site.position, message: message))
         }
     }
 

@@ -274,28 +274,40 @@ enum ObservableMissingMainActorRule: ProjectRule {
         "NSHostingController", "NSApplicationDelegate",
     ]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let index = project.index
-        let offMain = offMainWrites(project)
-        // Isolation must be declared on the topmost observable class: a subclass cannot be main-actor
-        // isolated while its superclass is not. So findings about subclasses gather on that root class.
+    /// Isolation must be declared on the topmost observable class: a subclass cannot be main-actor isolated while its
+    /// superclass is not. So what is found about subclasses gathers on that root class.
+    struct Gathered {
+        /// The views holding each root's classes that are not isolated.
         var holdersByRoot: [String: Set<String>] = [:]
+        /// The off-main writes of each root's classes.
         var writesByRoot: [String: [OffMainWrite]] = [:]
+    }
+
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
+        let index = project.index
+        var gathered = Gathered()
         for model in project.observableClasses where !isIsolated(model.id, project: project) {
             let views = project.architecture.relations.filter { relation in
                 relation.to == model.id && project.architecture.role(of: relation.from)?.isView == true
                     && (relation.kind == .owns || relation.kind == .observes || relation.kind == .injects)
             }.map { index.displayName($0.from) }
             guard !views.isEmpty else { continue }
-            holdersByRoot[observableRoot(of: model.id, index: index), default: []].formUnion(views)
+            gathered.holdersByRoot[observableRoot(of: model.id, index: index), default: []].formUnion(views)
         }
         // A base class's own writes count for the subclasses views hold, and the other way round.
-        for (id, writes) in offMain { writesByRoot[observableRoot(of: id, index: index), default: []] += writes }
-        for (root, views) in holdersByRoot.sorted(by: { $0.key < $1.key }) {
+        for (id, writes) in offMainWrites(project) { gathered.writesByRoot[observableRoot(of: id, index: index), default: []] += writes }
+        return gathered
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
+        let index = project.index
+        // In name order, as the file's types are.
+        for entry in project.types(declaredIn: file) {
+            guard let views = gathered.holdersByRoot[entry.id] else { continue }
+            let root = entry.id
             // Without a write that runs off the main thread, isolating the class is hardening, not a fix.
-            guard let entry = index.entry(root), let declaration = entry.declaration, let path = entry.declarationPath,
-                  !isIsolated(root, project: project),
-                  let write = writesByRoot[root]?.min(by: Self.comesFirst) else { continue }
+            guard let declaration = entry.declaration, let path = entry.declarationPath, !isIsolated(root, project: project),
+                  let write = gathered.writesByRoot[root]?.min(by: Self.comesFirst) else { continue }
             let names = views.sorted()
             let holders = names.count == 1 ? "`\(names[0])`" : "`\(names[0])` and \(names.count - 1) more views"
             // Unsafe: isolating the class changes which code may call it synchronously, which the compiler then checks.

@@ -93,23 +93,22 @@ enum PreferObservationRule: ProjectRule {
         }
     }
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for file in project.files where project.settings(for: file.path).canUseObservation {
-            var scope = project.index.scope(of: file.path)
-            for type in file.types {
-                if (type.kind == .class || type.kind == .extension), type.inherited.contains("ObservableObject") {
-                    report.append(ProjectFinding(path: file.path, position: type.position, message: "`\(type.name)` conforms to `ObservableObject`, so any `@Published` change re-evaluates every view that holds it: mark it `@Observable` and drop `@Published` (`mvlint migrate observation` rewrites it and its views)"))
-                }
-                let owner = scope.id(ofEnclosing: type.qualifiedName)
-                for property in type.properties {
-                    guard let wrapper = property.wrapper, let heldID = project.index.heldType(of: property, in: owner, path: file.path),
-                          case let held = project.index.displayName(heldID),
-                          let instead = replacement(for: property, wrapper: wrapper, holding: held),
-                          project.index.observation(of: heldID) == .observableObject,
-                          let classPath = project.index.entry(heldID)?.declarationPath,
-                          project.settings(for: classPath).canUseObservation else { continue }
-                    report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`@\(wrapper) var \(property.name)` holds the `ObservableObject` `\(held)`, which re-evaluates this view on every `@Published` change: once `\(held)` is `@Observable`, \(instead) (`mvlint migrate observation` does both)"))
-                }
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        guard project.settings(for: file.path).canUseObservation else { return }
+        var scope = project.index.scope(of: file.path)
+        for type in file.facts.types {
+            if (type.kind == .class || type.kind == .extension), type.inherited.contains("ObservableObject") {
+                report.append(ProjectFinding(path: file.path, position: type.position, message: "`\(type.name)` conforms to `ObservableObject`, so any `@Published` change re-evaluates every view that holds it: mark it `@Observable` and drop `@Published` (`mvlint migrate observation` rewrites it and its views)"))
+            }
+            let owner = scope.id(ofEnclosing: type.qualifiedName)
+            for property in type.properties {
+                guard let wrapper = property.wrapper, let heldID = project.index.heldType(of: property, in: owner, path: file.path),
+                      case let held = project.index.displayName(heldID),
+                      let instead = replacement(for: property, wrapper: wrapper, holding: held),
+                      project.index.observation(of: heldID) == .observableObject,
+                      let classPath = project.index.entry(heldID)?.declarationPath,
+                      project.settings(for: classPath).canUseObservation else { continue }
+                report.append(ProjectFinding(path: file.path, position: property.reportPosition, message: "`@\(wrapper) var \(property.name)` holds the `ObservableObject` `\(held)`, which re-evaluates this view on every `@Published` change: once `\(held)` is `@Observable`, \(instead) (`mvlint migrate observation` does both)"))
             }
         }
     }

@@ -77,8 +77,8 @@ enum StateEnumCandidateRule: ProjectRule {
     /// Names of a single error slot (sectioned names such as `postsError` mean independent sections).
     static let errorNames: Set<String> = ["error", "errorMessage", "errorText", "errorDescription", "lastError", "loadError", "loadingError"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isScreenModel {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses(touching: file) where model.isScreenModel && model.path == file.path {
             let properties = model.trackedProperties
             let loadingFlags = properties.filter { isLoadingFlag($0.name) }
             guard loadingFlags.count == 1, let flag = loadingFlags.first,

@@ -235,15 +235,21 @@ enum ViewModelLoadsInInitRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        let linksByCreated = Dictionary(grouping: project.constructionLinks.joined(), by: \.created)
-        for model in project.observableClasses where model.isScreenModel && isMadeBySwiftUI(model, links: linksByCreated[model.id] ?? [], project: project) {
+    /// The project's constructions by the type they create.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> [String: [ConstructionLink]] {
+        Dictionary(grouping: project.constructionLinks.joined(), by: \.created)
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered linksByCreated: [String: [ConstructionLink]], options: RuleOptions,
+                      report: inout [ProjectFinding]) {
+        for model in project.observableClasses(touching: file)
+        where model.isScreenModel && isMadeBySwiftUI(model, links: linksByCreated[model.id] ?? [], project: project) {
             let sites = project.modelSites(in: model.id)
             var asyncMethods: [String: String] = [:]
             for (site, _) in sites {
                 if case .startsAsyncWork(let method, let how) = site.kind, asyncMethods[method] == nil { asyncMethods[method] = how }
             }
-            for (site, path) in sites {
+            for (site, path) in sites where path == file.path {
                 guard case .loadCalledInInitializer(let method, let inTask) = site.kind else { continue }
                 let how: String
                 if inTask {

@@ -176,28 +176,44 @@ enum ViewModelPublicSetterRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        // What the class alone tells first: every write and binding of the project is read below, only for these.
-        let candidates = project.observableClasses.filter { $0.isViewModel && $0.isScreenModel }.flatMap { model in
-            let required = protocolRequirements(of: model.id, index: project.index)
-            // A protocol's `var state: State { get set }` (and the extension code that sets it) needs the setter.
-            return model.trackedProperties.filter { property in
-                !property.isPrivate && !property.hasPrivateSetter && !required.contains(property.name)
-                    && isValueState(property, of: model, index: project.index)
-            }.map { (model: model, property: $0) }
+    struct Gathered {
+        /// The properties views bind (`$viewModel.name`).
+        var bound: Set<PropertyKey> = []
+        /// The writes of every property named like a candidate, by name.
+        var writes: [String: [Write]] = [:]
+    }
+
+    /// What the classes alone tell first: every write and binding of the project is read, only for the names of these.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
+        let names = project.observableClasses.flatMap { settableProperties(of: $0, project: project).map(\.name) }
+        guard !names.isEmpty else { return Gathered() }
+        return Gathered(bound: boundProperties(project), writes: memberWrites(project, named: Set(names)))
+    }
+
+    /// A screen view model's tracked properties that anything may set, and that no protocol it adopts requires settable
+    /// (a protocol's `var state: State { get set }`, and the extension code that sets it, needs the setter).
+    private static func settableProperties(of model: ObservableClass, project: ProjectContext) -> [PropertyFact] {
+        guard model.isViewModel && model.isScreenModel else { return [] }
+        let required = protocolRequirements(of: model.id, index: project.index)
+        return model.trackedProperties.filter { property in
+            !property.isPrivate && !property.hasPrivateSetter && !required.contains(property.name)
+                && isValueState(property, of: model, index: project.index)
         }
-        guard !candidates.isEmpty else { return }
-        let bound = boundProperties(project)
-        let writes = memberWrites(project, named: Set(candidates.map(\.property.name)))
-        for (model, property) in candidates {
-            guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
-                  !bound.contains(PropertyKey(type: nil, name: property.name)) else { continue }
-            let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
-            // Set outside the class, `private(set)` would not compile; set nowhere but in `init`, it is a
-            // constant, not state whose changes a method should own.
-            guard written.contains(where: { !$0.isInInitializer }),
-                  !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
-            report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
+        let (bound, writes) = (gathered.bound, gathered.writes)
+        for model in project.observableClasses(touching: file) where model.path == file.path {
+            for property in settableProperties(of: model, project: project) {
+                guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
+                      !bound.contains(PropertyKey(type: nil, name: property.name)) else { continue }
+                let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }
+                // Set outside the class, `private(set)` would not compile; set nowhere but in `init`, it is a
+                // constant, not state whose changes a method should own.
+                guard written.contains(where: { !$0.isInInitializer }),
+                      !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
+                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
+            }
         }
     }
 

@@ -94,11 +94,11 @@ enum ViewModelUITypesRule: ProjectRule {
         "Color", "Font", "Image", "AnyView", "UIColor", "NSColor", "UIFont", "NSFont", "UIImage", "NSImage",
     ]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for model in project.observableClasses where model.isViewModel && model.isScreenModel {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for model in project.observableClasses(touching: file) where model.isViewModel && model.isScreenModel {
             // Each member is reported in its own file: a computed property or method may come from an extension in
             // another file than the class's. `objectWillChange` is the ObservableObject plumbing, whatever it carries.
-            let parts = model.parts
+            let parts = model.parts.filter { $0.path == file.path }
             let instanceProperties = parts.flatMap { part in
                 part.fact.properties.filter { !$0.isStatic && $0.name != "objectWillChange" }.map { (path: part.path, property: $0) }
             }

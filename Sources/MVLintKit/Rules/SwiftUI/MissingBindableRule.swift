@@ -179,36 +179,34 @@ enum MissingBindableRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for fileIndex in project.files.indices {
-            let path = project.files[fileIndex].path
-            var scope = project.index.scope(of: path)
-            for projection in project.files[fileIndex].bindingProjections where !projection.hasLocalBindable {
-                guard let view = scope.id(ofEnclosing: projection.enclosingType), project.index.isView(view),
-                      let entry = project.index.entry(view),
-                      let property = entry.properties.first(where: {
-                          $0.name == projection.base && !$0.isStatic && !$0.isComputed
-                      }),
-                      let heldType = project.index.heldType(of: property, in: view, path: path),
-                      project.index.observation(of: heldType) == .observationMacro else { continue }
-                let binding = "`$\(projection.base).\(projection.member)`"
-                let heldName = project.index.displayName(heldType)
-                let message: String
-                let fix: Fix?
-                switch property.wrapper {
-                case nil:
-                    message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
-                    // Stored properties live in the type's declaration, which may be another file than the projection.
-                    // A wrapper applies to one variable: `let a: M, b: M` would need splitting, a reader's call.
-                    fix = entry.declarationPath == path && property.layout?.declaresOneVariable == true ? bindableProperty(property) : nil
-                case "Environment"?:
-                    message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
-                    fix = bindableLocal(projection, in: project.files[fileIndex].types)
-                default:
-                    continue
-                }
-                report.append(ProjectFinding(path: path, position: projection.position, message: message, fix: fix))
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        let path = file.path
+        var scope = project.index.scope(of: path)
+        for projection in file.facts.bindingProjections where !projection.hasLocalBindable {
+            guard let view = scope.id(ofEnclosing: projection.enclosingType), project.index.isView(view),
+                  let entry = project.index.entry(view),
+                  let property = entry.properties.first(where: {
+                      $0.name == projection.base && !$0.isStatic && !$0.isComputed
+                  }),
+                  let heldType = project.index.heldType(of: property, in: view, path: path),
+                  project.index.observation(of: heldType) == .observationMacro else { continue }
+            let binding = "`$\(projection.base).\(projection.member)`"
+            let heldName = project.index.displayName(heldType)
+            let message: String
+            let fix: Fix?
+            switch property.wrapper {
+            case nil:
+                message = "\(binding) needs a binding, but `\(projection.base)` holds the `@Observable` class `\(heldName)` without `@Bindable`, so it has no `$` projection: declare it `@Bindable var \(projection.base)`"
+                // Stored properties live in the type's declaration, which may be another file than the projection.
+                // A wrapper applies to one variable: `let a: M, b: M` would need splitting, a reader's call.
+                fix = entry.declarationPath == path && property.layout?.declaresOneVariable == true ? bindableProperty(property) : nil
+            case "Environment"?:
+                message = "\(binding) needs a binding, but `\(projection.base)` comes from `@Environment(\(heldName).self)`, which provides none: add `@Bindable var \(projection.base) = \(projection.base)` in `body` and bind through it"
+                fix = bindableLocal(projection, in: file.facts.types)
+            default:
+                continue
             }
+            report.append(ProjectFinding(path: path, position: projection.position, message: message, fix: fix))
         }
     }
 

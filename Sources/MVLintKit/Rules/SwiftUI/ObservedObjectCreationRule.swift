@@ -210,32 +210,35 @@ enum ObservedObjectCreationRule: ProjectRule {
         ]
     )
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        // Made at the first creation that asks: most projects have none, and this reads every construction.
-        lazy var madeOnlyOutsideSwiftUI = Self.viewsMadeOnlyOutsideSwiftUI(project)
+    /// The views made only outside SwiftUI, found at the first creation that asks: most projects have none, and
+    /// finding them reads every construction.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Deferred<Set<String>> {
+        Deferred { viewsMadeOnlyOutsideSwiftUI(project) }
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered madeOnlyOutsideSwiftUI: Deferred<Set<String>>, options: RuleOptions,
+                      report: inout [ProjectFinding]) {
+        let path = file.path
         // Below iOS 14 there is no `@StateObject` to own the object with.
-        for fileIndex in project.files.indices where !project.files[fileIndex].observedCreations.isEmpty {
-            let path = project.files[fileIndex].path
-            guard project.settings(for: path).canUseStateObject else { continue }
-            var scope = project.index.scope(of: path)
-            for found in project.files[fileIndex].observedCreations {
-                guard let owner = scope.id(ofEnclosing: found.enclosingType) else { continue }
-                if let created = project.index.resolve(found.createdType, from: owner, in: path), holdsNoState(created, index: project.index) { continue }
-                switch found.kind {
-                case .propertyDefault:
-                    guard !madeOnlyOutsideSwiftUI.contains(owner) else { continue }
-                    let fix = found.stateObjectFix.map {
-                        Fix("replace `@ObservedObject` with `@StateObject`", edits: [TextEdit(range: $0, replacement: "StateObject")])
-                    }
-                    report.append(ProjectFinding(path: path, position: found.position, message: "`@ObservedObject` creates its own `\(found.createdType)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)", fix: fix))
-                case .initializerAssignment(let property):
-                    guard !madeOnlyOutsideSwiftUI.contains(owner), observes(property, in: owner, index: project.index) else { continue }
-                    report.append(ProjectFinding(path: path, position: found.position, message: "`init` creates a new `\(found.createdType)` for `@ObservedObject var \(property)` each time the parent rebuilds this view, replacing the old one and its state: own it with `@StateObject` (`_\(property) = StateObject(wrappedValue: …)`), or receive it from the parent"))
-                case .argument(let view, let label):
-                    guard let child = project.index.resolve(view, from: owner, in: path), project.index.isView(child),
-                          observes(label, in: child, index: project.index) else { continue }
-                    report.append(ProjectFinding(path: path, position: found.position, message: "`\(view)(\(label): \(found.createdType)(…))` creates a new `\(found.createdType)` every time this body runs, and `\(view)` only observes it (`@ObservedObject var \(label)`), so its state is replaced on each update: keep the object in this view's `@StateObject`, or let `\(view)` own it with `@StateObject`"))
+        guard !file.facts.observedCreations.isEmpty, project.settings(for: path).canUseStateObject else { return }
+        var scope = project.index.scope(of: path)
+        for found in file.facts.observedCreations {
+            guard let owner = scope.id(ofEnclosing: found.enclosingType) else { continue }
+            if let created = project.index.resolve(found.createdType, from: owner, in: path), holdsNoState(created, index: project.index) { continue }
+            switch found.kind {
+            case .propertyDefault:
+                guard !madeOnlyOutsideSwiftUI.value.contains(owner) else { continue }
+                let fix = found.stateObjectFix.map {
+                    Fix("replace `@ObservedObject` with `@StateObject`", edits: [TextEdit(range: $0, replacement: "StateObject")])
                 }
+                report.append(ProjectFinding(path: path, position: found.position, message: "`@ObservedObject` creates its own `\(found.createdType)`, so every update of the parent view replaces it and its state: own it with `@StateObject private var` (or `@State private var` for an `@Observable` class)", fix: fix))
+            case .initializerAssignment(let property):
+                guard !madeOnlyOutsideSwiftUI.value.contains(owner), observes(property, in: owner, index: project.index) else { continue }
+                report.append(ProjectFinding(path: path, position: found.position, message: "`init` creates a new `\(found.createdType)` for `@ObservedObject var \(property)` each time the parent rebuilds this view, replacing the old one and its state: own it with `@StateObject` (`_\(property) = StateObject(wrappedValue: …)`), or receive it from the parent"))
+            case .argument(let view, let label):
+                guard let child = project.index.resolve(view, from: owner, in: path), project.index.isView(child),
+                      observes(label, in: child, index: project.index) else { continue }
+                report.append(ProjectFinding(path: path, position: found.position, message: "`\(view)(\(label): \(found.createdType)(…))` creates a new `\(found.createdType)` every time this body runs, and `\(view)` only observes it (`@ObservedObject var \(label)`), so its state is replaced on each update: keep the object in this view's `@StateObject`, or let `\(view)` own it with `@StateObject`"))
             }
         }
     }

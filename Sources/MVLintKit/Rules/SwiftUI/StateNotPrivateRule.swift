@@ -153,6 +153,22 @@ enum StateNotPrivateRule: ProjectRule {
         return labels
     }
 
+    /// The file's types with state that is not private.
+    private static func candidates(in file: FileFacts, project: ProjectContext) -> [Candidate] {
+        var scope = project.index.scope(of: file.path)
+        return file.types.compactMap { type in
+            guard type.kind != .extension else { return nil }
+            let properties = type.properties.compactMap { property -> (property: PropertyFact, wrapper: String)? in
+                guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
+                      !property.isPrivate, !property.isStatic, !property.isComputed else { return nil }
+                return (property, wrapper)
+            }
+            guard !properties.isEmpty else { return nil }
+            let entry = scope.id(ofEnclosing: type.qualifiedName).flatMap(project.index.entry)
+            return Candidate(path: file.path, type: type, entry: entry, properties: properties)
+        }
+    }
+
     /// A type with state that is not private, and the lookups its findings need.
     private struct Candidate {
         var path: String
@@ -161,26 +177,17 @@ enum StateNotPrivateRule: ProjectRule {
         var properties: [(property: PropertyFact, wrapper: String)]
     }
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        // The candidates first, then the labels passed to their types only: gathering every construction's labels
-        // for every type name was nearly all of the rule's work, and few types have a candidate.
-        var candidates: [Candidate] = []
-        for file in project.files {
-            var scope = project.index.scope(of: file.path)
-            for type in file.types where type.kind != .extension {
-                let properties = type.properties.compactMap { property -> (property: PropertyFact, wrapper: String)? in
-                    guard let wrapper = property.wrapper, wrapper == "State" || wrapper == "StateObject",
-                          !property.isPrivate, !property.isStatic, !property.isComputed else { return nil }
-                    return (property, wrapper)
-                }
-                guard !properties.isEmpty else { continue }
-                let entry = scope.id(ofEnclosing: type.qualifiedName).flatMap(project.index.entry)
-                candidates.append(Candidate(path: file.path, type: type, entry: entry, properties: properties))
-            }
-        }
-        guard !candidates.isEmpty else { return }
-        let labelsPassed = Self.labelsPassed(to: Set(candidates.map(\.type.name)), in: project)
-        for candidate in candidates {
+    /// The argument labels the project's constructions pass to each type that has non-private state. The candidates
+    /// first, then the labels passed to their types only: gathering every construction's labels for every type name
+    /// was nearly all of the rule's work, and few types have a candidate.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> [String: Set<String>] {
+        let names = project.files.flatMap { file in candidates(in: file, project: project).map(\.type.name) }
+        return names.isEmpty ? [:] : labelsPassed(to: Set(names), in: project)
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered labelsPassed: [String: Set<String>], options: RuleOptions,
+                      report: inout [ProjectFinding]) {
+        for candidate in candidates(in: file.facts, project: project) {
             let type = candidate.type
             let assignedInInit = candidate.entry?.initializerAssignments ?? []
             for (property, wrapper) in candidate.properties {

@@ -76,8 +76,8 @@ enum StateObjectSharedInstanceRule: ProjectRule {
     /// Members that name a type's single instance whatever the type (`Locale.current` or `Color.primary` are values).
     static let singletonNames: Set<String> = ["shared", "sharedInstance", "instance"]
 
-    static func check(_ project: ProjectContext, options: RuleOptions, report: inout [ProjectFinding]) {
-        for view in project.declaredViews {
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
+        for view in project.declaredViews(touching: file) where view.path == file.path {
             for property in view.storedProperties {
                 guard let wrapper = property.wrapper, wrapper == "StateObject" || wrapper == "State",
                       let instance = property.initializerInstance, property.typeName == nil else { continue }
