@@ -46,6 +46,12 @@ USAGE:
         prints the records, their payload bytes per file, and decode throughput, best of K passes (default 5); with
         --fields, also the payload bytes per file by field, DEPTH stored properties deep, the largest first, and
         what the string tables would take as one table for the cache (a DEPTH of 12 reaches every string)
+  mvlint-bench reach DIR
+        lints DIR in-process (its .mvlint.yml applies, no cache) with every project judgement's reads recorded, and
+        prints, over its files, how many other files' judgements asked about a name a file's facts hold (the files a
+        change to it would judge again, an upper bound), the same for the types it declares or extends, and how many
+        files declare a type those judgements asked about (the project they would be judged in): median, 90th and 99th
+        percentile, largest; and the names the most files' judgements asked about
 \(OSSCheckCommand.usage)
 """
 
@@ -452,6 +458,24 @@ case "decode":
             print(String(format: "%8.0f  %@", Double(bytes) / Double(result.records), field))
         }
     }
+case "reach":
+    guard arguments.count >= 2, let reach = ReadReachBenchmark.measure(URL(fileURLWithPath: arguments[1])) else {
+        print(usage)
+        exit(2)
+    }
+    func spread(_ counts: [Int]) -> String {
+        let sorted = counts.sorted()
+        func at(_ share: Double) -> Int { sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))] }
+        return "median \(at(0.5)), p90 \(at(0.9)), p99 \(at(0.99)), largest \(sorted.last ?? 0)"
+    }
+    print("files: \(reach.files) (\(reach.readingNothing) whose judgements read no name); reading a project-wide value: "
+          + reach.readingProjectWide.map { "\($0.name.dropFirst(2)) \($0.files)" }.joined(separator: ", "))
+    print("other files judged again, any edit: \(spread(reach.judgedAgain))")
+    print("other files judged again, an edit of its declarations: \(spread(reach.judgedAgainForDeclarations))")
+    print("files declaring what they read: \(spread(reach.projectFiles))")
+    print("read most: " + reach.mostRead.map { "\($0.name) \($0.files)" }.joined(separator: ", "))
+    print("declared most, of those read: " + reach.mostDeclared.map { "\($0.name) \($0.files)" }.joined(separator: ", "))
+    print("reading the most names: " + reach.widestReaders.map { "\($0.path) \($0.names)" }.joined(separator: ", "))
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:

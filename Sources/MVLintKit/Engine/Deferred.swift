@@ -19,7 +19,7 @@ final class Deferred<Value: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let value = make!()
+        let value = ReadRecorder.notRecording(make!)
         made = value
         make = nil
         return value

@@ -164,7 +164,7 @@ public struct LintEngine: Sendable {
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
         let files = project.files.indices.map(project.file(at:))
         let reportedByRule = ParallelMap.run(rules) { rule -> [ProjectFinding] in
-            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!)
+            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: false).findings
         }
         var candidates: [String: [LocatedCandidate]] = [:]
         for (rule, reported) in zip(rules, reportedByRule) {
@@ -177,17 +177,40 @@ public struct LintEngine: Sendable {
         return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
     }
 
-    /// A project rule's findings: what it gathers, then each file judged in turn.
+    /// The names of the types and members each file's project judgements asked about (`ReadRecorder`), by path: what
+    /// a change must touch to reach them (docs/INCREMENTAL.md, step 3; `mvlint-bench reach` measures how far that is).
+    func namesRead(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: Set<String>] {
+        let selection = self.selection
+        let rules = selection.projectRules.filter { isEnabled($0.description.id) }
+        let files = project.files.indices.map(project.file(at:))
+        let readsByRule = ParallelMap.run(rules) { rule -> [Set<String>] in
+            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: true).reads
+        }
+        var reads: [String: Set<String>] = [:]
+        for (position, file) in files.enumerated() {
+            reads[file.path] = readsByRule.reduce(into: Set<String>()) { $0.formUnion($1[position]) }
+        }
+        return reads
+    }
+
+    /// A project rule's findings: what it gathers, then each file judged in turn; with `recordingReads`, also the names
+    /// each file's judgement asked about, in `files`' order.
     private static func judgeEveryFile<Rule: ProjectRule>(_ files: [ProjectFile], by rule: Rule.Type, in project: ProjectContext,
-                                                          options: RuleOptions) -> [ProjectFinding] {
+                                                          options: RuleOptions, recordingReads: Bool)
+        -> (findings: [ProjectFinding], reads: [Set<String>]) {
         let gathered = rule.gather(project, options: options)
         var reported: [ProjectFinding] = []
+        var reads: [Set<String>] = []
         for position in files.indices {
             let start = reported.count
-            rule.judge(files[position], in: project, gathered: gathered, options: options, report: &reported)
+            if recordingReads {
+                reads.append(ReadRecorder.recording { rule.judge(files[position], in: project, gathered: gathered, options: options, report: &reported) }.names)
+            } else {
+                rule.judge(files[position], in: project, gathered: gathered, options: options, report: &reported)
+            }
             assert(reported[start...].allSatisfy { $0.path == files[position].path }, "\(rule.description.id) reported a finding outside the file it judged")
         }
-        return reported
+        return (reported, reads)
     }
 
     /// The qualified names, as each file writes them, of its types and extensions that are views.

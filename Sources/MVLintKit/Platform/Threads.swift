@@ -83,3 +83,19 @@ func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     #endif
     precondition(created == 0, "cannot start a thread (error \(created))")
 }
+
+/// A reference each thread holds for itself (`pthread_key_t`): set and read by the thread, never shared.
+final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+    private var key = pthread_key_t()
+
+    init() { precondition(pthread_key_create(&key, nil) == 0, "cannot make a thread-local key") }
+
+    /// The calling thread's value; nil where it set none. The thread keeps it alive while it is set.
+    var value: Value? {
+        get { pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            if let old = pthread_getspecific(key) { Unmanaged<Value>.fromOpaque(old).release() }
+            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+        }
+    }
+}

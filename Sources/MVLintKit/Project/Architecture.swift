@@ -97,7 +97,10 @@ public struct Architecture: Sendable {
     /// the relations are found.
     private var relationIndex: [Relation: Int] = [:]
 
-    public func role(of id: String) -> Role? { roles[id]?.role }
+    public func role(of id: String) -> Role? {
+        ReadRecorder.noteType(id: id, .role)
+        return roles[id]?.role
+    }
 
     /// Relations of one kind that end at a type.
     public func relations(_ kind: Relation.Kind, to name: String) -> [Relation] {

@@ -372,11 +372,15 @@ public final class ProjectIndex: @unchecked Sendable {
         return made
     }
 
-    public func entry(_ id: String) -> TypeEntry? { types[id] }
+    public func entry(_ id: String) -> TypeEntry? {
+        ReadRecorder.noteType(id: id)
+        return types[id]
+    }
 
     /// The declared types of one simple name, in id order (several when nested or private types share it).
     public func entries(named name: String) -> [TypeEntry] {
-        (idsBySimpleName[name] ?? []).compactMap { types[$0] }
+        ReadRecorder.noteType(id: name)
+        return (idsBySimpleName[name] ?? []).compactMap { types[$0] }
     }
 
     /// The entries whose conformances or superclass, as written, include one of `names` (`PreviewProvider`, `App`): a
@@ -386,7 +390,10 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// The kind of a type the project declares; nil for unknown types and types it only extends.
-    public func kind(of id: String) -> TypeKind? { types[id]?.kind }
+    public func kind(of id: String) -> TypeKind? {
+        ReadRecorder.noteType(id: id)
+        return types[id]?.kind
+    }
 
     /// The type a fact's `enclosingType` (the qualified name of the code's type or extension) is, in its file. Part of
     /// the library's API for a single question; loops over a file's facts ask its `scope(of:)`.
@@ -411,6 +418,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
         mutating func id(ofEnclosing enclosingType: String?) -> String? {
             guard let enclosingType else { return nil }
+            ReadRecorder.noteType(id: enclosingType)
             return last.value(for: enclosingType) { [enclosingIDs, index, path] in
                 enclosingIDs?[$0] ?? index.resolveQualified($0, in: path)
             }
@@ -424,6 +432,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// arguments are stripped.
     public func resolve(_ reference: String, from context: String?, in path: String) -> String? {
         let name = Architecture.bareTypeName(reference)
+        // A name no project type has now is read too: a file that declares one changes the answer.
+        ReadRecorder.noteType(id: name)
         // Asked before the memo: its lock and its three-string key cost more than the answer.
         guard mayNameProjectType(name) else { return nil }
         guard let resolutions else { return search(name, from: context, in: path) }
@@ -475,7 +485,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The name a message shows: the simple name, qualified where two types of one target share it (types of
     /// other targets are out of sight, and the finding's file says which one is meant).
-    public func displayName(_ id: String) -> String { displayNames[id] ?? id }
+    public func displayName(_ id: String) -> String {
+        ReadRecorder.noteType(id: id)
+        return displayNames[id] ?? id
+    }
 
     private func nameEveryEntry() -> StringTable<String> {
         struct Namesake: Hashable {
@@ -566,7 +579,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
     /// superclass that is a view, or having a `var body: some View`.
     public func isView(_ id: String) -> Bool {
-        viewCache[id] ?? false
+        ReadRecorder.noteType(id: id)
+        return viewCache[id] ?? false
     }
 
     private func computeIsView(_ id: String, visiting: Set<String>) -> Bool {
@@ -587,13 +601,15 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// A class made observable by `@Observable` or by conforming to `ObservableObject` (also through a base class).
     public func isObservableClass(_ id: String) -> Bool {
-        observationKinds[id] != nil
+        ReadRecorder.noteType(id: id)
+        return observationKinds[id] != nil
     }
 
     public enum ObservationKind: Sendable { case observationMacro, observableObject }
 
     public func observation(of id: String) -> ObservationKind? {
-        observationKinds[id]
+        ReadRecorder.noteType(id: id)
+        return observationKinds[id]
     }
 
     private func observation(of id: String, visiting: Set<String>) -> ObservationKind? {
@@ -736,17 +752,20 @@ public struct ProjectContext: Sendable {
 
     /// The views with a part in the file, in name order.
     func declaredViews(touching file: ProjectFile) -> Subjects<DeclaredView> {
-        Subjects(places: file.subjects.views, list: declaredViews)
+        for place in file.subjects.views { ReadRecorder.noteType(id: declaredViews[place].id, .role) }
+        return Subjects(places: file.subjects.views, list: declaredViews)
     }
 
     /// The observable classes with a part in the file, in name order.
     func observableClasses(touching file: ProjectFile) -> Subjects<ObservableClass> {
-        Subjects(places: file.subjects.observableClasses, list: observableClasses)
+        for place in file.subjects.observableClasses { ReadRecorder.noteType(id: observableClasses[place].id, .role) }
+        return Subjects(places: file.subjects.observableClasses, list: observableClasses)
     }
 
     /// The project types the file declares (not those it only extends), in name order.
     func types(declaredIn file: ProjectFile) -> Subjects<ProjectIndex.TypeEntry> {
-        Subjects(places: file.subjects.declaredTypes, list: index.entriesInNameOrder)
+        for place in file.subjects.declaredTypes { ReadRecorder.noteType(id: index.entriesInNameOrder[place].id, .role) }
+        return Subjects(places: file.subjects.declaredTypes, list: index.entriesInNameOrder)
     }
 
     /// Model and view-model sites grouped by the type whose code holds them, so rules look them up instead of

@@ -166,7 +166,7 @@ enum ContainerCallsServiceRule: ProjectRule {
         for call in file.memberCalls {
             guard let view = enclosingView(call.enclosingType),
                   let access = classify(call, in: view, path: file.path, project: project),
-                  access.isDirect || judgesInjected,
+                  access.isDirect || ReadRecorder.notingProjectWide("profile", judgesInjected),
                   case let key = view + "|" + call.receiver, keys.insert(key).inserted else { continue }
             reaches.append(Reach(view: view, key: key, position: call.position,
                                  message: message(view: project.index.displayName(view), call: "\(call.receiver).\(call.method)()", access: access)))

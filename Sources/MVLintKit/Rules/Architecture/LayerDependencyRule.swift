@@ -142,6 +142,7 @@ enum LayerDependencyRule: ProjectRule {
 
     static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: LayeredTypes?, options: RuleOptions, report: inout [ProjectFinding]) {
         let plan = project.layers
+        ReadRecorder.noteProjectWide("layers")
         guard let gathered, let layer = plan.layerOfFile[file.path] else { return }
         let isDefault = plan.origin == .defaulted
         var layersImported = Set<String>()
@@ -159,6 +160,7 @@ enum LayerDependencyRule: ProjectRule {
         for reference in file.facts.dependencies.typeReferences {
             // Only a certain breach counts: a name a usable layer also declares (even nested or private) may mean
             // that type, and a type in a target the file neither belongs to nor imports is not the one it names.
+            ReadRecorder.noteType(id: reference.name)
             guard !usableLayers.contains(where: { gathered.declarations.namesByLayer[$0]?.contains(reference.name) == true }),
                   let declared = gathered.declarations.visible[reference.name]?.filter({ $0.isVisible(from: modules, importing: imports) }),
                   let first = declared.first, !declared.contains(where: { layersImported.contains($0.layer) })

@@ -149,6 +149,7 @@ enum PresentationHoldsModelRule: ProjectRule {
                       report: inout [ProjectFinding]) {
         let roots = project.sceneRootViews
         for view in project.declaredViews(touching: file) where view.path == file.path {
+            ReadRecorder.noteProjectWide("container naming")
             guard let designation = project.presentationDesignation(of: view, followsNaming: followsNaming, roots: roots) else { continue }
             for property in view.storedProperties {
                 guard let observed = project.observedModel(held: property, in: view.entry) else { continue }

@@ -415,6 +415,8 @@ enum CancellationNotHandledRule: ProjectRule {
         /// What cancels the function `name` of `owner`: a call to it, or to it on a type it inherits from (a base
         /// class, a protocol it conforms to). A restart wins over a plain cancel.
         private func cancellation(ofFunction name: String, owner: String?, index: ProjectIndex) -> Cancellation? {
+            // Its callers anywhere, through the functions that await it.
+            ReadRecorder.noteMember(name)
             var owners: [String?] = [owner]
             var seen = Set<String>()
             var next = owner.map { [$0] } ?? []

@@ -139,7 +139,8 @@ enum GodViewModelRule: ProjectRule {
             // A form — at least half its state is fields a view binds (`$viewModel.name`) — is one concern the
             // user edits, however many fields it has; a few bound flags in a big model change nothing.
             let unbound = model.trackedProperties.filter {
-                !bound.contains(.init(type: model.id, name: $0.name)) && !bound.contains(.init(type: nil, name: $0.name))
+                ReadRecorder.noteMember($0.name)
+                return !bound.contains(.init(type: model.id, name: $0.name)) && !bound.contains(.init(type: nil, name: $0.name))
             }
             let isForm = unbound.count * 2 <= model.trackedProperties.count
             let propertyCount = isForm ? unbound.count : model.trackedProperties.count

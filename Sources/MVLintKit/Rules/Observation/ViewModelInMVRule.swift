@@ -58,10 +58,9 @@ enum ViewModelInMVRule: ProjectRule {
     )
 
     static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Void, options: RuleOptions, report: inout [ProjectFinding]) {
-        guard project.profile == .mv else { return }
         for entry in project.types(declaredIn: file) {
             guard entry.name.hasSuffix("ViewModel"), let declaration = entry.declaration, declaration.kind == .class,
-                  let path = entry.declarationPath else { continue }
+                  let path = entry.declarationPath, ReadRecorder.notingProjectWide("profile", project.profile) == .mv else { continue }
             report.append(ProjectFinding(path: path, position: declaration.position, message: "`\(project.index.displayName(entry.id))` adds a view model to a project that follows MV, a second home for state the view and its models already hold: keep screen state in `@State`, shared logic in an `@Observable` model or service from `@Environment`, and split large views into subviews"))
         }
     }

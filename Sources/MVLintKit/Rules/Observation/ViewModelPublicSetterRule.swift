@@ -205,6 +205,8 @@ enum ViewModelPublicSetterRule: ProjectRule {
         let (bound, writes) = (gathered.bound, gathered.writes)
         for model in project.observableClasses(touching: file) where model.path == file.path {
             for property in settableProperties(of: model, project: project) {
+                // The writes and bindings of every file that names the property.
+                ReadRecorder.noteMember(property.name)
                 guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
                       !bound.contains(PropertyKey(type: nil, name: property.name)) else { continue }
                 let written = (writes[property.name] ?? []).filter { $0.type.map { isSameOrSubclass($0, of: model.id, index: project.index) } ?? true }

@@ -193,6 +193,7 @@ enum StateNotPrivateRule: ProjectRule {
             for (property, wrapper) in candidate.properties {
                 let declaration = "`@\(wrapper) var \(property.name)`"
                 let position = property.wrapperPosition ?? property.position
+                ReadRecorder.noteType(id: type.name, .role)
                 if let source = valueSource(of: property, in: type, labelsPassed: labelsPassed[type.name] ?? [],
                                             assignedInInit: assignedInInit) {
                     let parentOwned = wrapper == "State" ? "`@Binding` (or a `let` if it is only read)" : "`@ObservedObject`"
