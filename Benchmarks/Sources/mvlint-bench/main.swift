@@ -51,7 +51,7 @@ USAGE:
         prints, over its files, how many other files' judgements asked about a name a file's facts hold (the files a
         change to it would judge again, an upper bound), the same for the types it declares or extends, and how many
         files declare a type those judgements asked about (the project they would be judged in): median, 90th and 99th
-        percentile, largest; and the names the most files' judgements asked about
+        percentile, largest; the names the most files' judgements asked about; and the first count for each rule alone
 \(OSSCheckCommand.usage)
 """
 
@@ -476,6 +476,10 @@ case "reach":
     print("read most: " + reach.mostRead.map { "\($0.name) \($0.files)" }.joined(separator: ", "))
     print("declared most, of those read: " + reach.mostDeclared.map { "\($0.name) \($0.files)" }.joined(separator: ", "))
     print("reading the most names: " + reach.widestReaders.map { "\($0.path) \($0.names)" }.joined(separator: ", "))
+    print("other files judged again, any edit, by rule:")
+    for (rule, counts) in reach.judgedAgainByRule.sorted(by: { ($0.judgedAgain.max() ?? 0) > ($1.judgedAgain.max() ?? 0) }) {
+        print("  \(rule): \(spread(counts))")
+    }
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))
 default:

@@ -177,18 +177,18 @@ public struct LintEngine: Sendable {
         return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
     }
 
-    /// The names of the types and members each file's project judgements asked about (`ReadRecorder`), by path: what
-    /// a change must touch to reach them (docs/INCREMENTAL.md, step 3; `mvlint-bench reach` measures how far that is).
-    func namesRead(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: Set<String>] {
+    /// The names each project rule's judgement of each file asked about (`ReadRecorder`), by rule id and path: what a
+    /// change must touch to reach them (docs/INCREMENTAL.md, step 3; `mvlint-bench reach` measures how far that is).
+    func namesRead(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: [String: Set<String>]] {
         let selection = self.selection
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
         let files = project.files.indices.map(project.file(at:))
         let readsByRule = ParallelMap.run(rules) { rule -> [Set<String>] in
             Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: true).reads
         }
-        var reads: [String: Set<String>] = [:]
-        for (position, file) in files.enumerated() {
-            reads[file.path] = readsByRule.reduce(into: Set<String>()) { $0.formUnion($1[position]) }
+        var reads: [String: [String: Set<String>]] = [:]
+        for (rule, byFile) in zip(rules, readsByRule) {
+            reads[rule.description.id] = Dictionary(zip(files.map(\.path), byFile), uniquingKeysWith: { first, _ in first })
         }
         return reads
     }

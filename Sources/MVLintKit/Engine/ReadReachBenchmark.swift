@@ -31,6 +31,8 @@ public enum ReadReachBenchmark {
         public var mostDeclared: [(name: String, files: Int)]
         /// The files whose judgements asked about the most names, with how many.
         public var widestReaders: [(path: String, names: Int)] = []
+        /// `judgedAgain` for each project rule's judgements alone, by rule id.
+        public var judgedAgainByRule: [(rule: String, judgedAgain: [Int])] = []
     }
 
     /// Lints `directory` (its `.mvlint.yml` applies, no cache) and measures; nil when no project was built.
@@ -40,41 +42,51 @@ public enum ReadReachBenchmark {
         let outcome = Linter.run(Linter.Request(paths: [directory.path], workingDirectory: directory, configuration: configuration))
         guard let engine = outcome.engine else { return nil }
         let project = outcome.project
-        let readByPath = engine.namesRead(in: project) { outcome.rules.enabled.contains($0) }
-        let read = project.files.map { readByPath[$0.path] ?? [] }
+        let readByRule = engine.namesRead(in: project) { outcome.rules.enabled.contains($0) }
+        let read = project.files.map { file in readByRule.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path] ?? []) } }
         // What a file's code holds, creates, injects or reaches through the models (a type's role and lifetime read
         // it), and the members it writes, binds and awaits (the tables rules gather read them).
         let holding = project.files.map { names(in: [$0.constructions, $0.injections, $0.modelSites, $0.types.map(\.properties)] as [Any]) }
         let writing = project.files.map { names(in: [$0.memberWrites, $0.bindingProjections, $0.cancellation] as [Any]) }
         let declared = project.files.map { Set($0.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
-        var readers: [String: [Int]] = [:]
         var declarers: [String: [Int]] = [:]
         for position in project.files.indices {
-            for key in read[position] { readers[key, default: []].append(position) }
             for name in declared[position] { declarers[name, default: []].append(position) }
         }
-        func judged(_ keys: [String], besides position: Int) -> Set<Int> {
+        func readersOfEachKey(_ read: [Set<String>]) -> [String: [Int]] {
+            var readers: [String: [Int]] = [:]
+            for position in read.indices { for key in read[position] { readers[key, default: []].append(position) } }
+            return readers
+        }
+        let readers = readersOfEachKey(read)
+        func judged(_ keys: [String], besides position: Int, readers: [String: [Int]]) -> Set<Int> {
             var judged: Set<Int> = [position]
             for key in keys { judged.formUnion(readers[key] ?? []) }
             return judged
+        }
+        // A type's answers change with the files that declare or extend it; its role and lifetime, and the members
+        // rules gather, with any file whose code names them.
+        let declarationKeys = declared.map { $0.flatMap { [ReadRecorder.key(.type, $0), ReadRecorder.key(.role, $0)] } }
+        let keys = project.files.indices.map {
+            declarationKeys[$0] + holding[$0].map { ReadRecorder.key(.role, $0) } + writing[$0].map { ReadRecorder.key(.member, $0) }
         }
         var reach = Reach(files: project.files.count, readingNothing: read.filter(\.isEmpty).count, judgedAgain: [],
                           judgedAgainForDeclarations: [], projectFiles: [], mostRead: mostFiles(readers.filter { !$0.key.hasPrefix("p:") }),
                           mostDeclared: mostFiles(declarers.filter { readers[ReadRecorder.key(.type, $0.key)] != nil }))
         reach.readingProjectWide = mostFiles(readers.filter { $0.key.hasPrefix("p:") })
         reach.widestReaders = zip(project.files.map(\.path), read.map(\.count)).sorted { $0.1 > $1.1 }.prefix(5).map { ($0.0, $0.1) }
+        for (rule, byPath) in readByRule.sorted(by: { $0.key < $1.key }) {
+            let ruleReaders = readersOfEachKey(project.files.map { byPath[$0.path] ?? [] })
+            reach.judgedAgainByRule.append((rule, project.files.indices.map { judged(keys[$0], besides: $0, readers: ruleReaders).count - 1 }))
+        }
         for position in project.files.indices {
-            // A type's answers change with the files that declare or extend it; its role and lifetime, and the members
-            // rules gather, with any file whose code names them.
-            let declarationKeys = declared[position].flatMap { [ReadRecorder.key(.type, $0), ReadRecorder.key(.role, $0)] }
-            let codeKeys = holding[position].map { ReadRecorder.key(.role, $0) } + writing[position].map { ReadRecorder.key(.member, $0) }
-            let reached = judged(declarationKeys + codeKeys, besides: position)
+            let reached = judged(keys[position], besides: position, readers: readers)
             var declaring = reached
             for other in reached {
                 for key in read[other] where key.hasPrefix("t:") { declaring.formUnion(declarers[String(key.dropFirst(2))] ?? []) }
             }
             reach.judgedAgain.append(reached.count - 1)
-            reach.judgedAgainForDeclarations.append(judged(declarationKeys, besides: position).count - 1)
+            reach.judgedAgainForDeclarations.append(judged(declarationKeys[position], besides: position, readers: readers).count - 1)
             reach.projectFiles.append(declaring.count)
         }
         return reach
