@@ -203,6 +203,7 @@ public struct LintEngine: Sendable {
         var reads: [Set<String>] = []
         for position in files.indices {
             let start = reported.count
+            // Called directly, not through a closure kept in a variable: that would box `reported` for every append.
             if recordingReads {
                 reads.append(ReadRecorder.recording { rule.judge(files[position], in: project, gathered: gathered, options: options, report: &reported) }.names)
             } else {

@@ -93,6 +93,9 @@ public final class ProjectIndex: @unchecked Sendable {
 
         public var kind: TypeKind? { declaration?.kind }
 
+        /// The places in the project's files of `parts`, in its order.
+        var partFiles: [Int] { [declarationFile].compactMap { $0 } + extensionFiles }
+
         /// The declaration (when the project has it) and every extension, each with its file: a member is reported in
         /// the file that declares it, which for a method or computed property of an extension is not the type's.
         public var parts: [(path: String, fact: TypeFact)] {
@@ -731,7 +734,7 @@ public struct ProjectContext: Sendable {
         var byFile = Array(repeating: FileSubjects(), count: fileCount)
         func place(_ entry: ProjectIndex.TypeEntry, at position: Int, in list: WritableKeyPath<FileSubjects, [Int]>) {
             // A type's parts in one file make it that file's subject once.
-            for file in [entry.declarationFile].compactMap({ $0 }) + entry.extensionFiles where !byFile[file][keyPath: list].contains(position) {
+            for file in entry.partFiles where !byFile[file][keyPath: list].contains(position) {
                 byFile[file][keyPath: list].append(position)
             }
         }
@@ -746,7 +749,7 @@ public struct ProjectContext: Sendable {
     /// The files before `file` in the project's order that hold a part (declaration or extension) of the type.
     func files(before file: ProjectFile, holdingPartsOf id: String) -> [FileFacts] {
         guard let entry = index.entry(id) else { return [] }
-        let positions = Set(([entry.declarationFile].compactMap { $0 } + entry.extensionFiles).filter { $0 < file.position })
+        let positions = Set(entry.partFiles.filter { $0 < file.position })
         return positions.sorted().map { files[$0] }
     }
 

@@ -177,6 +177,8 @@ enum ViewModelPublicSetterRule: ProjectRule {
     )
 
     struct Gathered {
+        /// Each screen view model's properties that anything may set, by the class's id (classes with none left out).
+        var settable: [String: [PropertyFact]] = [:]
         /// The properties views bind (`$viewModel.name`).
         var bound: Set<PropertyKey> = []
         /// The writes of every property named like a candidate, by name.
@@ -185,9 +187,14 @@ enum ViewModelPublicSetterRule: ProjectRule {
 
     /// What the classes alone tell first: every write and binding of the project is read, only for the names of these.
     static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
-        let names = project.observableClasses.flatMap { settableProperties(of: $0, project: project).map(\.name) }
-        guard !names.isEmpty else { return Gathered() }
-        return Gathered(bound: boundProperties(project), writes: memberWrites(project, named: Set(names)))
+        var settable: [String: [PropertyFact]] = [:]
+        for model in project.observableClasses {
+            let properties = settableProperties(of: model, project: project)
+            if !properties.isEmpty { settable[model.id] = properties }
+        }
+        guard !settable.isEmpty else { return Gathered() }
+        return Gathered(settable: settable, bound: boundProperties(project),
+                        writes: memberWrites(project, named: Set(settable.values.joined().map(\.name))))
     }
 
     /// A screen view model's tracked properties that anything may set, and that no protocol it adopts requires settable
@@ -204,7 +211,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
         let (bound, writes) = (gathered.bound, gathered.writes)
         for model in project.observableClasses(touching: file) where model.path == file.path {
-            for property in settableProperties(of: model, project: project) {
+            for property in gathered.settable[model.id] ?? [] {
                 // The writes and bindings of every file that names the property.
                 ReadRecorder.noteMember(property.name)
                 guard !bound.contains(PropertyKey(type: model.id, name: property.name)),

@@ -170,24 +170,37 @@ enum StateNotPrivateRule: ProjectRule {
     }
 
     /// A type with state that is not private, and the lookups its findings need.
-    private struct Candidate {
+    struct Candidate {
         var path: String
         var type: TypeFact
         var entry: ProjectIndex.TypeEntry?
         var properties: [(property: PropertyFact, wrapper: String)]
     }
 
-    /// The argument labels the project's constructions pass to each type that has non-private state. The candidates
-    /// first, then the labels passed to their types only: gathering every construction's labels for every type name
-    /// was nearly all of the rule's work, and few types have a candidate.
-    static func gather(_ project: ProjectContext, options: RuleOptions) -> [String: Set<String>] {
-        let names = project.files.flatMap { file in candidates(in: file, project: project).map(\.type.name) }
-        return names.isEmpty ? [:] : labelsPassed(to: Set(names), in: project)
+    struct Gathered {
+        /// Each file's types with state that is not private, by path (files with none left out).
+        var candidatesByPath: [String: [Candidate]] = [:]
+        /// The argument labels the project's constructions pass to each candidate's type, by its simple name.
+        var labelsPassed: [String: Set<String>] = [:]
     }
 
-    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered labelsPassed: [String: Set<String>], options: RuleOptions,
+    /// The candidates first, then the labels passed to their types only: gathering every construction's labels for
+    /// every type name was nearly all of the rule's work, and few types have a candidate.
+    static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
+        var gathered = Gathered()
+        for file in project.files {
+            let found = candidates(in: file, project: project)
+            if !found.isEmpty { gathered.candidatesByPath[file.path] = found }
+        }
+        guard !gathered.candidatesByPath.isEmpty else { return gathered }
+        gathered.labelsPassed = labelsPassed(to: Set(gathered.candidatesByPath.values.joined().map(\.type.name)), in: project)
+        return gathered
+    }
+
+    static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions,
                       report: inout [ProjectFinding]) {
-        for candidate in candidates(in: file.facts, project: project) {
+        let labelsPassed = gathered.labelsPassed
+        for candidate in gathered.candidatesByPath[file.path] ?? [] {
             let type = candidate.type
             let assignedInInit = candidate.entry?.initializerAssignments ?? []
             for (property, wrapper) in candidate.properties {
