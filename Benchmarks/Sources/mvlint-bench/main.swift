@@ -459,8 +459,14 @@ case "decode":
         }
     }
 case "reach":
-    guard arguments.count >= 2, let reach = ReadReachBenchmark.measure(URL(fileURLWithPath: arguments[1])) else {
+    guard arguments.count >= 2 else {
         print(usage)
+        exit(2)
+    }
+    let folder = URL(fileURLWithPath: arguments[1])
+    _ = swiftFilesOrExit(in: folder)
+    guard let reach = ReadReachBenchmark.measure(folder) else {
+        FileHandle.standardError.write(Data("mvlint-bench: nothing linted under \(folder.path) (every file excluded?)\n".utf8))
         exit(2)
     }
     func spread(_ counts: [Int]) -> String {

@@ -35,13 +35,14 @@ public enum ReadReachBenchmark {
         public var judgedAgainByRule: [(rule: String, judgedAgain: [Int])] = []
     }
 
-    /// Lints `directory` (its `.mvlint.yml` applies, no cache) and measures; nil when no project was built.
+    /// Lints `directory` (its `.mvlint.yml` applies, no cache) and measures; nil when it holds no Swift file to lint.
     public static func measure(_ directory: URL) -> Reach? {
         let configuration = ConfigurationLoader.find(from: directory).flatMap { try? ConfigurationLoader.load(path: $0) }
             ?? Configuration(rootDirectory: directory)
         let outcome = Linter.run(Linter.Request(paths: [directory.path], workingDirectory: directory, configuration: configuration))
         guard let engine = outcome.engine else { return nil }
         let project = outcome.project
+        guard !project.files.isEmpty else { return nil }
         let readByRule = engine.namesRead(in: project) { outcome.rules.enabled.contains($0) }
         let read = project.files.map { file in readByRule.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path] ?? []) } }
         // What a file's code holds, creates, injects or reaches through the models (a type's role and lifetime read
