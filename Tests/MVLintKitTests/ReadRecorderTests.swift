@@ -15,8 +15,8 @@ final class ReadRecorderTests: XCTestCase {
     private func namesRead(by rules: Set<String>) -> [String: Set<String>] {
         var project = TestProject.context(files)
         project.profile = .containerPresentation
-        let byRule = LintEngine(selection: RuleSelection(rules: rules)).namesRead(in: project) { _ in true }
-        return byRule.values.reduce(into: [:]) { merged, byFile in merged.merge(byFile) { $0.union($1) } }
+        let byRule = LintEngine(selection: RuleSelection(rules: rules)).recordedJudgements(in: project) { _ in true }
+        return byRule.values.reduce(into: [:]) { merged, byFile in merged.merge(byFile.mapValues(\.reads)) { $0.union($1) } }
     }
 
     func testAJudgementRecordsTheTypesItHoldsAndItsSubjects() {
@@ -42,5 +42,39 @@ final class ReadRecorderTests: XCTestCase {
         let (_, names) = ReadRecorder.recording { ReadRecorder.notRecording { project.index.entry("CartModel") } }
         XCTAssertEqual(names, [])
         XCTAssertEqual(ReadRecorder.recording { project.index.entry("CartModel") }.names, ["t:CartModel"])
+    }
+
+    func testAnAnswerMadeFromAnInheritanceChainRecordsEveryTypeInIt() {
+        let project = TestProject.context([
+            "Base/BaseStore.swift": "class BaseStore: ObservableObject {}\n",
+            "Feed/FeedStore.swift": "final class FeedStore: BaseStore {\n    @Published var items: [String] = []\n}\n",
+            "Base/Screen.swift": "protocol Screen: View {}\n",
+            "Feed/Home.swift": "struct Home: Screen {\n    var body: some View { Text(\"\") }\n}\n",
+        ])
+        // A file that makes `BaseStore` `@Observable`, or `Screen` no view, changes the answer about the type below it.
+        XCTAssertEqual(ReadRecorder.recording { project.index.observation(of: "FeedStore") }.names, ["t:FeedStore", "t:BaseStore"])
+        XCTAssertEqual(ReadRecorder.recording { project.index.isObservableClass("FeedStore") }.names, ["t:FeedStore", "t:BaseStore"])
+        XCTAssertEqual(ReadRecorder.recording { project.index.isView("Home") }.names, ["t:Home", "t:Screen"])
+    }
+
+    func testAFileIsJudgedAsInTheWholeProjectInAPartHoldingTheFilesDeclaringWhatItReads() {
+        var project = TestProject.context(files)
+        project.profile = .containerPresentation
+        let engine = LintEngine(selection: RuleSelection(rules: Set(RuleRegistry.projectRules.map { $0.description.id })))
+        let whole = engine.recordedJudgements(in: project) { _ in true }
+        let gathered = engine.gathered(in: project) { _ in true }
+        let path = "Presentation/CartBadgeView.swift"
+        func shown(_ findings: [ProjectFinding]) -> [String] { findings.map { "\($0.position.line):\($0.position.column) \($0.message)" } }
+        let expected = whole.mapValues { shown($0[path]?.findings ?? []) }.filter { !$0.value.isEmpty }
+        XCTAssertFalse(expected.isEmpty, "the example must have a project finding to compare")
+        func judged(inPartOf paths: [String]) -> [String: [String]] {
+            let positions = project.files.indices.filter { paths.contains(project.files[$0].path) }
+            let part = project.subproject(of: positions)
+            let file = part.file(at: part.files.firstIndex { $0.path == path }!)
+            return engine.judgeOneFile(file, in: part, gathered: gathered) { _ in true }.mapValues { shown($0.findings) }.filter { !$0.value.isEmpty }
+        }
+        XCTAssertEqual(judged(inPartOf: [path, "Models/CartModel.swift"]), expected)
+        // Without the file declaring the model the view holds, the part cannot tell what it is.
+        XCTAssertNotEqual(judged(inPartOf: [path]), expected)
     }
 }

@@ -52,6 +52,11 @@ USAGE:
         change to it would judge again, an upper bound), the same for the types it declares or extends, and how many
         files declare a type those judgements asked about (the project they would be judged in): median, 90th and 99th
         percentile, largest; the names the most files' judgements asked about; and the first count for each rule alone
+  mvlint-bench small DIR
+        lints DIR in-process (its .mvlint.yml applies, no cache), then judges each file again in a project made of it and
+        the files declaring or extending what its judgements asked about, with the roles, lifetimes, relations and scene
+        roots of the whole project: prints how many files such a project holds, the time to build it and judge the file,
+        and per rule the files whose findings differ from the whole project's (with examples)
 \(OSSCheckCommand.usage)
 """
 
@@ -81,6 +86,30 @@ func swiftFilesOrExit(in folder: URL) -> [URL] {
         exit(2)
     }
     return files
+}
+
+/// The folder named after a scenario that lints it in-process (`reach`, `small`), measured by `measure`; the usage and exit
+/// 2 without a folder, one message and exit 2 when nothing in it was linted.
+func lintedFolderMeasured<Result>(by measure: (URL) -> Result?) -> Result {
+    guard arguments.count >= 2 else {
+        print(usage)
+        exit(2)
+    }
+    let folder = URL(fileURLWithPath: arguments[1])
+    _ = swiftFilesOrExit(in: folder)
+    guard let result = measure(folder) else {
+        FileHandle.standardError.write(Data("mvlint-bench: nothing linted under \(folder.path) (every file excluded?)\n".utf8))
+        exit(2)
+    }
+    return result
+}
+
+/// Median, 90th and 99th percentile and largest of some values, each shown by `show`.
+func spread<Value: Comparable>(_ values: [Value], _ show: (Value) -> String = { "\($0)" }) -> String {
+    let sorted = values.sorted()
+    guard let largest = sorted.last else { return "none" }
+    func at(_ share: Double) -> Value { sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))] }
+    return "median \(show(at(0.5))), p90 \(show(at(0.9))), p99 \(show(at(0.99))), largest \(show(largest))"
 }
 
 /// Runs `body`; what it throws (a folder that cannot be copied, created or written) is one message and exit 2, not a
@@ -459,21 +488,7 @@ case "decode":
         }
     }
 case "reach":
-    guard arguments.count >= 2 else {
-        print(usage)
-        exit(2)
-    }
-    let folder = URL(fileURLWithPath: arguments[1])
-    _ = swiftFilesOrExit(in: folder)
-    guard let reach = ReadReachBenchmark.measure(folder) else {
-        FileHandle.standardError.write(Data("mvlint-bench: nothing linted under \(folder.path) (every file excluded?)\n".utf8))
-        exit(2)
-    }
-    func spread(_ counts: [Int]) -> String {
-        let sorted = counts.sorted()
-        func at(_ share: Double) -> Int { sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))] }
-        return "median \(at(0.5)), p90 \(at(0.9)), p99 \(at(0.99)), largest \(sorted.last ?? 0)"
-    }
+    let reach = lintedFolderMeasured(by: ReadReachBenchmark.measure)
     print("files: \(reach.files) (\(reach.readingNothing) whose judgements read no name); reading a project-wide value: "
           + reach.readingProjectWide.map { "\($0.name.dropFirst(2)) \($0.files)" }.joined(separator: ", "))
     print("other files judged again, any edit: \(spread(reach.judgedAgain))")
@@ -485,6 +500,16 @@ case "reach":
     print("other files judged again, any edit, by rule:")
     for (rule, counts) in reach.judgedAgainByRule.sorted(by: { ($0.judgedAgain.max() ?? 0) > ($1.judgedAgain.max() ?? 0) }) {
         print("  \(rule): \(spread(counts))")
+    }
+case "small":
+    let check = lintedFolderMeasured(by: SmallProjectCheck.check)
+    print("files: \(check.files); the whole project's rules: \(String(format: "%.1f", check.wholeProjectSeconds * 1000)) ms")
+    print("files in each small project: \(spread(check.projectFiles)); rounds: \(spread(check.rounds))")
+    print("building one and judging the file: \(spread(check.seconds) { String(format: "%.2f ms", $0 * 1000) })")
+    print("files whose judgement differed, by rule (of the files with a finding in either):")
+    for rule in check.byRule {
+        print("  \(rule.rule): \(rule.differing) of \(rule.judged)")
+        for example in rule.examples { print("    " + example) }
     }
 case "oss-check":
     exit(OSSCheckCommand.main(Array(arguments.dropFirst())))

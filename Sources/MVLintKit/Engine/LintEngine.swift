@@ -177,20 +177,56 @@ public struct LintEngine: Sendable {
         return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
     }
 
-    /// The names each project rule's judgement of each file asked about (`ReadRecorder`), by rule id and path: what a
-    /// change must touch to reach them (docs/INCREMENTAL.md, step 3; `mvlint-bench reach` measures how far that is).
-    func namesRead(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: [String: Set<String>]] {
+    /// Each project rule's judgement of each file, its findings and the names it asked about (`ReadRecorder`), by rule
+    /// id and path: what a change must touch to reach them (docs/INCREMENTAL.md, step 3; `mvlint-bench reach` measures
+    /// how far that is).
+    func recordedJudgements(in project: ProjectContext, isEnabled: (String) -> Bool)
+        -> [String: [String: (findings: [ProjectFinding], reads: Set<String>)]] {
         let selection = self.selection
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
         let files = project.files.indices.map(project.file(at:))
-        let readsByRule = ParallelMap.run(rules) { rule -> [Set<String>] in
-            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: true).reads
+        let judgedByRule = ParallelMap.run(rules) { rule in
+            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: true)
         }
-        var reads: [String: [String: Set<String>]] = [:]
-        for (rule, byFile) in zip(rules, readsByRule) {
-            reads[rule.description.id] = Dictionary(zip(files.map(\.path), byFile), uniquingKeysWith: { first, _ in first })
+        var judgements: [String: [String: (findings: [ProjectFinding], reads: Set<String>)]] = [:]
+        for (rule, judged) in zip(rules, judgedByRule) {
+            let findingsByPath = Dictionary(grouping: judged.findings, by: \.path)
+            var byPath: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
+            for (file, reads) in zip(files, judged.reads) where byPath[file.path] == nil {
+                byPath[file.path] = (findingsByPath[file.path] ?? [], reads)
+            }
+            judgements[rule.description.id] = byPath
         }
-        return reads
+        return judgements
+    }
+
+    /// What each enabled project rule gathers from `project`, by rule id.
+    func gathered(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: any Sendable] {
+        var gathered: [String: any Sendable] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            gathered[rule.description.id] = rule.gather(project, options: selection.options[rule.description.id]!)
+        }
+        return gathered
+    }
+
+    /// One file's judgement by each enabled project rule in `project`, with what each gathered in `gathered` (by rule
+    /// id; gathered from `project` when missing), and the names each asked about, by rule id.
+    func judgeOneFile(_ file: ProjectFile, in project: ProjectContext, gathered: [String: any Sendable], isEnabled: (String) -> Bool)
+        -> [String: (findings: [ProjectFinding], reads: Set<String>)] {
+        var judged: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            let id = rule.description.id
+            judged[id] = Self.judge(file, by: rule, in: project, gathered: gathered[id], options: selection.options[id]!)
+        }
+        return judged
+    }
+
+    private static func judge<Rule: ProjectRule>(_ file: ProjectFile, by rule: Rule.Type, in project: ProjectContext, gathered: (any Sendable)?,
+                                                 options: RuleOptions) -> (findings: [ProjectFinding], reads: Set<String>) {
+        let gathered = gathered as? Rule.Gathered ?? rule.gather(project, options: options)
+        var reported: [ProjectFinding] = []
+        let reads = ReadRecorder.recording { rule.judge(file, in: project, gathered: gathered, options: options, report: &reported) }.names
+        return (reported, reads)
     }
 
     /// A project rule's findings: what it gathers, then each file judged in turn; with `recordingReads`, also the names

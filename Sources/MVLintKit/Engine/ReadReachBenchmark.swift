@@ -37,13 +37,9 @@ public enum ReadReachBenchmark {
 
     /// Lints `directory` (its `.mvlint.yml` applies, no cache) and measures; nil when it holds no Swift file to lint.
     public static func measure(_ directory: URL) -> Reach? {
-        let configuration = ConfigurationLoader.find(from: directory).flatMap { try? ConfigurationLoader.load(path: $0) }
-            ?? Configuration(rootDirectory: directory)
-        let outcome = Linter.run(Linter.Request(paths: [directory.path], workingDirectory: directory, configuration: configuration))
-        guard let engine = outcome.engine else { return nil }
+        guard let (outcome, engine) = Linter.lintedForMeasurement(directory) else { return nil }
         let project = outcome.project
-        guard !project.files.isEmpty else { return nil }
-        let readByRule = engine.namesRead(in: project) { outcome.rules.enabled.contains($0) }
+        let readByRule = engine.recordedJudgements(in: project) { outcome.rules.enabled.contains($0) }.mapValues { $0.mapValues(\.reads) }
         let read = project.files.map { file in readByRule.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path] ?? []) } }
         // What a file's code holds, creates, injects or reaches through the models (a type's role and lifetime read
         // it), and the members it writes, binds and awaits (the tables rules gather read them).
@@ -118,5 +114,17 @@ public enum ReadReachBenchmark {
         }
         collect(facts)
         return names
+    }
+}
+
+extension Linter {
+    /// `directory` linted in-process as a user would (its `.mvlint.yml` applies, no cache), with the engine that ran, for
+    /// the benchmarks that look inside a run; nil when nothing was linted.
+    static func lintedForMeasurement(_ directory: URL) -> (outcome: Outcome, engine: LintEngine)? {
+        let configuration = ConfigurationLoader.find(from: directory).flatMap { try? ConfigurationLoader.load(path: $0) }
+            ?? Configuration(rootDirectory: directory)
+        let outcome = Linter.run(Linter.Request(paths: [directory.path], workingDirectory: directory, configuration: configuration))
+        guard let engine = outcome.engine, !outcome.project.files.isEmpty else { return nil }
+        return (outcome, engine)
     }
 }

@@ -582,8 +582,19 @@ public final class ProjectIndex: @unchecked Sendable {
     /// True for types conforming to `View` directly, through a protocol that refines `View`, through a
     /// superclass that is a view, or having a `var body: some View`.
     public func isView(_ id: String) -> Bool {
-        ReadRecorder.noteType(id: id)
+        noteInheritanceChain(of: id)
         return viewCache[id] ?? false
+    }
+
+    /// Notes the type and every project type it inherits from: an answer made from the chain (`isView`, `observation`)
+    /// changes with a file that declares or extends any of them.
+    private func noteInheritanceChain(of id: String) {
+        guard ReadRecorder.isRecording else { return }
+        var pending = [id], seen: Set<String> = [id]
+        while let next = pending.popLast() {
+            ReadRecorder.noteType(id: next)
+            for parent in types[next]?.inheritedIDs ?? [] where seen.insert(parent).inserted { pending.append(parent) }
+        }
     }
 
     private func computeIsView(_ id: String, visiting: Set<String>) -> Bool {
@@ -604,14 +615,14 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// A class made observable by `@Observable` or by conforming to `ObservableObject` (also through a base class).
     public func isObservableClass(_ id: String) -> Bool {
-        ReadRecorder.noteType(id: id)
+        noteInheritanceChain(of: id)
         return observationKinds[id] != nil
     }
 
     public enum ObservationKind: Sendable { case observationMacro, observableObject }
 
     public func observation(of id: String) -> ObservationKind? {
-        ReadRecorder.noteType(id: id)
+        noteInheritanceChain(of: id)
         return observationKinds[id]
     }
 
@@ -648,9 +659,13 @@ public struct ProjectContext: Sendable {
     }
 
     init(files: [FileFacts], sharedSettingsByPath: [String: SharedSettings], timings: PhaseTimings? = nil) {
+        self.init(files: files, sharedSettingsByPath: sharedSettingsByPath, answers: nil, timings: timings)
+    }
+
+    private init(files: [FileFacts], sharedSettingsByPath: [String: SharedSettings], answers: WholeProjectAnswers?, timings: PhaseTimings?) {
         self.files = files
         self.sharedSettingsByPath = sharedSettingsByPath
-        let derived = Self.derive(from: files, settingsByPath: sharedSettingsByPath, timings: timings)
+        let derived = Self.derive(from: files, settingsByPath: sharedSettingsByPath, answers: answers, timings: timings)
         index = derived.index
         constructionLinks = derived.constructionLinks
         architecture = derived.architecture
@@ -673,11 +688,18 @@ public struct ProjectContext: Sendable {
         var sceneRootViews: Set<String>
     }
 
-    private static func derive(from files: [FileFacts], settingsByPath: [String: SharedSettings], timings: PhaseTimings?) -> Derived {
+    private static func derive(from files: [FileFacts], settingsByPath: [String: SharedSettings], answers: WholeProjectAnswers?,
+                               timings: PhaseTimings?) -> Derived {
         let index = ProjectIndex(files: files, moduleOf: { settingsByPath[$0]?.value.name ?? "" })
         timings?.end(.index)
         let links = index.constructionLinks(in: files)
         timings?.end(.constructions)
+        if let answers {
+            return Derived(index: index, constructionLinks: links, architecture: answers.architecture,
+                           modelSitesByType: groupModelSites(files, index: index), declaredViews: findDeclaredViews(in: index),
+                           observableClasses: findObservableClasses(in: index, architecture: answers.architecture),
+                           sceneRootViews: answers.sceneRootViews)
+        }
         // What needs only the index and the constructions is found beside the architecture, whose classification
         // runs on one core: first who creates the observable classes, which the architecture asks for last.
         let creations = Deferred { LifetimeClassifier.Creations(index: index, files: files, constructionLinks: links) }
@@ -783,6 +805,18 @@ public struct ProjectContext: Sendable {
 
     public func settings(for path: String) -> TargetSettings { sharedSettingsByPath[path]?.value ?? .unknown }
 
+    /// A project of some of this one's files (`positions`, in this project's order) that takes from this one what
+    /// depends on every file: the roles, lifetimes and relations, and the scene roots. What a rule asks of a type is
+    /// then answered as in the whole project when the part holds every file that declares or extends the names
+    /// asked about (docs/INCREMENTAL.md, step 4: a changed file judged in a small project).
+    func subproject(of positions: [Int]) -> ProjectContext {
+        let answers = WholeProjectAnswers(architecture: architecture, sceneRootViews: sceneRootViews)
+        var part = ProjectContext(files: positions.map { files[$0] }, sharedSettingsByPath: sharedSettingsByPath, answers: answers, timings: nil)
+        part.profile = profile
+        part.layers = layers
+        return part
+    }
+
     /// The same project after some files changed (a fix round): index and architecture are rebuilt from the
     /// new facts, everything else (settings, profile) is kept.
     func replacingFiles(_ files: [FileFacts]) -> ProjectContext {
@@ -791,6 +825,13 @@ public struct ProjectContext: Sendable {
         updated.layers = layers
         return updated
     }
+}
+
+/// What a project of some files takes from the whole project's (`ProjectContext.subproject(of:)`): the answers that
+/// depend on every file, whose inputs a part may lack (a role reads every holder of the type).
+private struct WholeProjectAnswers {
+    var architecture: Architecture
+    var sceneRootViews: Set<String>
 }
 
 /// A file of the project as a project rule judges it: its facts, and the subjects it holds (places in the

@@ -46,6 +46,9 @@ final class ReadRecorder {
         return body()
     }
 
+    /// Whether a recorder is set on this thread: for notes that take work to make (a type's inheritance chain).
+    static var isRecording: Bool { isInUse && current.value != nil }
+
     /// Notes a type by its simple name (`Row` for the id `Feed.Row`, `Row @Sources/A.swift` or `App.Feed.Row`: the
     /// name every file that declares, extends or names it writes).
     static func noteType(id: String, _ question: Question = .type) {
