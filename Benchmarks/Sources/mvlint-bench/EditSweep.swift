@@ -1,4 +1,5 @@
 import Foundation
+import MVLintKit
 import OSSCheck
 
 /// `mvlint-bench edits`: the edits a developer makes, one at a time, to files picked at random, each followed by a warm
@@ -86,22 +87,18 @@ struct EditSweep {
         return byFile
     }
 
-    static func run(_ folder: URL, mvlint: String, files fileCount: Int, seed: UInt64) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-edits-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
+    /// On a copy of `folder` (in `scratch`), `fileCount` files picked at random, each edited every way in turn: `before` once
+    /// the copy is made, then `measure` after each edit (the edit, the file, its path in the copy), the file put back after
+    /// each; `restored` once each file is back. Returns the files picked and how many there were to pick from.
+    static func eachEdit(of folder: URL, in scratch: URL, files fileCount: Int, seed: UInt64, before: (URL) -> Void,
+                         measure: (Edit, URL, String) throws -> Void, restored: () -> Void) throws -> (picked: Int, of: Int) {
+        let project = scratch.appendingPathComponent(folder.lastPathComponent)
         try copyForWarmRuns(folder, to: project)
         var random = SplitMix64(seed: seed)
         var sources = swiftFiles(in: project).filter { !["Package.swift", "Project.swift"].contains($0.lastPathComponent) }
         random.shuffle(&sources)
         let picked = sources.prefix(fileCount)
-        let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
-        let report = { (name: String) in scratch.appendingPathComponent(name + ".json").path }
-        func read(_ name: String) -> Data? { FileManager.default.contents(atPath: report(name)) }
-        _ = spawn(lint + ["--cache-path", cache.path], output: report("before"))
-        let before = findingsByFile(read("before"))
-
-        var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]](), reached: [String] = []
+        before(project)
         for file in picked {
             let original = try String(contentsOf: file, encoding: .utf8)
             // Reports name files by absolute path: the copy lies outside the working directory.
@@ -109,22 +106,42 @@ struct EditSweep {
             for edit in edits {
                 guard let edited = edit.apply(original, &random), edited != original else { continue }
                 try edited.write(to: file, atomically: false, encoding: .utf8)
-                _ = spawn(lint + ["--cache-path", cache.path], output: report("warm"))
-                _ = spawn(lint + ["--no-cache"], output: report("uncached"))
-                try original.write(to: file, atomically: false, encoding: .utf8)
-                made[edit.name, default: 0] += 1
-                if read("warm") != read("uncached") { mismatched[edit.name, default: []].append(shown) }
-                let after = findingsByFile(read("uncached"))
-                let others = Set(before.keys).union(after.keys).filter { $0 != file.path && before[$0] != after[$0] }
-                reaching[edit.name, default: []].append(others.count)
-                if !others.isEmpty {
-                    reached.append("\(edit.name) in \(shown): " + others.sorted().map { String($0.dropFirst(project.path.count + 1)) }.joined(separator: ", "))
-                }
+                defer { try? original.write(to: file, atomically: false, encoding: .utf8) }
+                try measure(edit, file, shown)
             }
+            restored()
+        }
+        return (picked.count, sources.count)
+    }
+
+    static func run(_ folder: URL, mvlint: String, files fileCount: Int, seed: UInt64) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-edits-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
+        let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
+        let report = { (name: String) in scratch.appendingPathComponent(name + ".json").path }
+        func read(_ name: String) -> Data? { FileManager.default.contents(atPath: report(name)) }
+        var before: [String: [String]] = [:]
+        var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]](), reached: [String] = []
+        let (picked, sources) = try eachEdit(of: folder, in: scratch, files: fileCount, seed: seed, before: { _ in
+            _ = spawn(lint + ["--cache-path", cache.path], output: report("before"))
+            before = findingsByFile(read("before"))
+        }, measure: { edit, file, shown in
+            _ = spawn(lint + ["--cache-path", cache.path], output: report("warm"))
+            _ = spawn(lint + ["--no-cache"], output: report("uncached"))
+            made[edit.name, default: 0] += 1
+            if read("warm") != read("uncached") { mismatched[edit.name, default: []].append(shown) }
+            let after = findingsByFile(read("uncached"))
+            let others = Set(before.keys).union(after.keys).filter { $0 != file.path && before[$0] != after[$0] }
+            reaching[edit.name, default: []].append(others.count)
+            if !others.isEmpty {
+                reached.append("\(edit.name) in \(shown): " + others.sorted().map { String($0.dropFirst(project.path.count + 1)) }.joined(separator: ", "))
+            }
+        }, restored: {
             // The file is back as it was: this run puts the cache back too, so the next edit starts from the original.
             _ = spawn(lint + ["--cache-path", cache.path])
-        }
-        print("files edited: \(picked.count) of \(sources.count), seed \(seed)")
+        })
+        print("files edited: \(picked) of \(sources), seed \(seed)")
         print("edit                         edits  warm != uncached  changed other files' findings (most files)")
         for edit in edits {
             let count = made[edit.name] ?? 0, reached = reaching[edit.name] ?? []
@@ -135,5 +152,61 @@ struct EditSweep {
         for (edit, files) in mismatched.sorted(by: { $0.key < $1.key }) {
             for file in files { print("MISMATCH: \(edit) in \(file)") }
         }
+    }
+
+    /// `mvlint-bench edits DIR --answers`: after each edit, which answers of the whole project changed (in-process, no
+    /// cache): the roles, relations, scene roots, profile and gathered tables a file's judgement in a small project takes
+    /// from the whole project (docs/INCREMENTAL.md, step 4), told apart by whether only the places they cite moved; and
+    /// whether other files' findings changed.
+    static func answers(_ folder: URL, files fileCount: Int, seed: UInt64) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-answers-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let project = scratch.appendingPathComponent(folder.lastPathComponent)
+        var base: SmallProjectCheck.Snapshot?
+        var made = [String: Int](), changed = [String: Int](), movedOnly = [String: Int](), reachedOthers = [String: Int]()
+        var changedKinds = [String: [String: Int]](), examples: [String] = [], toldChanged = [String: Int](), missed: [String] = []
+        var keptEdits = [String: Int](), judgedAgain = [String: [Int]](), wrong: [String] = []
+        func kind(_ key: String) -> String { key.hasPrefix("role ") ? "roles" : key }
+        let (picked, sources) = try eachEdit(of: folder, in: scratch, files: fileCount, seed: seed, before: { _ in
+            base = SmallProjectCheck.snapshot(of: project)
+        }, measure: { edit, file, shown in
+            guard let base, let after = SmallProjectCheck.snapshot(of: project) else { return }
+            made[edit.name, default: 0] += 1
+            let keys = Set(base.answers.keys).union(after.answers.keys)
+            let differing = keys.filter { base.answers[$0]?.unplaced != after.answers[$0]?.unplaced }
+            // A small project must tell every change the whole project shows; a change it tells that the whole project
+            // does not show only costs a rebuild.
+            let told = base.changesAnswers(ofFileAt: shown, to: after)
+            // What a run keeping the previous result would conclude, judging again only what the edit reaches.
+            if let kept = base.keptAndJudgedAgain(ofFileAt: shown, to: after) {
+                keptEdits[edit.name, default: 0] += 1
+                judgedAgain[edit.name, default: []].append(kept.judged)
+                if !kept.differing.isEmpty { wrong.append("\(edit.name) in \(shown): " + kept.differing.prefix(4).joined(separator: ", ")) }
+            }
+            if told { toldChanged[edit.name, default: 0] += 1 }
+            if !differing.isEmpty && !told { missed.append("\(edit.name) in \(shown): " + differing.sorted().prefix(4).joined(separator: ", ")) }
+            if !differing.isEmpty {
+                changed[edit.name, default: 0] += 1
+                for key in Set(differing.map(kind)) { changedKinds[edit.name, default: [:]][key, default: 0] += 1 }
+                if examples.count < 40 { examples.append("\(edit.name) in \(shown): " + differing.sorted().prefix(4).joined(separator: ", ")) }
+            } else if keys.contains(where: { base.answers[$0]?.placed != after.answers[$0]?.placed }) {
+                movedOnly[edit.name, default: 0] += 1
+            }
+            let paths = Set(base.findingsByFile.keys).union(after.findingsByFile.keys)
+            if paths.contains(where: { $0 != shown && base.findingsByFile[$0] != after.findingsByFile[$0] }) { reachedOthers[edit.name, default: 0] += 1 }
+        }, restored: {})
+        print("files edited: \(picked) of \(sources), seed \(seed)")
+        print("edit                         edits  answers changed  only their places  told by a small project  other files' findings  kept (files judged, most)  what changed")
+        for edit in edits {
+            let kinds = (changedKinds[edit.name] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0)
+                  + String(format: "%5d  %15d  %17d  %22d  %21d  ", made[edit.name] ?? 0, changed[edit.name] ?? 0, movedOnly[edit.name] ?? 0,
+                           toldChanged[edit.name] ?? 0, reachedOthers[edit.name] ?? 0)
+                  + "\(keptEdits[edit.name] ?? 0) (\((judgedAgain[edit.name] ?? []).reduce(0, +)), \((judgedAgain[edit.name] ?? []).max() ?? 0))".padding(toLength: 27, withPad: " ", startingAt: 0)
+                  + kinds)
+        }
+        for example in examples { print("CHANGED: \(example)") }
+        for example in missed { print("MISSED BY THE SMALL PROJECT: \(example)") }
+        for example in wrong { print("KEPT BUT WRONG: \(example)") }
     }
 }

@@ -37,6 +37,11 @@ USAGE:
         a wrapper swapped), each edit followed by a warm run and an uncached one: prints per kind of edit how many
         were made, how many warm outputs differed from the uncached ones (each such file named), and how many edits
         changed another file's findings (and the most files one changed)
+  mvlint-bench edits DIR --answers [--files N] [--seed S]
+        the same edits, each followed by an in-process lint of the copy (its .mvlint.yml applies, no cache): prints per
+        kind of edit how many changed an answer of the whole project that a small project takes from it (a role, the
+        relations of a kind, the scene roots, the profile, a rule's gathered table), how many moved only the places such
+        an answer cites, and how many changed another file's findings; and the first answers each changing edit changed
   mvlint-bench steps DIR --mvlint PATH [--baseline PATH] [--repeat K] [--cold]
         each step's median time (`mvlint lint --timings`) over K runs (default 15), the baseline's beside it, the two
         binaries run alternately so that both meet the same load: (2) and (w) as `warm` makes them, each binary on a
@@ -458,6 +463,17 @@ case "warm":
     exitingOnError {
         try warmScenario(folder, mvlint: mvlint, repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 5,
                          steps: arguments.contains("--steps"))
+    }
+case "edits" where arguments.contains("--answers"):
+    guard arguments.count >= 2 else {
+        print(usage)
+        exit(2)
+    }
+    let folder = URL(fileURLWithPath: arguments[1]).standardizedFileURL
+    _ = swiftFilesOrExit(in: folder)
+    exitingOnError {
+        try EditSweep.answers(folder, files: option("--files", in: arguments).flatMap(Int.init) ?? 10,
+                              seed: option("--seed", in: arguments).flatMap(UInt64.init) ?? 1)
     }
 case "edits":
     let (folder, mvlint) = scenarioArgumentsOrExit()

@@ -84,7 +84,286 @@ public enum SmallProjectCheck {
         return result
     }
 
-    private static func shown(_ finding: ProjectFinding) -> String {
+    static func shown(_ finding: ProjectFinding) -> String {
         "\(finding.position.line):\(finding.position.column) \(finding.message)" + (finding.fix.map { " [fix: \($0.description), \($0.edits.count) edits]" } ?? "")
     }
+
+    /// One answer of the whole project, shown without the places it cites and with them: an edit that changes only the
+    /// second moved what the answer cites, one that changes the first changed the answer.
+    public struct Answer: Sendable, Equatable {
+        public var unplaced: String
+        public var placed: String
+    }
+
+    /// A lint of a folder, in-process, with the answers of its whole project.
+    public struct Snapshot: Sendable {
+        /// Every answer of the whole project that a file's judgement in a small project would take as it is, by what it
+        /// is (`role Feed`, `relations owns`, `scene roots`, `gathered fat-view`, `profile`).
+        public var answers: [String: Answer]
+        /// Each file's findings, as lines of text.
+        public var findingsByFile: [String: [String]]
+        let project: ProjectContext
+        let engine: LintEngine
+        let enabledRules: Set<String>
+        /// Each project rule's judgement of each file (its findings and reads), by rule id and path.
+        let judgements: [String: [String: (findings: [ProjectFinding], reads: Set<String>)]]
+    }
+
+    /// `directory` linted (its `.mvlint.yml` applies, no cache) with its answers; nil when nothing was linted. For
+    /// `mvlint-bench edits --answers`: which answers real edits change.
+    public static func snapshot(of directory: URL) -> Snapshot? {
+        guard let (outcome, engine) = Linter.lintedForMeasurement(directory) else { return nil }
+        var answers = answers(of: outcome.project, engine: engine, enabledRules: outcome.rules.enabled)
+        let profile = "\(outcome.profileChoice)"
+        answers["profile"] = Answer(unplaced: profile, placed: profile)
+        let findingsByFile = Dictionary(grouping: outcome.findings, by: \.file).mapValues { $0.map { "\($0.line):\($0.column) \($0.rule) \($0.message)" } }
+        return Snapshot(answers: answers, findingsByFile: findingsByFile, project: outcome.project, engine: engine,
+                        enabledRules: outcome.rules.enabled,
+                        judgements: engine.recordedJudgements(in: outcome.project, isEnabled: outcome.rules.enabled.contains))
+    }
+
+    fileprivate static func answers(of project: ProjectContext, engine: LintEngine, enabledRules: Set<String>) -> [String: Answer] {
+        var answers: [String: Answer] = [:]
+        func place(_ path: String, _ position: SourcePosition) -> String { "\(path):\(position.line):\(position.column)" }
+        func shown(_ evidence: [Evidence]) -> Answer {
+            Answer(unplaced: evidence.map(\.text).joined(separator: "; "),
+                   placed: evidence.map { $0.text + " @" + place($0.path, $0.position) }.joined(separator: "; "))
+        }
+        for assignment in project.architecture.roles.values {
+            let evidence = shown(assignment.evidence), lifetime = shown(assignment.lifetime?.evidence ?? [])
+            let head = "\(assignment.name) \(assignment.role) \(assignment.lifetime.map { "\($0.lifetime)" } ?? "-")"
+            answers["role " + assignment.id] = Answer(unplaced: "\(head) [\(evidence.unplaced)] [\(lifetime.unplaced)]",
+                                                      placed: "\(head) @\(place(assignment.path, assignment.position)) [\(evidence.placed)] [\(lifetime.placed)]")
+        }
+        for (kind, relations) in Dictionary(grouping: project.architecture.relations, by: \.kind) {
+            let unplaced = relations.map { "\($0.from)>\($0.to) \($0.via)" }
+            let placed = relations.map { "\($0.from)>\($0.to) \($0.via) @\(place($0.path, $0.position)) \($0.lines.map { "\($0.path):\($0.line)" })" }
+            answers["relations \(kind)"] = Answer(unplaced: unplaced.joined(separator: "\n"), placed: placed.joined(separator: "\n"))
+        }
+        let roots = project.sceneRootViews.sorted().joined(separator: " ")
+        answers["scene roots"] = Answer(unplaced: roots, placed: roots)
+        for (rule, gathered) in engine.gathered(in: project, isEnabled: enabledRules.contains) {
+            answers["gathered " + rule] = Answer(unplaced: described(gathered, placed: false), placed: described(gathered, placed: true))
+        }
+        return answers
+    }
+
+    /// Where the places of a file's old facts went in its new facts: each position held by a fact that both have (the
+    /// same fact told apart by what it says, in the order met), and each line of such a position; a place two facts
+    /// disagree about is left out.
+    static func placeMap(from old: FileFacts, to new: FileFacts) -> (positions: [SourcePosition: SourcePosition], lines: [Int: Int]) {
+        let before = placedFacts(in: old), after = placedFacts(in: new)
+        // The longest common run of the two lists of facts, by what they say without places: a table of both lengths,
+        // so a file with more placed facts than `placeMapLimit` allows moves nothing (its answers would be made again).
+        let width = after.count + 1
+        guard (before.count + 1) * width <= placeMapLimit else { return ([:], [:]) }
+        var common = [Int32](repeating: 0, count: (before.count + 1) * width)
+        for i in stride(from: before.count - 1, through: 0, by: -1) {
+            for j in stride(from: after.count - 1, through: 0, by: -1) {
+                common[i * width + j] = before[i].said == after[j].said ? common[(i + 1) * width + j + 1] + 1
+                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
+            }
+        }
+        var positions: [SourcePosition: SourcePosition] = [:], lines: [Int: Int] = [:]
+        var disputed = Set<SourcePosition>(), disputedLines = Set<Int>()
+        var (i, j) = (0, 0)
+        while i < before.count, j < after.count {
+            if before[i].said == after[j].said {
+                let (from, to) = (before[i].position, after[j].position)
+                if positions.updateValue(to, forKey: from).map({ $0 != to }) ?? false { disputed.insert(from) }
+                if lines.updateValue(to.line, forKey: from.line).map({ $0 != to.line }) ?? false { disputedLines.insert(from.line) }
+                (i, j) = (i + 1, j + 1)
+            } else if common[(i + 1) * width + j] >= common[i * width + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        for position in disputed { positions[position] = nil }
+        for line in disputedLines { lines[line] = nil }
+        return (positions, lines)
+    }
+
+    /// The most cells `placeMap`'s table may have (16 MB).
+    static let placeMapLimit = 4_000_000
+
+    /// Every position in some facts, in the order met, with what the fact holding it says of itself without places:
+    /// its names, kinds, counts and flags, not its lists (a type with a property added is the same type).
+    private static func placedFacts(in facts: Any) -> [(position: SourcePosition, said: String)] {
+        var found: [(position: SourcePosition, said: String)] = []
+        func said(_ value: Any) -> String {
+            Mirror(reflecting: value).children.compactMap { child -> String? in
+                let scalar = child.value is String || child.value is String? || child.value is Int || child.value is Bool
+                    || (Mirror(reflecting: child.value).displayStyle == .enum && Mirror(reflecting: child.value).children.isEmpty)
+                return scalar ? "\(child.label ?? ""): \(child.value)" : nil
+            }.joined(separator: ", ")
+        }
+        func visit(_ value: Any) {
+            let mirror = Mirror(reflecting: value)
+            var holder: String?
+            for child in mirror.children {
+                let held = (child.value as? SourcePosition) ?? ((child.value as? SourcePosition?) ?? nil)
+                if let held {
+                    holder = holder ?? "\(mirror.subjectType) " + said(value)
+                    found.append((held, (child.label ?? "") + " " + holder!))
+                } else if !(child.value is String) {
+                    visit(child.value)
+                }
+            }
+        }
+        visit(facts)
+        return found
+    }
+
+    /// A gathered value written out in full, its lists, sets and tables each in a fixed order, a table made on first use
+    /// made, and the places in it only when `placed`.
+    static func described(_ value: Any, placed: Bool) -> String {
+        if let position = value as? SourcePosition { return placed ? "\(position.line):\(position.column)" : "@" }
+        // The offsets a fix edits at are places too.
+        if value is DeclarationLayout || value is OffsetRange || value is StatementInsertionPoint {
+            return placed ? "\(value)" : "@"
+        }
+        if let deferred = value as? any DeferredValue { return described(deferred.anyValue, placed: placed) }
+        if value is Lock { return "" }
+        if value is String || value is Int || value is Bool { return "\(value)" }
+        let mirror = Mirror(reflecting: value)
+        // A line or an offset kept on its own is a place as well.
+        let children = mirror.children.map { child in
+            (child.label.map { $0 + ": " } ?? "")
+                + (!placed && ["line", "column", "utf8Offset", "offset"].contains(child.label) ? "@" : described(child.value, placed: placed))
+        }
+        switch mirror.displayStyle {
+        // Lists too: several are concatenated in a hash table's order, which their readers do not depend on.
+        case .set?, .dictionary?, .collection?: return "{" + children.sorted().joined(separator: ", ") + "}"
+        case .optional?: return children.first ?? "nil"
+        case .enum? where children.isEmpty: return "\(value)"
+        default: return "\(mirror.subjectType)(" + children.joined(separator: ", ") + ")"
+        }
+    }
+}
+
+extension SmallProjectCheck.Snapshot {
+    /// Whether the file at `path` changing from its facts here to those in `after` can change an answer of the whole
+    /// project beyond the places it cites, told without the whole project: the answers of a small project — the file
+    /// and the files declaring or extending a name its old or new facts hold, and those their types inherit from — made
+    /// with its old facts and with its new ones, and compared. Where an answer merges what each file contributes (the
+    /// relations, the holders of a type, a table a rule gathers), the small project's changes exactly when the whole
+    /// project's can; what follows chains across files (lifetimes along creators, the call graph of cancellation) is
+    /// compared by what the file feeds it: its constructions of project types, injections and cancellation facts.
+    public func changesAnswers(ofFileAt path: String, to after: Self) -> Bool {
+        smallProjects(ofFileAt: path, to: after)?.changed ?? true
+    }
+
+    /// The small projects `changesAnswers` compares: whether their answers differ, the file's place, its old and new
+    /// facts, and the files they hold (places in `project.files`); nil when the files are not the same files.
+    private func smallProjects(ofFileAt path: String, to after: Self)
+        -> (changed: Bool, position: Int, old: FileFacts, new: FileFacts, members: [Int])? {
+        guard let position = project.files.firstIndex(where: { $0.path == path }),
+              let new = after.project.files.first(where: { $0.path == path }),
+              project.files.map(\.path) == after.project.files.map(\.path) else { return nil }
+        let old = project.files[position]
+        var members: Set<Int> = [position]
+        var pending = Array(ReadReachBenchmark.names(in: [old, new] as [Any]))
+        var asked = Set<String>()
+        while let name = pending.popLast() {
+            guard asked.insert(name).inserted else { continue }
+            for file in declarers[name] ?? [] where members.insert(file).inserted {
+                for type in project.files[file].types { pending += type.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) } }
+            }
+        }
+        let positions = members.sorted()
+        func small(with facts: FileFacts) -> [String: SmallProjectCheck.Answer] {
+            var part = ProjectContext(files: positions.map { $0 == position ? facts : project.files[$0] }, sharedSettingsByPath: project.sharedSettingsByPath)
+            part.profile = project.profile
+            part.layers = project.layers
+            var answers = SmallProjectCheck.answers(of: part, engine: engine, enabledRules: enabledRules)
+            let links = part.constructionLinks[positions.firstIndex(of: position)!].map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
+            answers["links"] = SmallProjectCheck.Answer(unplaced: links.joined(separator: "\n"), placed: "")
+            answers["fed to chains"] = SmallProjectCheck.Answer(unplaced: SmallProjectCheck.described([facts.injections, facts.cancellation] as [Any], placed: false), placed: "")
+            return answers
+        }
+        let before = small(with: old), now = small(with: new)
+        let changed = Set(before.keys).union(now.keys).contains { before[$0]?.unplaced != now[$0]?.unplaced }
+        return (changed, position, old, new, positions)
+    }
+
+    /// The files declaring or extending a type of each simple name, as places in `project.files`.
+    private var declarers: [String: [Int]] {
+        var declarers: [String: [Int]] = [:]
+        for file in project.files.indices {
+            for type in project.files[file].types { declarers[ReadRecorder.simpleName(ofID: type.qualifiedName), default: []].append(file) }
+        }
+        return declarers
+    }
+
+    /// What a run after the file at `path` changed (to its facts in `after`) would conclude if it kept this lint as its
+    /// stored result and judged again only what the change can reach (docs/INCREMENTAL.md, step 4), checked against
+    /// `after`'s whole project: nil when it would build the project again (an answer changed, the file declares other
+    /// names, a table a rule gathered cites places, a place has nowhere to go); otherwise how many files it judged and
+    /// the files whose project findings differ from `after`'s.
+    public func keptAndJudgedAgain(ofFileAt path: String, to after: Self) -> (judged: Int, differing: [String])? {
+        guard let compared = smallProjects(ofFileAt: path, to: after), !compared.changed else { return nil }
+        let names = { (facts: FileFacts) in Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
+        let declared = names(compared.old)
+        guard declared == names(compared.new) else { return nil }
+        let gathered = engine.gathered(in: project, isEnabled: enabledRules.contains)
+        // A gathered table that cites places would need the file's moved: not yet.
+        guard gathered.values.allSatisfy({ SmallProjectCheck.described($0, placed: true) == SmallProjectCheck.described($0, placed: false) }) else { return nil }
+        let places = SmallProjectCheck.placeMap(from: compared.old, to: compared.new)
+        guard let architecture = project.architecture.movingPlaces(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }) else {
+            return nil
+        }
+        // The file itself, the files whose judgements asked about a type it declares or extends, and those whose findings
+        // cite one of its lines.
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        var judged: Set<Int> = [compared.position]
+        for (otherPosition, file) in project.files.enumerated() {
+            let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path]?.reads ?? []) }
+            let findings = judgements.values.flatMap { $0[file.path]?.findings ?? [] }
+            if declared.contains(where: { reads.contains(ReadRecorder.key(.type, $0)) || reads.contains(ReadRecorder.key(.role, $0)) })
+                || findings.contains(where: { ProjectFindingRelocation.mentionsLine(of: fileName, $0.message) }) {
+                judged.insert(otherPosition)
+            }
+        }
+        let declarers = self.declarers
+        var differing: [String] = []
+        for target in judged.sorted() {
+            let targetPath = project.files[target].path
+            var members: Set<Int> = [target, compared.position]
+            var found: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
+            for _ in 0..<8 {
+                let positions = members.sorted()
+                let part = project.subproject(of: positions, changed: (compared.position, compared.new), architecture: architecture)
+                found = engine.judgeOneFile(part.file(at: positions.firstIndex(of: target)!), in: part, gathered: gathered, isEnabled: enabledRules.contains)
+                var wider = members
+                for key in found.values.reduce(into: Set<String>(), { $0.formUnion($1.reads) }) where key.hasPrefix("t:") || key.hasPrefix("r:") {
+                    wider.formUnion(declarers[String(key.dropFirst(2))] ?? [])
+                }
+                if wider == members { break }
+                members = wider
+            }
+            for (rule, judgement) in found {
+                let expected = (after.judgements[rule]?[targetPath]?.findings ?? []).map(SmallProjectCheck.shown)
+                if judgement.findings.map(SmallProjectCheck.shown) != expected { differing.append("\(targetPath) \(rule)") }
+            }
+        }
+        // Every file not judged again keeps its findings: they must be the new project's.
+        for file in project.files.indices where !judged.contains(file) {
+            let filePath = project.files[file].path
+            for rule in enabledRules where judgements[rule] != nil {
+                let kept = (judgements[rule]?[filePath]?.findings ?? []).map(SmallProjectCheck.shown)
+                if kept != (after.judgements[rule]?[filePath]?.findings ?? []).map(SmallProjectCheck.shown) { differing.append("\(filePath) \(rule) (kept)") }
+            }
+        }
+        return (judged.count, differing)
+    }
+}
+
+/// A `Deferred`'s value, made if it was not, whatever its type: for `SmallProjectCheck.described`.
+protocol DeferredValue {
+    var anyValue: Any { get }
+}
+
+extension Deferred: DeferredValue {
+    var anyValue: Any { value }
 }

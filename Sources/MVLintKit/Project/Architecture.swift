@@ -162,6 +162,44 @@ public struct Architecture: Sendable {
         for (id, lifetime) in lifetimes { roles.update(id) { $0.lifetime = lifetime } }
     }
 
+    /// The same answers with every place they cite in the file at `path` moved by `move` (a position) and `moveLine` (a
+    /// line of a relation's list), for a file whose edit changed no answer but where its facts sit; nil when a place has
+    /// nowhere to go.
+    func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Architecture? {
+        var moved = self
+        var lost = false
+        func moving(_ evidence: [Evidence]) -> [Evidence] {
+            evidence.map { item in
+                guard item.path == path else { return item }
+                var item = item
+                if let position = move(item.position) { item.position = position } else { lost = true }
+                return item
+            }
+        }
+        for assignment in roles.values {
+            moved.roles.update(assignment.id) { assignment in
+                if assignment.path == path {
+                    if let position = move(assignment.position) { assignment.position = position } else { lost = true }
+                }
+                assignment.evidence = moving(assignment.evidence)
+                let lifetimeEvidence = moving(assignment.lifetime?.evidence ?? [])
+                assignment.lifetime?.evidence = lifetimeEvidence
+            }
+        }
+        for (id, lifetime) in lifetimes { moved.lifetimes[id]?.evidence = moving(lifetime.evidence) }
+        for place in moved.relations.indices {
+            if moved.relations[place].path == path {
+                if let position = move(moved.relations[place].position) { moved.relations[place].position = position } else { lost = true }
+            }
+            moved.relations[place].lines = moved.relations[place].lines.map { line in
+                guard line.path == path else { return line }
+                guard let new = moveLine(line.line) else { lost = true; return line }
+                return (line.path, new)
+            }
+        }
+        return lost ? nil : moved
+    }
+
     // The classification steps are separate functions: besides reading better, one large initializer
     // crashed the Swift 6.3 optimizer (CopyPropagation) when swift-syntax is built as a package.
 

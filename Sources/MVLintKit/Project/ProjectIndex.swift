@@ -809,9 +809,12 @@ public struct ProjectContext: Sendable {
     /// depends on every file: the roles, lifetimes and relations, and the scene roots. What a rule asks of a type is
     /// then answered as in the whole project when the part holds every file that declares or extends the names
     /// asked about (docs/INCREMENTAL.md, step 4: a changed file judged in a small project).
-    func subproject(of positions: [Int]) -> ProjectContext {
-        let answers = WholeProjectAnswers(architecture: architecture, sceneRootViews: sceneRootViews)
-        var part = ProjectContext(files: positions.map { files[$0] }, sharedSettingsByPath: sharedSettingsByPath, answers: answers, timings: nil)
+    /// `changed` puts other facts in place of one file's (an edited file's), and `architecture` other answers in place of
+    /// this project's (the same, with that file's places moved).
+    func subproject(of positions: [Int], changed: (position: Int, facts: FileFacts)? = nil, architecture: Architecture? = nil) -> ProjectContext {
+        let answers = WholeProjectAnswers(architecture: architecture ?? self.architecture, sceneRootViews: sceneRootViews)
+        let facts = positions.map { $0 == changed?.position ? changed!.facts : files[$0] }
+        var part = ProjectContext(files: facts, sharedSettingsByPath: sharedSettingsByPath, answers: answers, timings: nil)
         part.profile = profile
         part.layers = layers
         return part
