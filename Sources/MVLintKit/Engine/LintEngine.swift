@@ -216,25 +216,18 @@ public struct LintEngine: Sendable {
         var judged: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
         for rule in selection.projectRules where isEnabled(rule.description.id) {
             let id = rule.description.id
-            judged[id] = Self.judge(file, by: rule, in: project, gathered: gathered[id], options: selection.options[id]!)
+            let one = Self.judgeEveryFile([file], by: rule, in: project, options: selection.options[id]!, recordingReads: true, gathered: gathered[id])
+            judged[id] = (one.findings, one.reads[0])
         }
         return judged
     }
 
-    private static func judge<Rule: ProjectRule>(_ file: ProjectFile, by rule: Rule.Type, in project: ProjectContext, gathered: (any Sendable)?,
-                                                 options: RuleOptions) -> (findings: [ProjectFinding], reads: Set<String>) {
-        let gathered = gathered as? Rule.Gathered ?? rule.gather(project, options: options)
-        var reported: [ProjectFinding] = []
-        let reads = ReadRecorder.recording { rule.judge(file, in: project, gathered: gathered, options: options, report: &reported) }.names
-        return (reported, reads)
-    }
-
-    /// A project rule's findings: what it gathers, then each file judged in turn; with `recordingReads`, also the names
-    /// each file's judgement asked about, in `files`' order.
+    /// A project rule's findings: what it gathers (unless `gathered` holds it), then each file judged in turn; with
+    /// `recordingReads`, also the names each file's judgement asked about, in `files`' order.
     private static func judgeEveryFile<Rule: ProjectRule>(_ files: [ProjectFile], by rule: Rule.Type, in project: ProjectContext,
-                                                          options: RuleOptions, recordingReads: Bool)
+                                                          options: RuleOptions, recordingReads: Bool, gathered: (any Sendable)? = nil)
         -> (findings: [ProjectFinding], reads: [Set<String>]) {
-        let gathered = rule.gather(project, options: options)
+        let gathered = gathered as? Rule.Gathered ?? rule.gather(project, options: options)
         var reported: [ProjectFinding] = []
         var reads: [Set<String>] = []
         for position in files.indices {
