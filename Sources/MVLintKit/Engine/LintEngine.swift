@@ -227,7 +227,9 @@ public struct LintEngine: Sendable {
     private static func judgeEveryFile<Rule: ProjectRule>(_ files: [ProjectFile], by rule: Rule.Type, in project: ProjectContext,
                                                           options: RuleOptions, recordingReads: Bool, gathered: (any Sendable)? = nil)
         -> (findings: [ProjectFinding], reads: [Set<String>]) {
-        let gathered = gathered as? Rule.Gathered ?? rule.gather(project, options: options)
+        // Unwrapped before the cast: a nil cast to an optional `Gathered` (`layer-dependency`'s) succeeds, as nil.
+        let given = gathered.flatMap { $0 as? Rule.Gathered }
+        let gathered = given ?? rule.gather(project, options: options)
         var reported: [ProjectFinding] = []
         var reads: [Set<String>] = []
         for position in files.indices {

@@ -313,14 +313,20 @@ extension SmallProjectCheck.Snapshot {
         guard let architecture = project.architecture.movingPlaces(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }) else {
             return nil
         }
-        // The file itself, the files whose judgements asked about a type it declares or extends, and those whose findings
-        // cite one of its lines.
+        // The file itself, the files whose judgements asked about a type whose declaration or extension here says
+        // something else now (a type that only moved reads the same), and those whose findings cite one of its lines.
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let saying = { (facts: FileFacts) in
+            Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
+                .mapValues { SmallProjectCheck.described($0, placed: false) }
+        }
+        let (said, says) = (saying(compared.old), saying(compared.new))
+        let changedTypes = declared.filter { said[$0] != says[$0] }
         var judged: Set<Int> = [compared.position]
         for (otherPosition, file) in project.files.enumerated() {
             let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path]?.reads ?? []) }
             let findings = judgements.values.flatMap { $0[file.path]?.findings ?? [] }
-            if declared.contains(where: { reads.contains(ReadRecorder.key(.type, $0)) || reads.contains(ReadRecorder.key(.role, $0)) })
+            if changedTypes.contains(where: { reads.contains(ReadRecorder.key(.type, $0)) || reads.contains(ReadRecorder.key(.role, $0)) })
                 || findings.contains(where: { ProjectFindingRelocation.mentionsLine(of: fileName, $0.message) }) {
                 judged.insert(otherPosition)
             }
