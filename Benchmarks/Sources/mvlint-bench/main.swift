@@ -41,7 +41,9 @@ USAGE:
         the same edits, each followed by an in-process lint of the copy (its .mvlint.yml applies, no cache): prints per
         kind of edit how many changed an answer of the whole project that a small project takes from it (a role, the
         relations of a kind, the scene roots, the profile, a rule's gathered table), how many moved only the places such
-        an answer cites, and how many changed another file's findings; and the first answers each changing edit changed
+        an answer cites, how many a small project of the edited file told as changing (MISSED lines: a change it did not
+        tell), how many changed another file's findings, and how many a run keeping the previous result would keep, with
+        the files it would judge again (KEPT BUT WRONG lines: a file whose findings it would get wrong)
   mvlint-bench steps DIR --mvlint PATH [--baseline PATH] [--repeat K] [--cold]
         each step's median time (`mvlint lint --timings`) over K runs (default 15), the baseline's beside it, the two
         binaries run alternately so that both meet the same load: (2) and (w) as `warm` makes them, each binary on a
