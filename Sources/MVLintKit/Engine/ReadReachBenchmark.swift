@@ -46,10 +46,7 @@ public enum ReadReachBenchmark {
         let holding = project.files.map { names(in: [$0.constructions, $0.injections, $0.modelSites, $0.types.map(\.properties)] as [Any]) }
         let writing = project.files.map { names(in: [$0.memberWrites, $0.bindingProjections, $0.cancellation] as [Any]) }
         let declared = project.files.map { Set($0.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
-        var declarers: [String: [Int]] = [:]
-        for position in project.files.indices {
-            for name in declared[position] { declarers[name, default: []].append(position) }
-        }
+        let declarers = DeclaringFiles(project).byName
         func readersOfEachKey(_ read: [Set<String>]) -> [String: [Int]] {
             var readers: [String: [Int]] = [:]
             for position in read.indices { for key in read[position] { readers[key, default: []].append(position) } }

@@ -35,37 +35,14 @@ public enum SmallProjectCheck {
         var result = Result(files: project.files.count, wholeProjectSeconds: Date().timeIntervalSince(start))
         let gathered = engine.gathered(in: project, isEnabled: isEnabled)
 
-        var declarers: [String: [Int]] = [:]
-        for position in project.files.indices {
-            for type in project.files[position].types {
-                declarers[ReadRecorder.simpleName(ofID: type.qualifiedName), default: []].append(position)
-            }
-        }
-        func declaring(_ reads: Set<String>) -> Set<Int> {
-            var files = Set<Int>()
-            for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(declarers[String(key.dropFirst(2))] ?? []) }
-            return files
-        }
-
+        let declaring = DeclaringFiles(project)
         let rules = whole.keys.sorted()
         var counts = Dictionary(uniqueKeysWithValues: rules.map { ($0, (judged: 0, differing: 0, examples: [String]())) })
         for position in project.files.indices {
             let path = project.files[position].path
-            var members = declaring(whole.values.reduce(into: Set<String>()) { $0.formUnion($1[path]?.reads ?? []) }).union([position])
-            var rounds = 0
-            var judged: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
-            var seconds = 0.0
-            while true {
-                rounds += 1
-                let started = Date()
-                let positions = members.sorted()
-                let part = project.subproject(of: positions)
-                judged = engine.judgeOneFile(part.file(at: positions.firstIndex(of: position)!), in: part, gathered: gathered, isEnabled: isEnabled)
-                seconds = Date().timeIntervalSince(started)
-                let wider = members.union(declaring(judged.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }))
-                if wider == members || rounds == 8 { break }
-                members = wider
-            }
+            let read = whole.values.reduce(into: Set<String>()) { $0.formUnion($1[path]?.reads ?? []) }
+            let (judged, members, rounds, seconds) = judgedInSmallProject(position, of: project, from: declaring.reached(by: read), declaring: declaring,
+                                                                          engine: engine, gathered: gathered, isEnabled: isEnabled)
             result.projectFiles.append(members.count)
             result.rounds.append(rounds)
             result.seconds.append(seconds)
@@ -82,6 +59,29 @@ public enum SmallProjectCheck {
         }
         result.byRule = rules.map { (rule: $0, judged: counts[$0]!.judged, differing: counts[$0]!.differing, examples: counts[$0]!.examples) }
         return result
+    }
+
+    /// The file at `target` judged by every enabled rule in a small project of `project`: the files `start` names and
+    /// the file, widened by the files declaring what each round's judgements asked about until they ask about nothing
+    /// more (eight rounds at most), with `changed`'s facts in place of one file's and `architecture` in place of the
+    /// project's; with the files it held, the rounds and the seconds the last round took.
+    static func judgedInSmallProject(_ target: Int, of project: ProjectContext, from start: Set<Int>, declaring: DeclaringFiles,
+                                     changed: (position: Int, facts: FileFacts)? = nil, architecture: Architecture? = nil,
+                                     engine: LintEngine, gathered: [String: any Sendable], isEnabled: (String) -> Bool)
+        -> (judged: [String: (findings: [ProjectFinding], reads: Set<String>)], members: Set<Int>, rounds: Int, seconds: Double) {
+        var members = start.union([target]).union(changed.map { [$0.position] } ?? [])
+        var rounds = 0
+        while true {
+            rounds += 1
+            let started = Date()
+            let positions = members.sorted()
+            let part = project.subproject(of: positions, changed: changed, architecture: architecture)
+            let judged = engine.judgeOneFile(part.file(at: positions.firstIndex(of: target)!), in: part, gathered: gathered, isEnabled: isEnabled)
+            let seconds = Date().timeIntervalSince(started)
+            let wider = members.union(declaring.reached(by: judged.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }))
+            if wider == members || rounds == 8 { return (judged, members, rounds, seconds) }
+            members = wider
+        }
     }
 
     static func shown(_ finding: ProjectFinding) -> String {
@@ -107,22 +107,27 @@ public enum SmallProjectCheck {
         let enabledRules: Set<String>
         /// Each project rule's judgement of each file (its findings and reads), by rule id and path.
         let judgements: [String: [String: (findings: [ProjectFinding], reads: Set<String>)]]
+        /// What each enabled rule gathered from the whole project, by rule id.
+        let gathered: [String: any Sendable]
+        let declaring: DeclaringFiles
     }
 
     /// `directory` linted (its `.mvlint.yml` applies, no cache) with its answers; nil when nothing was linted. For
     /// `mvlint-bench edits --answers`: which answers real edits change.
     public static func snapshot(of directory: URL) -> Snapshot? {
         guard let (outcome, engine) = Linter.lintedForMeasurement(directory) else { return nil }
-        var answers = answers(of: outcome.project, engine: engine, enabledRules: outcome.rules.enabled)
+        let gathered = engine.gathered(in: outcome.project, isEnabled: outcome.rules.enabled.contains)
+        var answers = answers(of: outcome.project, gathered: gathered)
         let profile = "\(outcome.profileChoice)"
         answers["profile"] = Answer(unplaced: profile, placed: profile)
         let findingsByFile = Dictionary(grouping: outcome.findings, by: \.file).mapValues { $0.map { "\($0.line):\($0.column) \($0.rule) \($0.message)" } }
         return Snapshot(answers: answers, findingsByFile: findingsByFile, project: outcome.project, engine: engine,
                         enabledRules: outcome.rules.enabled,
-                        judgements: engine.recordedJudgements(in: outcome.project, isEnabled: outcome.rules.enabled.contains))
+                        judgements: engine.recordedJudgements(in: outcome.project, isEnabled: outcome.rules.enabled.contains),
+                        gathered: gathered, declaring: DeclaringFiles(outcome.project))
     }
 
-    fileprivate static func answers(of project: ProjectContext, engine: LintEngine, enabledRules: Set<String>) -> [String: Answer] {
+    fileprivate static func answers(of project: ProjectContext, gathered: [String: any Sendable]) -> [String: Answer] {
         var answers: [String: Answer] = [:]
         func place(_ path: String, _ position: SourcePosition) -> String { "\(path):\(position.line):\(position.column)" }
         func shown(_ evidence: [Evidence]) -> Answer {
@@ -142,7 +147,7 @@ public enum SmallProjectCheck {
         }
         let roots = project.sceneRootViews.sorted().joined(separator: " ")
         answers["scene roots"] = Answer(unplaced: roots, placed: roots)
-        for (rule, gathered) in engine.gathered(in: project, isEnabled: enabledRules.contains) {
+        for (rule, gathered) in gathered {
             answers["gathered " + rule] = Answer(unplaced: described(gathered, placed: false), placed: described(gathered, placed: true))
         }
         return answers
@@ -267,7 +272,7 @@ extension SmallProjectCheck.Snapshot {
         var asked = Set<String>()
         while let name = pending.popLast() {
             guard asked.insert(name).inserted else { continue }
-            for file in declarers[name] ?? [] where members.insert(file).inserted {
+            for file in declaring[name] where members.insert(file).inserted {
                 for type in project.files[file].types { pending += type.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) } }
             }
         }
@@ -276,7 +281,7 @@ extension SmallProjectCheck.Snapshot {
             var part = ProjectContext(files: positions.map { $0 == position ? facts : project.files[$0] }, sharedSettingsByPath: project.sharedSettingsByPath)
             part.profile = project.profile
             part.layers = project.layers
-            var answers = SmallProjectCheck.answers(of: part, engine: engine, enabledRules: enabledRules)
+            var answers = SmallProjectCheck.answers(of: part, gathered: engine.gathered(in: part, isEnabled: enabledRules.contains))
             let links = part.constructionLinks[positions.firstIndex(of: position)!].map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
             answers["links"] = SmallProjectCheck.Answer(unplaced: links.joined(separator: "\n"), placed: "")
             answers["fed to chains"] = SmallProjectCheck.Answer(unplaced: SmallProjectCheck.described([facts.injections, facts.cancellation] as [Any], placed: false), placed: "")
@@ -285,15 +290,6 @@ extension SmallProjectCheck.Snapshot {
         let before = small(with: old), now = small(with: new)
         let changed = Set(before.keys).union(now.keys).contains { before[$0]?.unplaced != now[$0]?.unplaced }
         return (changed, position, old, new, positions)
-    }
-
-    /// The files declaring or extending a type of each simple name, as places in `project.files`.
-    private var declarers: [String: [Int]] {
-        var declarers: [String: [Int]] = [:]
-        for file in project.files.indices {
-            for type in project.files[file].types { declarers[ReadRecorder.simpleName(ofID: type.qualifiedName), default: []].append(file) }
-        }
-        return declarers
     }
 
     /// What a run after the file at `path` changed (to its facts in `after`) would conclude if it kept this lint as its
@@ -306,7 +302,6 @@ extension SmallProjectCheck.Snapshot {
         let names = { (facts: FileFacts) in Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
         let declared = names(compared.old)
         guard declared == names(compared.new) else { return nil }
-        let gathered = engine.gathered(in: project, isEnabled: enabledRules.contains)
         // A gathered table that cites places would need the file's moved: not yet.
         guard gathered.values.allSatisfy({ SmallProjectCheck.described($0, placed: true) == SmallProjectCheck.described($0, placed: false) }) else { return nil }
         let places = SmallProjectCheck.placeMap(from: compared.old, to: compared.new)
@@ -315,7 +310,6 @@ extension SmallProjectCheck.Snapshot {
         }
         // The file itself, the files whose judgements asked about a type whose declaration or extension here says
         // something else now (a type that only moved reads the same), and those whose findings cite one of its lines.
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
         let saying = { (facts: FileFacts) in
             Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
                 .mapValues { SmallProjectCheck.described($0, placed: false) }
@@ -327,27 +321,16 @@ extension SmallProjectCheck.Snapshot {
             let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path]?.reads ?? []) }
             let findings = judgements.values.flatMap { $0[file.path]?.findings ?? [] }
             if changedTypes.contains(where: { reads.contains(ReadRecorder.key(.type, $0)) || reads.contains(ReadRecorder.key(.role, $0)) })
-                || findings.contains(where: { ProjectFindingRelocation.mentionsLine(of: fileName, $0.message) }) {
+                || findings.contains(where: { ProjectFindingRelocation.mentionsLine(of: path, $0.message) }) {
                 judged.insert(otherPosition)
             }
         }
-        let declarers = self.declarers
         var differing: [String] = []
         for target in judged.sorted() {
             let targetPath = project.files[target].path
-            var members: Set<Int> = [target, compared.position]
-            var found: [String: (findings: [ProjectFinding], reads: Set<String>)] = [:]
-            for _ in 0..<8 {
-                let positions = members.sorted()
-                let part = project.subproject(of: positions, changed: (compared.position, compared.new), architecture: architecture)
-                found = engine.judgeOneFile(part.file(at: positions.firstIndex(of: target)!), in: part, gathered: gathered, isEnabled: enabledRules.contains)
-                var wider = members
-                for key in found.values.reduce(into: Set<String>(), { $0.formUnion($1.reads) }) where key.hasPrefix("t:") || key.hasPrefix("r:") {
-                    wider.formUnion(declarers[String(key.dropFirst(2))] ?? [])
-                }
-                if wider == members { break }
-                members = wider
-            }
+            let found = SmallProjectCheck.judgedInSmallProject(target, of: project, from: [], declaring: declaring, changed: (compared.position, compared.new),
+                                                               architecture: architecture, engine: engine, gathered: gathered,
+                                                               isEnabled: enabledRules.contains).judged
             for (rule, judgement) in found {
                 let expected = (after.judgements[rule]?[targetPath]?.findings ?? []).map(SmallProjectCheck.shown)
                 if judgement.findings.map(SmallProjectCheck.shown) != expected { differing.append("\(targetPath) \(rule)") }
@@ -362,6 +345,32 @@ extension SmallProjectCheck.Snapshot {
             }
         }
         return (judged.count, differing)
+    }
+}
+
+/// The files declaring or extending a type of each simple name, as places in a project's files, each file once: what a
+/// small project must hold for the names a judgement asked about.
+struct DeclaringFiles: Sendable {
+    let byName: [String: [Int]]
+
+    init(_ project: ProjectContext) {
+        var byName: [String: [Int]] = [:]
+        for position in project.files.indices {
+            for type in project.files[position].types {
+                let name = ReadRecorder.simpleName(ofID: type.qualifiedName)
+                if byName[name]?.last != position { byName[name, default: []].append(position) }
+            }
+        }
+        self.byName = byName
+    }
+
+    subscript(name: String) -> [Int] { byName[name] ?? [] }
+
+    /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
+    func reached(by reads: Set<String>) -> Set<Int> {
+        var files = Set<Int>()
+        for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(self[String(key.dropFirst(2))]) }
+        return files
     }
 }
 
