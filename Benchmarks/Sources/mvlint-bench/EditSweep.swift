@@ -90,7 +90,7 @@ struct EditSweep {
     /// On a copy of `folder` (in `scratch`), `fileCount` files picked at random, each edited every way in turn: `before` once
     /// the copy is made, then `measure` after each edit (the edit, the file, its path in the copy), the file put back after
     /// each; `restored` once each file is back. Returns the files picked and how many there were to pick from.
-    static func eachEdit(of folder: URL, in scratch: URL, files fileCount: Int, seed: UInt64, before: (URL) -> Void,
+    static func eachEdit(of folder: URL, in scratch: URL, files fileCount: Int, seed: UInt64, before: (URL) throws -> Void,
                          measure: (Edit, URL, String) throws -> Void, restored: () -> Void) throws -> (picked: Int, of: Int) {
         let project = scratch.appendingPathComponent(folder.lastPathComponent)
         try copyForWarmRuns(folder, to: project)
@@ -98,7 +98,7 @@ struct EditSweep {
         var sources = swiftFiles(in: project).filter { !["Package.swift", "Project.swift"].contains($0.lastPathComponent) }
         random.shuffle(&sources)
         let picked = sources.prefix(fileCount)
-        before(project)
+        try before(project)
         for file in picked {
             let original = try String(contentsOf: file, encoding: .utf8)
             // Reports name files by absolute path: the copy lies outside the working directory.
@@ -168,7 +168,8 @@ struct EditSweep {
         var keptEdits = [String: Int](), judgedAgain = [String: [Int]](), wrong: [String] = []
         func kind(_ key: String) -> String { key.hasPrefix("role ") ? "roles" : key }
         let (picked, sources) = try eachEdit(of: folder, in: scratch, files: fileCount, seed: seed, before: { _ in
-            base = SmallProjectCheck.snapshot(of: project)
+            guard let snapshot = SmallProjectCheck.snapshot(of: project) else { throw NothingLinted(folder: folder) }
+            base = snapshot
         }, measure: { edit, file, shown in
             guard let base, let after = SmallProjectCheck.snapshot(of: project) else { return }
             made[edit.name, default: 0] += 1

@@ -105,10 +105,16 @@ func lintedFolderMeasured<Result>(by measure: (URL) -> Result?) -> Result {
     let folder = URL(fileURLWithPath: arguments[1])
     _ = swiftFilesOrExit(in: folder)
     guard let result = measure(folder) else {
-        FileHandle.standardError.write(Data("mvlint-bench: nothing linted under \(folder.path) (every file excluded?)\n".utf8))
+        FileHandle.standardError.write(Data("mvlint-bench: \(NothingLinted(folder: folder))\n".utf8))
         exit(2)
     }
     return result
+}
+
+/// A folder in which an in-process lint found nothing to lint.
+struct NothingLinted: Error, CustomStringConvertible {
+    let folder: URL
+    var description: String { "nothing linted under \(folder.path) (every file excluded?)" }
 }
 
 /// Median, 90th and 99th percentile and largest of some values, each shown by `show`.
