@@ -37,7 +37,7 @@ final class PhaseTimingsTests: XCTestCase {
         """)
         let lint = ["lint", "--quiet", "--format", "json", "--cache-path", cache.url.path]
         let cold = try BinaryRunner.run(lint + ["--timings"], in: folder.url, usesCache: true)
-        let built: [PhaseTimings.Step] = [.index, .constructions, .roles, .profile, .projectRules, .findings]
+        let built: [PhaseTimings.Step] = [.index, .constructions, .roles, .profile, .projectRules, .keeping, .findings]
         XCTAssertEqual(try Self.steps(cold.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey] + built
             + [.cacheWrite, .report])
 
@@ -58,8 +58,9 @@ final class PhaseTimingsTests: XCTestCase {
         }
         """)
         let edited = try BinaryRunner.run(lint + ["--timings"], in: folder.url, usesCache: true)
-        XCTAssertEqual(try Self.steps(edited.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey, .decoding]
-            + built + [.cacheWrite, .report])
+        // A type added: the last run's answers are read, then the project is built again.
+        XCTAssertEqual(try Self.steps(edited.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey, .lastResult,
+                                                       .decoding] + built + [.cacheWrite, .report])
         let editedWithout = try BinaryRunner.run(lint, in: folder.url, usesCache: true)
         XCTAssertEqual(editedWithout.stdout, edited.stdout, "the report is the same with --timings")
         XCTAssertEqual(editedWithout.stderr, "")
@@ -69,6 +70,14 @@ final class PhaseTimingsTests: XCTestCase {
         let moved = try BinaryRunner.run(lint + ["--timings"], in: folder.url, usesCache: true)
         XCTAssertEqual(try Self.steps(moved.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey, .relocation,
                                                       .cacheWrite, .report])
+
+        // A binding in the body changes the file's facts but no answer of the project: the file is judged again in a
+        // small project with the answers the last run kept.
+        try folder.write("FeedView.swift", (try String(contentsOf: folder.url.appendingPathComponent("FeedView.swift"), encoding: .utf8))
+            .replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)"))
+        let rejudged = try BinaryRunner.run(lint + ["--timings"], in: folder.url, usesCache: true)
+        XCTAssertEqual(try Self.steps(rejudged.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey, .lastResult,
+                                                         .smallProject, .rejudging, .keeping, .cacheWrite, .report])
 
         let uncached = try BinaryRunner.run(["lint", "--quiet", "--format", "json", "--no-cache", "--profile", "mv", "--timings"], in: folder.url)
         XCTAssertEqual(try Self.steps(uncached.stderr), [.configuration, .discovery, .settings, .files, .index, .constructions, .roles,

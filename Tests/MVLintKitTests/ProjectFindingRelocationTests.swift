@@ -6,40 +6,6 @@ import XCTest
 /// over to their new places instead of building the project, and reports exactly what an uncached run reports;
 /// after any other edit, it builds the project.
 final class ProjectFindingRelocationTests: XCTestCase {
-    private struct Scratch {
-        let folder: TemporaryFolder
-        var cacheFile: URL { folder.url.appendingPathComponent(".cache/project.cache") }
-
-        init() throws {
-            folder = try TemporaryFolder()
-            try FileManager.default.removeItem(at: folder.url)
-            try FileManager.default.copyItem(at: BinaryRunner.packageRoot.appendingPathComponent("Examples"), to: folder.url)
-        }
-
-        func run(cached: Bool = true, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
-            Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url,
-                                      configuration: Configuration(rootDirectory: folder.url), cacheFile: cached ? cacheFile : nil,
-                                      standardInput: buffer))
-        }
-
-        func edit(_ path: String, _ change: (String) -> String) throws {
-            let url = folder.url.appendingPathComponent(path)
-            try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
-        }
-
-        /// The run after an edit, checked against an uncached one; `phase` is how it must have come about.
-        func runAfterEdit(_ what: String, phase: Linter.ProjectPhase, file: StaticString = #filePath, line: UInt = #line) -> [Finding] {
-            let warm = run()
-            XCTAssertEqual(warm.projectPhase, phase, what, file: file, line: line)
-            XCTAssertEqual(warm.findings.map(Self.shown), run(cached: false).findings.map(Self.shown), what, file: file, line: line)
-            return warm.findings
-        }
-
-        static func shown(_ finding: Finding) -> String {
-            "\(finding.file):\(finding.line):\(finding.column): \(finding.severity) \(finding.rule) \(finding.message) \(finding.fix != nil)"
-        }
-    }
-
     private static let presentationView = "LegacyMVVM/Sources/LegacyDirectory/Views/UserDetailView.swift"
     private static let containerView = "LegacyMVVM/Sources/LegacyDirectory/Views/TeamStatsView.swift"
 
@@ -50,7 +16,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
     }
 
     func testEditsThatMoveFactsMoveTheProjectFindingsAndOthersBuildTheProject() throws {
-        let scratch = try Scratch()
+        let scratch = try CachedRunScratch.examples()
         XCTAssertEqual(scratch.run().projectPhase, .built)
         let cold = scratch.run()
         XCTAssertEqual(cold.projectPhase, .replayed)
@@ -89,7 +55,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
     /// declaration declares: `missing-bindable` can now fix `model`, so the run builds the project and reports the fix,
     /// as an uncached run does, instead of moving the finding that had none.
     func testSplittingADeclarationThatLetsAFindingBeFixedBuildsTheProject() throws {
-        let scratch = try Scratch()
+        let scratch = try CachedRunScratch.examples()
         let path = "EditView.swift"
         try """
         import SwiftUI
@@ -110,14 +76,14 @@ final class ProjectFindingRelocationTests: XCTestCase {
     }
 
     func testAnEditorsBufferMovesTheFindingsOfItsFileWithoutReplacingTheFileOrTheStoredResult() throws {
-        let scratch = try Scratch()
+        let scratch = try CachedRunScratch.examples()
         _ = scratch.run()
         let onDisk = try String(contentsOf: scratch.folder.url.appendingPathComponent(Self.presentationView), encoding: .utf8)
         let unsaved = Linter.StandardInput(path: Self.presentationView, text: "// Not saved yet.\n\n" + onDisk)
         let warm = scratch.run(buffer: unsaved)
         XCTAssertEqual(warm.projectPhase, .relocated)
         XCTAssertFalse(Self.projectFindings(in: Self.presentationView, warm.findings).isEmpty)
-        XCTAssertEqual(warm.findings.map(Scratch.shown), scratch.run(cached: false, buffer: unsaved).findings.map(Scratch.shown))
+        XCTAssertEqual(warm.findings.map(CachedRunScratch.shown), scratch.run(cached: false, buffer: unsaved).findings.map(CachedRunScratch.shown))
 
         let changed = Linter.StandardInput(path: Self.presentationView, text: onDisk + "\nstruct Unsaved {}\n")
         XCTAssertEqual(scratch.run(buffer: changed).projectPhase, .built)
@@ -125,7 +91,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
     }
 
     func testAFileThatStopsParsingBuildsTheProject() throws {
-        let scratch = try Scratch()
+        let scratch = try CachedRunScratch.examples()
         _ = scratch.run()
         try scratch.edit(Self.presentationView) { "// broken\n" + $0 + "\n}}}\n" }
         _ = scratch.runAfterEdit("a syntax error", phase: .built)

@@ -73,6 +73,9 @@ struct AnalysisCache: Sendable {
         var findings: [Finding]
         var detection: ProfileDetection?
         var project: ProjectOutcome
+        /// `KeptAnswers` as `FactWriter` writes it, read only by a run after one file changed; nil when the run could
+        /// not keep them.
+        var answers: Data?
     }
 
     struct RunMemo: Sendable {
@@ -202,6 +205,14 @@ struct AnalysisCache: Sendable {
     func entry(of record: Record) -> Entry? {
         guard SourceDigest(checksumOf: record.payload) == record.checksum else { return nil }
         return try? FactReader.decode(Entry.self, from: record.payload)
+    }
+
+    /// A record's facts alone, at `path`: what a small project needs of a file (`ChangedFileJudgement`).
+    func facts(of record: Record, path: String) -> FileFacts? {
+        guard SourceDigest(checksumOf: record.payload) == record.checksum,
+              var facts = try? FactReader.decodeFirst(FileFacts.self, from: record.payload) else { return nil }
+        facts.path = path
+        return facts
     }
 
     /// The decoded entry stored for a path, whatever its digests.

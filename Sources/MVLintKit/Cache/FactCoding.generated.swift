@@ -2,7 +2,7 @@
 // declared `Codable` in Sources/MVLintKit; do not edit. `FactCodingTests` fails when this file is not what the
 // sources make. Written positionally (`FactCoding.swift`): a struct's stored properties in declaration order
 // (as synthesized `Codable`: no static or computed ones, no `let` with a value), an enum's case index then its
-// associated values. Hand-written, as their `Codable` is or for a shorter form: Count, DeclarationLayout, OffsetRange, StatementInsertionPoint, FileFacts, SourcePosition, TypeFact, PropertyFact.SharedInstance.
+// associated values. Hand-written, as their `Codable` is or for a shorter form: Count, DeclarationLayout, OffsetRange, StatementInsertionPoint, FileFacts, SourcePosition, TypeFact, PropertyFact.SharedInstance, Relation.Line, ViewModelPublicSetterRule.Write.
 
 extension AnalysisCache.Entry: BinaryCodable {
     init(from reader: inout FactReader) throws {
@@ -25,12 +25,14 @@ extension AnalysisCache.RunResult: BinaryCodable {
         self.findings = try reader.read()
         self.detection = try reader.read()
         self.project = try reader.read()
+        self.answers = try reader.read()
     }
 
     func write(to writer: inout FactWriter) {
         writer.write(self.findings)
         writer.write(self.detection)
         writer.write(self.project)
+        writer.write(self.answers)
     }
 }
 
@@ -1101,6 +1103,120 @@ extension Platform: BinaryCodable {
     }
 }
 
+extension Role: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = .container
+        case 1: self = .presentation
+        case 2: self = .mixed
+        case 3: self = .model
+        case 4: self = .viewModel
+        case 5: self = .service
+        case 6: self = .state
+        case 7: self = .formatter
+        case 8: self = .value
+        case 9: self = .other
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case .container: writer.writeCaseIndex(0)
+        case .presentation: writer.writeCaseIndex(1)
+        case .mixed: writer.writeCaseIndex(2)
+        case .model: writer.writeCaseIndex(3)
+        case .viewModel: writer.writeCaseIndex(4)
+        case .service: writer.writeCaseIndex(5)
+        case .state: writer.writeCaseIndex(6)
+        case .formatter: writer.writeCaseIndex(7)
+        case .value: writer.writeCaseIndex(8)
+        case .other: writer.writeCaseIndex(9)
+        }
+    }
+}
+
+extension Evidence: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.text = try reader.read()
+        self.path = try reader.read()
+        self.position = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.text)
+        writer.write(self.path)
+        writer.write(self.position)
+    }
+}
+
+extension RoleAssignment: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.id = try reader.read()
+        self.name = try reader.read()
+        self.role = try reader.read()
+        self.evidence = try reader.read()
+        self.path = try reader.read()
+        self.position = try reader.read()
+        self.lifetime = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.id)
+        writer.write(self.name)
+        writer.write(self.role)
+        writer.write(self.evidence)
+        writer.write(self.path)
+        writer.write(self.position)
+        writer.write(self.lifetime)
+    }
+}
+
+extension Relation: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.kind = try reader.read()
+        self.from = try reader.read()
+        self.to = try reader.read()
+        self.via = try reader.read()
+        self.path = try reader.read()
+        self.position = try reader.read()
+        self.lines = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.kind)
+        writer.write(self.from)
+        writer.write(self.to)
+        writer.write(self.via)
+        writer.write(self.path)
+        writer.write(self.position)
+        writer.write(self.lines)
+    }
+}
+
+extension Relation.Kind: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = .owns
+        case 1: self = .observes
+        case 2: self = .injects
+        case 3: self = .shows
+        case 4: self = .calls
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case .owns: writer.writeCaseIndex(0)
+        case .observes: writer.writeCaseIndex(1)
+        case .injects: writer.writeCaseIndex(2)
+        case .shows: writer.writeCaseIndex(3)
+        case .calls: writer.writeCaseIndex(4)
+        }
+    }
+}
+
 extension DeclaredTarget: BinaryCodable {
     init(from reader: inout FactReader) throws {
         self.settings = try reader.read()
@@ -1161,6 +1277,37 @@ extension DeclaredProject: BinaryCodable {
         writer.write(self.root)
         writer.write(self.targets)
         writer.write(self.warnings)
+    }
+}
+
+extension Lifetime: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        switch try reader.readCaseIndex() {
+        case 0: self = .screen
+        case 1: self = .app
+        case 2: self = .service
+        default: throw reader.invalid()
+        }
+    }
+
+    func write(to writer: inout FactWriter) {
+        switch self {
+        case .screen: writer.writeCaseIndex(0)
+        case .app: writer.writeCaseIndex(1)
+        case .service: writer.writeCaseIndex(2)
+        }
+    }
+}
+
+extension LifetimeAssignment: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.lifetime = try reader.read()
+        self.evidence = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.lifetime)
+        writer.write(self.evidence)
     }
 }
 
@@ -1256,5 +1403,107 @@ extension SettingSource: BinaryCodable {
     func write(to writer: inout FactWriter) {
         writer.write(self.statement)
         writer.write(self.file)
+    }
+}
+
+extension LayerDependencyRule.LayeredTypes: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.declarations = try reader.read()
+        self.modulesWithAppCode = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.declarations)
+        writer.write(self.modulesWithAppCode)
+    }
+}
+
+extension LayerDependencyRule.Declaration: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.layer = try reader.read()
+        self.modules = try reader.read()
+        self.path = try reader.read()
+        self.position = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.layer)
+        writer.write(self.modules)
+        writer.write(self.path)
+        writer.write(self.position)
+    }
+}
+
+extension LayerDependencyRule.Declarations: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.visible = try reader.read()
+        self.namesByLayer = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.visible)
+        writer.write(self.namesByLayer)
+    }
+}
+
+extension PresentationEmbedsContainerRule.Gathered: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.shells = try reader.read()
+        self.showsByPath = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.shells)
+        writer.write(self.showsByPath)
+    }
+}
+
+extension ViewModelPublicSetterRule.Gathered: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.settable = try reader.read()
+        self.bound = try reader.read()
+        self.writes = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.settable)
+        writer.write(self.bound)
+        writer.write(self.writes)
+    }
+}
+
+extension ViewModelPublicSetterRule.Settable: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.path = try reader.read()
+        self.properties = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.path)
+        writer.write(self.properties)
+    }
+}
+
+extension ViewModelPublicSetterRule.SettableProperty: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.name = try reader.read()
+        self.position = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.name)
+        writer.write(self.position)
+    }
+}
+
+extension ViewModelPublicSetterRule.PropertyKey: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.type = try reader.read()
+        self.name = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(self.type)
+        writer.write(self.name)
     }
 }

@@ -41,12 +41,24 @@ struct FactWriter {
     private var writesShape = false
     /// The positions a shape left out, in the order written.
     fileprivate(set) var positions: [SourcePosition] = []
+    /// Writing placed units (`placedUnits(of:)`): a shape with strings written as their text, counts left out and
+    /// flags a byte each, cut at every position.
+    private var writesUnits = false
+    private var unitStart = 0
+    private var units: [(said: Range<Int>, position: SourcePosition)] = []
 
     /// The payload of `value`: the string table, then the value.
     static func payload(of value: some BinaryCodable) -> Data {
         var writer = FactWriter()
         writer.write(value)
         return writer.finished()
+    }
+
+    /// Every string `value` holds, each once, in the order first written: the names its facts hold.
+    static func strings(of value: some BinaryCodable) -> [String] {
+        var writer = FactWriter()
+        writer.write(value)
+        return writer.strings
     }
 
     /// `value` without where it sits in the file: the payload with every line, column, offset and range length left
@@ -57,6 +69,27 @@ struct FactWriter {
         writer.writesShape = true
         writer.write(value)
         return (writer.finished(), writer.positions)
+    }
+
+    /// Each place `value` cites, in the order written, with what was written since the place before it: the names,
+    /// kinds and flags of the fact holding it (strings as their text, not their place in a table; no numbers or counts,
+    /// so a fact added to a list or a longer body changes no other fact's words). Facts that say the same line up between two versions of a file
+    /// (`SmallProjectCheck.placeMap`).
+    static func placedUnits(of value: some BinaryCodable) -> (bytes: [UInt8], units: [(said: Range<Int>, position: SourcePosition)]) {
+        var writer = FactWriter()
+        writer.writesShape = true
+        writer.writesUnits = true
+        writer.write(value)
+        return (writer.body, writer.units)
+    }
+
+    /// Placed units leave out numbers too: a fact's counts and sizes (its body's lines) change with edits that leave
+    /// what it is alone.
+    var leavesOutNumbers: Bool { writesUnits }
+
+    private mutating func cutUnit(at position: SourcePosition) {
+        units.append((unitStart..<body.count, position))
+        unitStart = body.count
     }
 
     private func finished() -> Data {
@@ -80,6 +113,7 @@ struct FactWriter {
         }
         positions.append(position)
         writeFlag(position.utf8Offset != nil)
+        if writesUnits { cutUnit(at: position) }
     }
 
     /// A range of the file's text: its start as an offset, then its length; nothing in a shape, where only fixes read
@@ -96,6 +130,8 @@ struct FactWriter {
     var valueByteCount: Int { body.count }
 
     mutating func writeFlag(_ flag: Bool) {
+        // Packed, a flag would set a bit in a byte an earlier unit holds.
+        guard !writesUnits else { return body.append(flag ? 1 : 0) }
         if flags.isFull {
             flags = FlagByte(index: body.count)
             body.append(0)
@@ -111,6 +147,13 @@ struct FactWriter {
         previousOffset = offset
     }
 
+    /// A line kept on its own (a relation's lines): a place as a position is, so a shape only lists it (column 0).
+    mutating func writeLineOnly(_ line: Int) {
+        guard writesShape else { return writeLine(line) }
+        positions.append(SourcePosition(line: line, column: 0))
+        if writesUnits { cutUnit(at: SourcePosition(line: line, column: 0)) }
+    }
+
     /// A line number, as the difference from the previous one.
     private mutating func writeLine(_ line: Int) {
         Int64(line &- previousLine).write(to: &self)
@@ -122,11 +165,18 @@ struct FactWriter {
 
     mutating func writeVarint(_ value: UInt64) { appendVarint(value, to: &body) }
 
-    mutating func writeCount(_ count: Int) { writeVarint(UInt64(count)) }
+    mutating func writeCount(_ count: Int) {
+        guard !writesUnits else { return }
+        writeVarint(UInt64(count))
+    }
 
     mutating func writeCaseIndex(_ index: Int) { writeVarint(UInt64(index)) }
 
     mutating func writeString(_ string: String) {
+        if writesUnits {
+            writeVarint(UInt64(string.utf8.count))
+            return body.append(contentsOf: string.utf8)
+        }
         let key = UTF8Key(string: string)
         if let index = stringIndices[key] { return writeVarint(UInt64(index)) }
         stringIndices[key] = strings.count
@@ -182,17 +232,31 @@ struct FactReader {
     static func decode<Value: BinaryCodable>(_ type: Value.Type, from payload: Data) throws -> Value {
         try payload.withUnsafeBytes { bytes in
             var reader = FactReader(bytes: bytes)
-            let stringCount = try reader.readCount()
-            reader.strings.reserveCapacity(stringCount)
-            for _ in 0..<stringCount {
-                let length = try reader.readCount()
-                let start = reader.offset
-                reader.offset += length
-                reader.strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<reader.offset]), as: UTF8.self))
-            }
+            try reader.readStringTable()
             let value = try Value(from: &reader)
             guard reader.offset == bytes.count else { throw reader.damage }
             return value
+        }
+    }
+
+    /// The value a payload starts with (the first stored property of what was written), the rest left unread: a
+    /// cached file's facts without its findings and suppressions.
+    static func decodeFirst<Value: BinaryCodable>(_ type: Value.Type, from payload: Data) throws -> Value {
+        try payload.withUnsafeBytes { bytes in
+            var reader = FactReader(bytes: bytes)
+            try reader.readStringTable()
+            return try Value(from: &reader)
+        }
+    }
+
+    private mutating func readStringTable() throws {
+        let stringCount = try readCount()
+        strings.reserveCapacity(stringCount)
+        for _ in 0..<stringCount {
+            let length = try readCount()
+            let start = offset
+            offset += length
+            strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
         }
     }
 
@@ -292,7 +356,10 @@ extension Int: BinaryCodable {
     @inline(__always)
     init(from reader: inout FactReader) throws { self = Int(truncatingIfNeeded: try Int64(from: &reader)) }
 
-    func write(to writer: inout FactWriter) { Int64(self).write(to: &writer) }
+    func write(to writer: inout FactWriter) {
+        guard !writer.leavesOutNumbers else { return }
+        Int64(self).write(to: &writer)
+    }
 }
 
 /// As an `Int`, the value it stands for.
@@ -361,6 +428,16 @@ extension String: BinaryCodable {
     init(from reader: inout FactReader) throws { self = try reader.readString() }
 
     func write(to writer: inout FactWriter) { writer.writeString(self) }
+}
+
+/// Its length, then its bytes: a payload kept inside another (`AnalysisCache.RunResult.answers`), read only when needed.
+extension Data: BinaryCodable {
+    init(from reader: inout FactReader) throws { self.init(try reader.readBytes(count: try reader.readCount())) }
+
+    func write(to writer: inout FactWriter) {
+        writer.writeCount(count)
+        withUnsafeBytes { writer.writeBytes($0) }
+    }
 }
 
 extension Optional: BinaryCodable where Wrapped: BinaryCodable {

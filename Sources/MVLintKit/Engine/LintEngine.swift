@@ -160,21 +160,46 @@ public struct LintEngine: Sendable {
     /// Runs the project rules. They only read the project, so they run side by side, each gathering what it needs and
     /// then judging every file; their findings are taken in rule order.
     func projectOutcome(_ project: ProjectContext, isEnabled: (String) -> Bool) -> ProjectOutcome {
+        projectOutcome(project, isEnabled: isEnabled, keeping: false).outcome
+    }
+
+    /// What a built project's rules leave for the next run's `KeptAnswers`: the names each file's judgements asked
+    /// about, by path, and what each rule gathered as kept (nil when a table cannot be kept).
+    struct KeptJudgements {
+        var reads: [String: [String]]
+        var gathered: [String: Data]?
+    }
+
+    /// The project rules' outcome and, when `keeping`, what they leave for the next run (their reads recorded).
+    func projectOutcome(_ project: ProjectContext, isEnabled: (String) -> Bool, keeping: Bool) -> (outcome: ProjectOutcome, kept: KeptJudgements?) {
         let selection = self.selection
         let rules = selection.projectRules.filter { isEnabled($0.description.id) }
         let files = project.files.indices.map(project.file(at:))
-        let reportedByRule = ParallelMap.run(rules) { rule -> [ProjectFinding] in
-            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: false).findings
+        let judgedByRule = ParallelMap.run(rules) { rule in
+            Self.judgeEveryFile(files, by: rule, in: project, options: selection.options[rule.description.id]!, recordingReads: keeping)
         }
         var candidates: [String: [LocatedCandidate]] = [:]
-        for (rule, reported) in zip(rules, reportedByRule) {
-            for finding in reported {
-                candidates[finding.path, default: []].append(LocatedCandidate(
-                    rule: rule.description.id, line: finding.position.line, column: finding.position.column,
-                    message: finding.message, fix: finding.fix, enclosingType: nil))
+        for (rule, judged) in zip(rules, judgedByRule) {
+            for finding in judged.findings {
+                candidates[finding.path, default: []].append(Self.located(finding, by: rule.description.id))
             }
         }
-        return ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
+        let outcome = ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
+        guard keeping else { return (outcome, nil) }
+        var reads: [String: Set<String>] = [:]
+        var gathered: [String: Data]? = [:]
+        for (rule, judged) in zip(rules, judgedByRule) {
+            for (file, names) in zip(files, judged.reads) where !names.isEmpty { reads[file.path, default: []].formUnion(names) }
+            gathered?[rule.description.id] = judged.kept
+            if judged.kept == nil { gathered = nil }
+        }
+        return (outcome, KeptJudgements(reads: reads.mapValues { $0.sorted() }, gathered: gathered))
+    }
+
+    /// A project rule's finding as the run reports it.
+    static func located(_ finding: ProjectFinding, by rule: String) -> LocatedCandidate {
+        LocatedCandidate(rule: rule, line: finding.position.line, column: finding.position.column,
+                         message: finding.message, fix: finding.fix, enclosingType: nil)
     }
 
     /// Each project rule's judgement of each file, its findings and the names it asked about (`ReadRecorder`), by rule
@@ -209,6 +234,57 @@ public struct LintEngine: Sendable {
         return gathered
     }
 
+    /// What each enabled project rule gathers from `project` without the places it cites (`KeptGathered`), by rule id;
+    /// nil when a table cannot be kept.
+    func gatheredShapes(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: Data]? {
+        var gathered: [String: Data] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            guard let data = Self.gatheredShape(by: rule, in: project, options: selection.options[rule.description.id]!) else { return nil }
+            gathered[rule.description.id] = data
+        }
+        return gathered
+    }
+
+    private static func gatheredShape<Rule: ProjectRule>(by rule: Rule.Type, in project: ProjectContext, options: RuleOptions) -> Data? {
+        KeptAnswers.keeping(rule.gather(project, options: options), of: rule, shaped: true)
+    }
+
+    private static func gatheredValue<Rule: ProjectRule>(of rule: Rule.Type, from data: Data) -> (any Sendable)? {
+        KeptAnswers.kept(data, of: rule)
+    }
+
+    /// The tables `keptGathered` (or a built project's rules) kept, read back for `judgeOneFile`; nil when an enabled
+    /// rule's is missing or does not read.
+    func gatheredValues(from kept: [String: Data], isEnabled: (String) -> Bool) -> [String: any Sendable]? {
+        var gathered: [String: any Sendable] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            guard let data = kept[rule.description.id], let table = Self.gatheredValue(of: rule, from: data) else { return nil }
+            gathered[rule.description.id] = table
+        }
+        return gathered
+    }
+
+    /// The tables `gatheredValues` read with the places they cite in the file at `path` moved, as kept and as values,
+    /// by rule id; nil when one is missing or a place has nowhere to go.
+    func movingGathered(_ gathered: [String: any Sendable], in path: String, by move: (SourcePosition) -> SourcePosition?,
+                        moveLine: (Int) -> Int?, isEnabled: (String) -> Bool) -> (kept: [String: Data], values: [String: any Sendable])? {
+        var kept: [String: Data] = [:], values: [String: any Sendable] = [:]
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            let id = rule.description.id
+            guard let value = gathered[id] else { return nil }
+            guard let type = Self.keptType(of: rule) else {
+                // A rule that gathers nothing (`gatheredValues` read no other kind).
+                (kept[id], values[id]) = (Data(), value)
+                continue
+            }
+            guard let moved = type.moving(value, in: path, by: move, moveLine: moveLine) else { return nil }
+            (kept[id], values[id]) = moved
+        }
+        return (kept, values)
+    }
+
+    private static func keptType<Rule: ProjectRule>(of rule: Rule.Type) -> (any KeptGathered.Type)? { KeptAnswers.keptType(of: rule) }
+
     /// One file's judgement by each enabled project rule in `project`, with what each gathered in `gathered` (by rule
     /// id; gathered from `project` when missing), and the names each asked about, by rule id.
     func judgeOneFile(_ file: ProjectFile, in project: ProjectContext, gathered: [String: any Sendable], isEnabled: (String) -> Bool)
@@ -224,12 +300,14 @@ public struct LintEngine: Sendable {
 
     /// A project rule's findings: what it gathers (unless `gathered` holds it), then each file judged in turn; with
     /// `recordingReads`, also the names each file's judgement asked about, in `files`' order.
+    /// With `recordingReads`, also what the rule gathered as `KeptAnswers` keeps it (when it was not given).
     private static func judgeEveryFile<Rule: ProjectRule>(_ files: [ProjectFile], by rule: Rule.Type, in project: ProjectContext,
                                                           options: RuleOptions, recordingReads: Bool, gathered: (any Sendable)? = nil)
-        -> (findings: [ProjectFinding], reads: [Set<String>]) {
+        -> (findings: [ProjectFinding], reads: [Set<String>], kept: Data?) {
         // Unwrapped before the cast: a nil cast to an optional `Gathered` (`layer-dependency`'s) succeeds, as nil.
         let given = gathered.flatMap { $0 as? Rule.Gathered }
         let gathered = given ?? rule.gather(project, options: options)
+        let kept = recordingReads && given == nil ? KeptAnswers.keeping(gathered, of: rule) : nil
         var reported: [ProjectFinding] = []
         var reads: [Set<String>] = []
         for position in files.indices {
@@ -242,11 +320,11 @@ public struct LintEngine: Sendable {
             }
             assert(reported[start...].allSatisfy { $0.path == files[position].path }, "\(rule.description.id) reported a finding outside the file it judged")
         }
-        return (reported, reads)
+        return (reported, reads, kept)
     }
 
     /// The qualified names, as each file writes them, of its types and extensions that are views.
-    private static func viewNamesByFile(in project: ProjectContext) -> [String: Set<String>] {
+    static func viewNamesByFile(in project: ProjectContext) -> [String: Set<String>] {
         let index = project.index
         var names: [String: Set<String>] = [:]
         for fileIndex in project.files.indices {

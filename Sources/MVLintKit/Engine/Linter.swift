@@ -213,6 +213,12 @@ public enum Linter {
                 timings?.end(.relocation)
                 return relocated
             }
+            if let previousKey, let cache = pass.cache,
+               let rejudged = rejudge(previousKey, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
+                                      engineContext: pass.engineContext, engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
+                                      sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject, timings: timings) {
+                return rejudged
+            }
             var analyses: [FileAnalysis] = []
             analyses.reserveCapacity(pending.count)
             for (analysis, record) in materialize(pending, cache: pass.cache, engine: engine) {
@@ -223,7 +229,7 @@ public enum Linter {
             }
             if pending.contains(where: \.isCached) { timings?.end(.decoding) }
             return judge(analyses, engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject,
-                         timings: timings)
+                         keeping: pass.cache != nil && standardInput == nil, timings: timings)
         }, aside: { [fresh, cache = pass.cache] in cache?.pendingRecords(fresh: fresh) })
         let (choice, rules, findings) = (verdict.choice, verdict.rules, verdict.findings)
         if let cache = pass.cache {
@@ -232,7 +238,8 @@ public enum Linter {
             let memo = stored != nil ? cache.memos.first { $0.key == storedKey }
                 : verdict.outcome.flatMap { outcome in
                     runKey(zip(pendingJobs, pending).map { fresh[$0.absolutePath] ?? $1.cachedRecord }).map { key in
-                        cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection, project: outcome), key: key)
+                        cache.memo(of: AnalysisCache.RunResult(findings: findings, detection: choice.detection, project: outcome,
+                                                               answers: verdict.answers), key: key)
                     }
                 }
             // A record that no longer decoded was analysed again after the records were chosen.
@@ -262,8 +269,9 @@ public enum Linter {
     }
 
     /// Where a run's project findings come from: the project rules run on a project built from every file's facts, a
-    /// stored result of a run with exactly these inputs, or the previous run's moved (`ProjectFindingRelocation`).
-    enum ProjectPhase: Sendable { case built, replayed, relocated }
+    /// stored result of a run with exactly these inputs, the previous run's moved (`ProjectFindingRelocation`), or
+    /// the previous run's with the changed file judged again in a small project (`ChangedFileJudgement`).
+    enum ProjectPhase: Sendable { case built, replayed, relocated, rejudged }
 
     /// What a run concludes: the profile and rules it used, its findings, and the analyses and project they came from.
     private struct Verdict {
@@ -275,6 +283,8 @@ public enum Linter {
         /// What the project rules concluded, for the next run's relocation; nil for a replayed run, whose is stored.
         var outcome: ProjectOutcome?
         var phase: ProjectPhase
+        /// `KeptAnswers` as stored, for the next run after one file changed; nil when they could not be kept.
+        var answers: Data?
     }
 
     /// An earlier run's result with exactly this run's inputs, its analyses and project made only if asked for;
@@ -317,9 +327,74 @@ public enum Linter {
             findings += engine.findings(of: change.analysis, outcome: outcome) { rules.enabled.contains($0) }
         }
         findings.sort(by: Finding.reportOrder)
+        // The kept answers cite the files' places too: moved the same way, or not kept.
+        let answers = previous.answers.flatMap { try? FactReader.decode(KeptAnswers.self, from: $0) }.flatMap { kept -> Data? in
+            var kept = kept
+            for (change, map) in movable {
+                guard let moved = kept.architecture.movingPlaces(in: change.path, by: { map.positions[$0] }, moveLine: { map.lines[$0] }) else {
+                    return nil
+                }
+                kept.architecture = moved
+            }
+            return FactWriter.payload(of: kept)
+        }
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: outcome,
-                       phase: .relocated)
+                       phase: .relocated, answers: answers)
+    }
+
+    /// The previous run's result (stored under `previousKey`) after one file's facts changed, its project findings made
+    /// again by judging that file, and the files its change reaches, in small projects with the answers the previous
+    /// run kept (`ChangedFileJudgement`); nil when more than one file changed, the previous run kept no answers, or the
+    /// change can alter one of them.
+    private static func rejudge(_ previousKey: SourceDigest, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
+                                fresh: [String: AnalysisCache.Record], engineContext: String, engine: inout LintEngine,
+                                fixedChoice: ProfileChoice?, configuration: Configuration,
+                                sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
+                                makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext, timings: PhaseTimings?) -> Verdict? {
+        let analysed = zip(jobs, pending).compactMap { job, item -> (Job, FileAnalysis)? in
+            if case .analysed(let analysis) = item { return (job, analysis) }
+            return nil
+        }
+        guard analysed.count == 1, let (job, analysis) = analysed.first, analysis.parseError == nil, analysis.budgetProblem == nil,
+              let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
+              fresh[job.absolutePath] != nil, var oldEntry = cache.entry(of: before),
+              let previous = cache.runResult(for: previousKey), let stored = previous.answers,
+              let kept = try? FactReader.decode(KeptAnswers.self, from: stored),
+              let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else {
+            return nil
+        }
+        oldEntry.facts.path = analysis.path
+        timings?.end(.lastResult)
+
+        var names = Set<String>()
+        for string in FactWriter.strings(of: oldEntry.facts) + FactWriter.strings(of: analysis.facts) {
+            ReadReachBenchmark.identifiers(in: string, into: &names)
+        }
+        let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
+                                       uniquingKeysWith: { first, _ in first })
+        let judgement = ChangedFileJudgement(
+            change: ChangedFileJudgement.Change(path: analysis.path, oldFacts: oldEntry.facts, newFacts: analysis.facts, names: names),
+            kept: kept, paths: jobs.map(\.display),
+            factsOfFile: { path in recordsByPath[path].flatMap { cache.facts(of: $0, path: path) } },
+            sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, layers: layers, engine: engine,
+            isEnabled: { rules.enabled.contains($0) }, timings: timings)
+        guard let result = judgement.judged(previous: previous.project) else { return nil }
+        let judged = Set(result.judgedPaths)
+        var findings = previous.findings.filter { !judged.contains($0.file) }
+        for path in result.judgedPaths {
+            let fileAnalysis = path == analysis.path ? analysis : recordsByPath[path].flatMap { cache.analysis(of: $0, path: path) }
+            guard let fileAnalysis else { return nil }
+            findings += engine.findings(of: fileAnalysis, outcome: result.outcome) { rules.enabled.contains($0) }
+        }
+        findings.sort(by: Finding.reportOrder)
+        timings?.end(.rejudging)
+        let answers = FactWriter.payload(of: result.answers)
+        timings?.end(.keeping)
+        let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
+        return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: result.outcome,
+                       phase: .rejudged, answers: answers)
     }
 
     /// The analyses and the project of a run that did without them, made only if a report or `--fix` asks.
@@ -343,21 +418,24 @@ public enum Linter {
     }
 
     /// Builds the project from the analyses, detects the profile unless one was given, and runs the rules.
+    /// With `keeping`, also what a run after one file changed needs (`KeptAnswers`).
     private static func judge(_ analyses: [FileAnalysis], engine: inout LintEngine, fixedChoice: ProfileChoice?,
                               configuration: Configuration, makeProject: ([FileAnalysis], PhaseTimings?) -> ProjectContext,
-                              timings: PhaseTimings?) -> Verdict {
+                              keeping: Bool, timings: PhaseTimings?) -> Verdict {
         var project = makeProject(analyses, timings)
         let choice = fixedChoice ?? .detected(ProfileDetector.detect(project))
         if fixedChoice == nil { timings?.end(.profile) }
         project.profile = choice.profile
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let isEnabled = { rules.enabled.contains($0) }
-        let outcome = engine.projectOutcome(project, isEnabled: isEnabled)
+        let (outcome, judged) = engine.projectOutcome(project, isEnabled: isEnabled, keeping: keeping)
         timings?.end(.projectRules)
+        let answers = judged.flatMap { KeptAnswers.made(from: project, judged: $0) }.map { FactWriter.payload(of: $0) }
+        if keeping { timings?.end(.keeping) }
         let findings = engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
         timings?.end(.findings)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project),
-                       outcome: outcome, phase: .built)
+                       outcome: outcome, phase: .built, answers: answers)
     }
 
     /// The files a run covers, the settings of the project files around them (with `.mvlint.yml` and

@@ -81,12 +81,15 @@ struct PositionMap {
     }
 
     private var places: [Place: Place] = [:]
+    /// Each old position's new one, and each old line's new one: for the answers a run keeps (`KeptAnswers`).
+    private(set) var positions: [SourcePosition: SourcePosition] = [:]
+    private(set) var lines: [Int: Int] = [:]
 
     init?(from before: [SourcePosition], to after: [SourcePosition]) {
         guard before.count == after.count else { return nil }
-        var lines: [Int: Int] = [:]
         for (old, new) in zip(before, after) {
             let from = Place(line: old.line, column: old.column), to = Place(line: new.line, column: new.column)
+            if positions[old] == nil { positions[old] = new }
             guard places.updateValue(to, forKey: from).map({ $0 == to }) ?? true,
                   lines.updateValue(new.line, forKey: old.line).map({ $0 == new.line }) ?? true else { return nil }
         }

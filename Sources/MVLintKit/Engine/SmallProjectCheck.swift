@@ -154,35 +154,55 @@ public enum SmallProjectCheck {
     }
 
     /// Where the places of a file's old facts went in its new facts: each position held by a fact that both have (the
-    /// same fact told apart by what it says, in the order met), and each line of such a position; a place two facts
-    /// disagree about is left out.
+    /// same fact told apart by what it says, `FactWriter.placedUnits`, in the order met), and each line of such a
+    /// position; a place two facts disagree about is left out.
     static func placeMap(from old: FileFacts, to new: FileFacts) -> (positions: [SourcePosition: SourcePosition], lines: [Int: Int]) {
-        let before = placedFacts(in: old), after = placedFacts(in: new)
-        // The longest common run of the two lists of facts, by what they say without places: a table of both lengths,
-        // so a file with more placed facts than `placeMapLimit` allows moves nothing (its answers would be made again).
-        let width = after.count + 1
-        guard (before.count + 1) * width <= placeMapLimit else { return ([:], [:]) }
-        var common = [Int32](repeating: 0, count: (before.count + 1) * width)
-        for i in stride(from: before.count - 1, through: 0, by: -1) {
-            for j in stride(from: after.count - 1, through: 0, by: -1) {
-                common[i * width + j] = before[i].said == after[j].said ? common[(i + 1) * width + j + 1] + 1
-                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
+        let before = FactWriter.placedUnits(of: old), after = FactWriter.placedUnits(of: new)
+        func same(_ i: Int, _ j: Int) -> Bool { before.bytes[before.units[i].said] == after.bytes[after.units[j].said] }
+        var pairs: [(Int, Int)] = []
+        // What an edit leaves alone at both ends pairs up as it is; the longest common run is looked for in between only,
+        // in a table of both lengths: with more than `placeMapLimit` cells nothing in between moves (the answers citing
+        // a place there are made again).
+        var (head, tailBefore, tailAfter) = (0, before.units.count, after.units.count)
+        while head < tailBefore, head < tailAfter, same(head, head) {
+            pairs.append((head, head))
+            head += 1
+        }
+        var tail: [(Int, Int)] = []
+        while tailBefore > head, tailAfter > head, same(tailBefore - 1, tailAfter - 1) {
+            tailBefore -= 1
+            tailAfter -= 1
+            tail.append((tailBefore, tailAfter))
+        }
+        let (rows, columns) = (tailBefore - head, tailAfter - head)
+        let width = columns + 1
+        if (rows + 1) * width <= placeMapLimit {
+            var common = [Int32](repeating: 0, count: (rows + 1) * width)
+            for i in stride(from: rows - 1, through: 0, by: -1) {
+                for j in stride(from: columns - 1, through: 0, by: -1) {
+                    common[i * width + j] = same(head + i, head + j) ? common[(i + 1) * width + j + 1] + 1
+                        : max(common[(i + 1) * width + j], common[i * width + j + 1])
+                }
+            }
+            var (i, j) = (0, 0)
+            while i < rows, j < columns {
+                if same(head + i, head + j) {
+                    pairs.append((head + i, head + j))
+                    (i, j) = (i + 1, j + 1)
+                } else if common[(i + 1) * width + j] >= common[i * width + j + 1] {
+                    i += 1
+                } else {
+                    j += 1
+                }
             }
         }
+        pairs += tail
         var positions: [SourcePosition: SourcePosition] = [:], lines: [Int: Int] = [:]
         var disputed = Set<SourcePosition>(), disputedLines = Set<Int>()
-        var (i, j) = (0, 0)
-        while i < before.count, j < after.count {
-            if before[i].said == after[j].said {
-                let (from, to) = (before[i].position, after[j].position)
-                if positions.updateValue(to, forKey: from).map({ $0 != to }) ?? false { disputed.insert(from) }
-                if lines.updateValue(to.line, forKey: from.line).map({ $0 != to.line }) ?? false { disputedLines.insert(from.line) }
-                (i, j) = (i + 1, j + 1)
-            } else if common[(i + 1) * width + j] >= common[i * width + j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
+        for (i, j) in pairs {
+            let (from, to) = (before.units[i].position, after.units[j].position)
+            if positions.updateValue(to, forKey: from).map({ $0 != to }) ?? false { disputed.insert(from) }
+            if lines.updateValue(to.line, forKey: from.line).map({ $0 != to.line }) ?? false { disputedLines.insert(from.line) }
         }
         for position in disputed { positions[position] = nil }
         for line in disputedLines { lines[line] = nil }
@@ -191,34 +211,6 @@ public enum SmallProjectCheck {
 
     /// The most cells `placeMap`'s table may have (16 MB).
     static let placeMapLimit = 4_000_000
-
-    /// Every position in some facts, in the order met, with what the fact holding it says of itself without places:
-    /// its names, kinds, counts and flags, not its lists (a type with a property added is the same type).
-    private static func placedFacts(in facts: Any) -> [(position: SourcePosition, said: String)] {
-        var found: [(position: SourcePosition, said: String)] = []
-        func said(_ value: Any) -> String {
-            Mirror(reflecting: value).children.compactMap { child -> String? in
-                let scalar = child.value is String || child.value is String? || child.value is Int || child.value is Bool
-                    || (Mirror(reflecting: child.value).displayStyle == .enum && Mirror(reflecting: child.value).children.isEmpty)
-                return scalar ? "\(child.label ?? ""): \(child.value)" : nil
-            }.joined(separator: ", ")
-        }
-        func visit(_ value: Any) {
-            let mirror = Mirror(reflecting: value)
-            var holder: String?
-            for child in mirror.children {
-                let held = (child.value as? SourcePosition) ?? ((child.value as? SourcePosition?) ?? nil)
-                if let held {
-                    holder = holder ?? "\(mirror.subjectType) " + said(value)
-                    found.append((held, (child.label ?? "") + " " + holder!))
-                } else if !(child.value is String) {
-                    visit(child.value)
-                }
-            }
-        }
-        visit(facts)
-        return found
-    }
 
     /// A gathered value written out in full, its lists, sets and tables each in a fixed order, a table made on first use
     /// made, and the places in it only when `placed`.

@@ -75,11 +75,11 @@ public struct ArchitectureMap: Sendable {
         var edges: [Edge] = []
         for relation in architecture.relations {
             guard roles[relation.from] != nil, roles[relation.to] != nil else { continue }
-            let lines = relation.lines.isEmpty ? [(path: relation.path, line: relation.position.line)] : relation.lines
+            let lines = relation.lines.isEmpty ? [Relation.Line(path: relation.path, line: relation.position.line)] : relation.lines
             let violating = lines.filter { rulesByLine[$0.path]?[$0.line] != nil }
             let rules = violating.reduce(into: Set<String>()) { $0.formUnion(rulesByLine[$1.path]?[$1.line] ?? []) }
             // A violation points at the line the finding is on; otherwise the first line that writes the relation.
-            let site = violating.first ?? (relation.path, relation.position.line)
+            let site = violating.first ?? Relation.Line(path: relation.path, line: relation.position.line)
             edges.append(Edge(from: Self.nodeID(relation.from), to: Self.nodeID(relation.to), kind: relation.kind, via: relation.via,
                               file: site.path, line: site.line, violatedRules: rules.sorted()))
         }

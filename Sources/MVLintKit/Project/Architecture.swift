@@ -1,5 +1,5 @@
 /// The role a type plays in the app's architecture (RULES.md "Roles").
-public enum Role: String, Sendable, CaseIterable {
+public enum Role: String, Sendable, CaseIterable, Codable {
     /// A view that owns or observes app state, or runs async work on a model.
     case container
     /// A view that only receives values, bindings, closures and content.
@@ -24,7 +24,7 @@ public enum Role: String, Sendable, CaseIterable {
 }
 
 /// Why mvlint believes something, pointing at the code that says so.
-public struct Evidence: Sendable, CustomStringConvertible {
+public struct Evidence: Sendable, Codable, CustomStringConvertible {
     public var text: String
     public var path: String
     public var position: SourcePosition
@@ -35,7 +35,7 @@ public struct Evidence: Sendable, CustomStringConvertible {
     }
 }
 
-public struct RoleAssignment: Sendable {
+public struct RoleAssignment: Sendable, Codable {
     /// The type's key in the index (`ProjectIndex.TypeEntry.id`).
     public var id: String
     /// The name to show: simple, qualified where two types share it.
@@ -49,8 +49,8 @@ public struct RoleAssignment: Sendable {
 }
 
 /// An edge of the architecture map.
-public struct Relation: Sendable, Hashable {
-    public enum Kind: String, Sendable, CaseIterable {
+public struct Relation: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
         /// A view holds the instance in `@State`/`@StateObject`.
         case owns
         /// A view holds it without owning it (`let`, `@ObservedObject`, `@Bindable`, `@Environment`).
@@ -73,7 +73,32 @@ public struct Relation: Sendable, Hashable {
     public var position: SourcePosition
     /// Every line that writes this relation: the first, the wrapper attribute's own line (`@ObservedObject`
     /// above `var model`), later calls or constructions of the same pair. A finding on any of them is about it.
-    public var lines: [(path: String, line: Int)] = []
+    public var lines: [Line] = []
+
+    public struct Line: Sendable, Codable {
+        public var path: String
+        public var line: Int
+
+        public init(path: String, line: Int) {
+            self.path = path
+            self.line = line
+        }
+    }
+
+    /// The relation with its place and lines in the file at `path` moved (`Architecture.movingPlaces`); nil when one has
+    /// nowhere to go.
+    func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Relation? {
+        var moved = self
+        if self.path == path {
+            guard let position = move(position) else { return nil }
+            moved.position = position
+        }
+        for place in lines.indices where lines[place].path == path {
+            guard let line = moveLine(lines[place].line) else { return nil }
+            moved.lines[place].line = line
+        }
+        return moved
+    }
 
     public static func == (lhs: Relation, rhs: Relation) -> Bool {
         lhs.kind == rhs.kind && lhs.from == rhs.from && lhs.to == rhs.to
@@ -86,9 +111,22 @@ public struct Relation: Sendable, Hashable {
     }
 }
 
+/// By hand: the line is a place, which a shape leaves out (`FactWriter.writeLineOnly`).
+extension Relation.Line: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        path = try reader.read()
+        line = try reader.readLine()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(path)
+        writer.writeLineOnly(line)
+    }
+}
+
 /// Roles of every type and the relations between them, derived from facts and the index.
 /// Structure decides first; names only break ties.
-public struct Architecture: Sendable {
+public struct Architecture: Sendable, BinaryCodable {
     public private(set) var roles = RoleTable()
     public private(set) var relations: [Relation] = []
     /// How long each observable class lives, where its creators or its code tell (`Lifetime.swift`).
@@ -162,9 +200,41 @@ public struct Architecture: Sendable {
         for (id, lifetime) in lifetimes { roles.update(id) { $0.lifetime = lifetime } }
     }
 
+    /// Kept with a run's result (`KeptAnswers`): the roles in the order made, the relations, the lifetimes. The table
+    /// that merged relations is empty once they are found, so it is not kept.
+    init(from reader: inout FactReader) throws {
+        let assignments: [RoleAssignment] = try reader.read()
+        roles.reserveCapacity(assignments.count)
+        for assignment in assignments { roles[assignment.id] = assignment }
+        relations = try reader.read()
+        lifetimes = try reader.read()
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(roles.values)
+        writer.write(relations)
+        writer.write(lifetimes)
+    }
+
     /// The same answers with every place they cite in the file at `path` moved by `move` (a position) and `moveLine` (a
     /// line of a relation's list), for a file whose edit changed no answer but where its facts sit; nil when a place has
     /// nowhere to go.
+    /// Whether moving the places in the file at `path` (`movingPlaces`) moves any: an edit below everything the answers
+    /// cite there moves none, and the answers kept as written stand.
+    func movesPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Bool {
+        func moves(_ position: SourcePosition) -> Bool { move(position) != position }
+        func moves(_ evidence: [Evidence]) -> Bool { evidence.contains { $0.path == path && moves($0.position) } }
+        for assignment in roles.values {
+            if (assignment.path == path && moves(assignment.position)) || moves(assignment.evidence) || moves(assignment.lifetime?.evidence ?? []) {
+                return true
+            }
+        }
+        if lifetimes.values.contains(where: { moves($0.evidence) }) { return true }
+        return relations.contains { relation in
+            (relation.path == path && moves(relation.position)) || relation.lines.contains { $0.path == path && moveLine($0.line) != $0.line }
+        }
+    }
+
     func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Architecture? {
         var moved = self
         var lost = false
@@ -176,7 +246,9 @@ public struct Architecture: Sendable {
                 return item
             }
         }
-        for assignment in roles.values {
+        for assignment in roles.values
+        where assignment.path == path || assignment.evidence.contains(where: { $0.path == path })
+            || (assignment.lifetime?.evidence.contains { $0.path == path } ?? false) {
             moved.roles.update(assignment.id) { assignment in
                 if assignment.path == path {
                     if let position = move(assignment.position) { assignment.position = position } else { lost = true }
@@ -186,16 +258,12 @@ public struct Architecture: Sendable {
                 assignment.lifetime?.evidence = lifetimeEvidence
             }
         }
-        for (id, lifetime) in lifetimes { moved.lifetimes[id]?.evidence = moving(lifetime.evidence) }
-        for place in moved.relations.indices {
-            if moved.relations[place].path == path {
-                if let position = move(moved.relations[place].position) { moved.relations[place].position = position } else { lost = true }
-            }
-            moved.relations[place].lines = moved.relations[place].lines.map { line in
-                guard line.path == path else { return line }
-                guard let new = moveLine(line.line) else { lost = true; return line }
-                return (line.path, new)
-            }
+        for (id, lifetime) in lifetimes where lifetime.evidence.contains(where: { $0.path == path }) {
+            moved.lifetimes[id]?.evidence = moving(lifetime.evidence)
+        }
+        for place in relations.indices where relations[place].path == path || relations[place].lines.contains(where: { $0.path == path }) {
+            guard let relation = relations[place].movingPlaces(in: path, by: move, moveLine: moveLine) else { return nil }
+            moved.relations[place] = relation
         }
         return lost ? nil : moved
     }
@@ -399,8 +467,8 @@ public struct Architecture: Sendable {
     /// Records `relation`, or adds its lines to the same relation found before.
     private mutating func add(_ relation: Relation, alsoOn other: SourcePosition? = nil) {
         var relation = relation
-        var lines = [(path: relation.path, line: relation.position.line)]
-        if let other, other.line != relation.position.line { lines.append((relation.path, other.line)) }
+        var lines = [Relation.Line(path: relation.path, line: relation.position.line)]
+        if let other, other.line != relation.position.line { lines.append(Relation.Line(path: relation.path, line: other.line)) }
         if let existing = relationIndex[relation] {
             relations[existing].lines += lines
         } else {

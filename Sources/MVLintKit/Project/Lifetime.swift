@@ -1,6 +1,6 @@
 /// How long an observable class lives, which decides the duties it is judged by (RULES.md "Lifetimes"): the
 /// MVVM guide's view-model checklist is about one screen's view model, not about the app's models and services.
-public enum Lifetime: String, Sendable, CaseIterable {
+public enum Lifetime: String, Sendable, CaseIterable, Codable {
     /// Made by the view (or views) of one screen, per screen: the MVVM guide's view model.
     case screen
     /// Made once for the whole app: a singleton, created at the `App`/scene root (or by the root view a scene
@@ -11,7 +11,7 @@ public enum Lifetime: String, Sendable, CaseIterable {
     case service
 }
 
-public struct LifetimeAssignment: Sendable {
+public struct LifetimeAssignment: Sendable, Codable {
     public var lifetime: Lifetime
     public var evidence: [Evidence]
 }

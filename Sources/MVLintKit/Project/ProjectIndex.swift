@@ -820,6 +820,17 @@ public struct ProjectContext: Sendable {
         return part
     }
 
+    /// A project of some files of a larger one whose answers that depend on every file (`architecture`, `sceneRootViews`)
+    /// were kept by an earlier run (`ChangedFileJudgement`), with its profile and layers.
+    static func part(of files: [FileFacts], sharedSettingsByPath: [String: SharedSettings], architecture: Architecture,
+                     sceneRootViews: Set<String>, profile: Profile, layers: LayerPlan) -> ProjectContext {
+        let answers = WholeProjectAnswers(architecture: architecture, sceneRootViews: sceneRootViews)
+        var part = ProjectContext(files: files, sharedSettingsByPath: sharedSettingsByPath, answers: answers, timings: nil)
+        part.profile = profile
+        part.layers = layers
+        return part
+    }
+
     /// The same project after some files changed (a fix round): index and architecture are rebuilt from the
     /// new facts, everything else (settings, profile) is kept.
     func replacingFiles(_ files: [FileFacts]) -> ProjectContext {

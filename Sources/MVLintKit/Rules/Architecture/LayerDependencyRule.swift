@@ -127,10 +127,21 @@ enum LayerDependencyRule: ProjectRule {
     static let appCodeRoles: [Role: String] = [.model: "model", .viewModel: "view model", .container: "container view", .mixed: "container view"]
 
     /// What the layered code declares.
-    struct LayeredTypes {
+    struct LayeredTypes: Codable, KeptGathered {
         var declarations: Declarations
         /// Under the default layers an import counts only when the module holds app code, not just shared values.
         var modulesWithAppCode: Set<String>
+
+        func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> LayeredTypes? {
+            var moved = self
+            for (name, declarations) in declarations.visible {
+                for place in declarations.indices where declarations[place].path == path {
+                    guard let position = move(declarations[place].position) else { return nil }
+                    moved.declarations.visible[name]![place].position = position
+                }
+            }
+            return moved
+        }
     }
 
     /// The types each layer declares; nothing when no layers are checked.
@@ -186,7 +197,7 @@ enum LayerDependencyRule: ProjectRule {
             + "or add `\(target)` to `\(layer)`'s `may_depend_on`"
     }
 
-    struct Declaration {
+    struct Declaration: Codable {
         var layer: String
         var modules: [String]
         var path: String
@@ -199,7 +210,7 @@ enum LayerDependencyRule: ProjectRule {
     }
 
     /// The types each layer declares, from every layered file.
-    struct Declarations {
+    struct Declarations: Codable {
         /// Top-level types visible outside their file, by name: what a finding may point at. Nested types are
         /// reached through their outer type's name.
         var visible: [String: [Declaration]] = [:]

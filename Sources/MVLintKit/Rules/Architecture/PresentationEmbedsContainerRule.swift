@@ -138,11 +138,22 @@ enum PresentationEmbedsContainerRule: ProjectRule {
     /// Views whose body sets up navigation compose screens: that is container-level work, not a leak.
     static let navigationShells: Set<String> = ["TabView", "NavigationStack", "NavigationSplitView", "NavigationView"]
 
-    struct Gathered {
+    struct Gathered: Codable, KeptGathered {
         /// Views whose code builds a navigation shell (a tab or split view): they arrange screens.
         var shells: Set<String> = []
         /// The views each file's code shows, in the relations' order.
         var showsByPath: [String: [Relation]] = [:]
+
+        func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Gathered? {
+            var moved = self
+            for (file, relations) in showsByPath {
+                for place in relations.indices {
+                    guard let relation = relations[place].movingPlaces(in: path, by: move, moveLine: moveLine) else { return nil }
+                    moved.showsByPath[file]![place] = relation
+                }
+            }
+            return moved
+        }
     }
 
     static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {

@@ -176,25 +176,56 @@ enum ViewModelPublicSetterRule: ProjectRule {
         ]
     )
 
-    struct Gathered {
+    struct Gathered: Codable, KeptGathered {
         /// Each screen view model's properties that anything may set, by the class's id (classes with none left out).
-        var settable: [String: [PropertyFact]] = [:]
+        var settable: [String: Settable] = [:]
         /// The properties views bind (`$viewModel.name`).
         var bound: Set<PropertyKey> = []
         /// The writes of every property named like a candidate, by name.
         var writes: [String: [Write]] = [:]
+
+        func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Gathered? {
+            var moved = self
+            for (id, model) in settable where model.path == path {
+                for place in model.properties.indices {
+                    guard let position = move(model.properties[place].position) else { return nil }
+                    moved.settable[id]!.properties[place].position = position
+                }
+            }
+            for (name, writes) in writes {
+                for place in writes.indices where writes[place].path == path {
+                    guard let line = moveLine(writes[place].line) else { return nil }
+                    moved.writes[name]![place].line = line
+                }
+            }
+            return moved
+        }
+    }
+
+    /// A view model's properties that anything may set, with the file the class is declared in, where they are reported.
+    struct Settable: Codable {
+        var path: String
+        var properties: [SettableProperty]
+    }
+
+    struct SettableProperty: Codable {
+        var name: String
+        /// Where a finding about it goes (`PropertyFact.reportPosition`).
+        var position: SourcePosition
     }
 
     /// What the classes alone tell first: every write and binding of the project is read, only for the names of these.
     static func gather(_ project: ProjectContext, options: RuleOptions) -> Gathered {
-        var settable: [String: [PropertyFact]] = [:]
+        var settable: [String: Settable] = [:]
         for model in project.observableClasses {
             let properties = settableProperties(of: model, project: project)
-            if !properties.isEmpty { settable[model.id] = properties }
+            if !properties.isEmpty {
+                settable[model.id] = Settable(path: model.path, properties: properties.map { SettableProperty(name: $0.name, position: $0.reportPosition) })
+            }
         }
         guard !settable.isEmpty else { return Gathered() }
         return Gathered(settable: settable, bound: boundProperties(project),
-                        writes: memberWrites(project, named: Set(settable.values.joined().map(\.name))))
+                        writes: memberWrites(project, named: Set(settable.values.flatMap(\.properties).map(\.name))))
     }
 
     /// A screen view model's tracked properties that anything may set, and that no protocol it adopts requires settable
@@ -211,7 +242,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     static func judge(_ file: ProjectFile, in project: ProjectContext, gathered: Gathered, options: RuleOptions, report: inout [ProjectFinding]) {
         let (bound, writes) = (gathered.bound, gathered.writes)
         for model in project.observableClasses(touching: file) where model.path == file.path {
-            for property in gathered.settable[model.id] ?? [] {
+            for property in gathered.settable[model.id]?.properties ?? [] {
                 // The writes and bindings of every file that names the property.
                 ReadRecorder.noteMember(property.name)
                 guard !bound.contains(PropertyKey(type: model.id, name: property.name)),
@@ -221,7 +252,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 // constant, not state whose changes a method should own.
                 guard written.contains(where: { !$0.isInInitializer }),
                       !written.contains(where: { isOutside($0, of: model, index: project.index) }) else { continue }
-                report.append(ProjectFinding(path: model.path, position: property.reportPosition, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
+                report.append(ProjectFinding(path: model.path, position: property.position, message: "`\(property.name)` of `\(model.name)` can be assigned from anywhere, but only the view model itself sets it and no view binds to it: declare it `private(set) var` and change it through a method of the view model"))
             }
         }
     }
@@ -241,9 +272,11 @@ enum ViewModelPublicSetterRule: ProjectRule {
 
     /// A property of a type: `type` is nil when the code does not tell which type (a local variable, a closure
     /// parameter), which then stands for every property of that name.
-    struct PropertyKey: Hashable {
+    struct PropertyKey: Hashable, Codable, Comparable {
         var type: String?
         var name: String
+
+        static func < (lhs: PropertyKey, rhs: PropertyKey) -> Bool { (lhs.type ?? "", lhs.name) < (rhs.type ?? "", rhs.name) }
     }
 
     static func boundProperties(_ project: ProjectContext) -> Set<PropertyKey> {
@@ -261,7 +294,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
     }
 
     /// One write of a property, with where the writing code is.
-    struct Write {
+    struct Write: Codable {
         var type: String?
         var path: String
         var enclosingType: String?
@@ -390,5 +423,21 @@ enum ViewModelPublicSetterRule: ProjectRule {
             return kind == .struct || kind == .enum
         }
         return standardValueTypes.contains(held)
+    }
+}
+
+/// By hand: the line is a place, which a shape leaves out (`FactWriter.writeLineOnly`).
+extension ViewModelPublicSetterRule.Write: BinaryCodable {
+    init(from reader: inout FactReader) throws {
+        self.init(type: try reader.read(), path: try reader.read(), enclosingType: try reader.read(), line: try reader.readLine(),
+                  isInInitializer: try reader.read())
+    }
+
+    func write(to writer: inout FactWriter) {
+        writer.write(type)
+        writer.write(path)
+        writer.write(enclosingType)
+        writer.writeLineOnly(line)
+        writer.write(isInInitializer)
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// A folder linted with a cache and edited between runs, each run after an edit checked against an uncached one
+/// (`ProjectFindingRelocationTests`, `ChangedFileJudgementTests`).
+struct CachedRunScratch {
+    let folder: TemporaryFolder
+    var cacheFile: URL { folder.url.appendingPathComponent(".cache/project.cache") }
+
+    /// A copy of the package's `Examples`.
+    static func examples() throws -> CachedRunScratch {
+        let folder = try TemporaryFolder()
+        try FileManager.default.removeItem(at: folder.url)
+        try FileManager.default.copyItem(at: BinaryRunner.packageRoot.appendingPathComponent("Examples"), to: folder.url)
+        return CachedRunScratch(folder: folder)
+    }
+
+    /// A folder of `files`, by path.
+    init(files: [String: String]) throws {
+        folder = try TemporaryFolder()
+        for (path, text) in files { try folder.write(path, text) }
+    }
+
+    private init(folder: TemporaryFolder) { self.folder = folder }
+
+    func run(cached: Bool = true, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
+        Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url,
+                                  configuration: Configuration(rootDirectory: folder.url), cacheFile: cached ? cacheFile : nil,
+                                  standardInput: buffer))
+    }
+
+    func edit(_ path: String, _ change: (String) -> String) throws {
+        let url = folder.url.appendingPathComponent(path)
+        try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// The run after an edit, checked against an uncached one; `phase` is how it must have come about.
+    func runAfterEdit(_ what: String, phase: Linter.ProjectPhase, file: StaticString = #filePath, line: UInt = #line) -> [Finding] {
+        let warm = run()
+        XCTAssertEqual(warm.projectPhase, phase, what, file: file, line: line)
+        XCTAssertEqual(warm.findings.map(Self.shown), run(cached: false).findings.map(Self.shown), what, file: file, line: line)
+        return warm.findings
+    }
+
+    static func shown(_ finding: Finding) -> String {
+        "\(finding.file):\(finding.line):\(finding.column): \(finding.severity) \(finding.rule) \(finding.message) \(finding.fix != nil)"
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+@testable import MVLintKit
+
+/// A run after one file's facts changed judges that file again in a small project, with the answers the previous run
+/// kept, when the change alters none of them; and reports exactly what an uncached run reports.
+final class ChangedFileJudgementTests: XCTestCase {
+    private static let model = """
+    import Observation
+
+    @Observable final class FeedModel {
+        var title = "Feed"
+        var subtitle = ""
+    }
+    """
+
+    private static let view = """
+    import SwiftUI
+
+    struct FeedView: View {
+        let model: FeedModel
+
+        var body: some View {
+            Text(model.title)
+        }
+    }
+
+    struct FeedScreen: View {
+        @State private var model = FeedModel()
+        var body: some View { FeedView(model: model) }
+    }
+    """
+
+    func testABodyEditIsJudgedInASmallProjectAndItsNewProjectFindingsAreMade() throws {
+        let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
+        XCTAssertEqual(scratch.run().projectPhase, .built)
+        XCTAssertFalse(scratch.run().findings.contains { $0.rule == "missing-bindable" })
+
+        // A binding to a model the view holds without `@Bindable`: a project rule's finding the kept findings lack.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
+        let bound = scratch.runAfterEdit("a binding added to the body", phase: .rejudged)
+        XCTAssertEqual(bound.filter { $0.rule == "missing-bindable" }.map(\.line), [7])
+
+        // Lines added above it: the kept answers' places in the file move, the finding with them.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    let model: FeedModel\n    let note = \"\"\n\n") }
+        let moved = scratch.runAfterEdit("a property and a blank line added above it", phase: .rejudged)
+        XCTAssertEqual(moved.filter { $0.rule == "missing-bindable" }.map(\.line), [9])
+
+        // A stored property removed from the model: the view, which asked about the model, is judged again too.
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "") }
+        _ = scratch.runAfterEdit("a property the view does not use removed from the model", phase: .rejudged)
+    }
+
+    func testAnEditThatChangesAnAnswerBuildsTheProject() throws {
+        let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
+        _ = scratch.run()
+        // Owning the model instead of observing it changes the view's relation to it, and the model's role may follow.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    @State private var model = FeedModel()\n") }
+        _ = scratch.runAfterEdit("a wrapper swapped", phase: .built)
+        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedFooter: View { var body: some View { EmptyView() } }\n" }
+        _ = scratch.runAfterEdit("a type added", phase: .built)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
+        _ = scratch.runAfterEdit("a binding added once the project was built again", phase: .rejudged)
+    }
+
+    /// The place map pairs the facts of two versions of a file by what they say: a longer body moves the places after
+    /// it without losing the type's, which the type's fact writes after its members.
+    func testThePlaceMapFollowsFactsPastALongerBody() throws {
+        let before = """
+        struct Feed {
+            var title = ""
+            func load() {
+                print("a")
+            }
+        }
+        """
+        let after = """
+        struct Feed {
+            var title = ""
+            func load() {
+                print("a")
+                print("b")
+            }
+        }
+
+        """
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let old = engine.analyze(path: "Feed.swift", text: before, settings: TargetSettings()).facts
+        let new = engine.analyze(path: "Feed.swift", text: after, settings: TargetSettings()).facts
+        let places = SmallProjectCheck.placeMap(from: old, to: new)
+        let type = try XCTUnwrap(old.types.first), newType = try XCTUnwrap(new.types.first)
+        XCTAssertEqual(places.positions[type.position], newType.position)
+        let property = try XCTUnwrap(type.properties.first)
+        XCTAssertEqual(places.positions[property.position], try XCTUnwrap(newType.properties.first).position)
+        // The call added has no old place; the old call keeps its own.
+        XCTAssertEqual(places.positions.count, Set(FactWriter.shape(of: old).positions).count)
+    }
+
+    /// What a run keeps for the next (`KeptAnswers`), and the tables the rules keep, read back as written: a field a
+    /// hand-written coder leaves out fails here.
+    func testTheKeptAnswersAndTheRulesTablesRoundTrip() throws {
+        let folder = BinaryRunner.packageRoot.appendingPathComponent("Examples")
+        let outcome = Linter.run(Linter.Request(paths: [folder.path], workingDirectory: folder, configuration: Configuration(rootDirectory: folder)))
+        let engine = try XCTUnwrap(outcome.engine)
+        let project = outcome.project
+        let judged = try XCTUnwrap(engine.projectOutcome(project, isEnabled: { _ in true }, keeping: true).kept)
+        XCTAssertFalse(judged.reads.isEmpty)
+        let answers = KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: ["x": Data([1, 2])],
+                                  reads: judged.reads, declaring: KeptAnswers.declaringFiles(in: project))
+        XCTAssertFalse(project.architecture.relations.allSatisfy(\.lines.isEmpty))
+        let decoded = try FactReader.decode(KeptAnswers.self, from: FactWriter.payload(of: answers))
+        XCTAssertEqual(FactCodingTests.structure(decoded.architecture), FactCodingTests.structure(answers.architecture))
+        XCTAssertEqual(decoded.sceneRootViews, answers.sceneRootViews)
+        XCTAssertEqual(decoded.gathered, answers.gathered)
+        XCTAssertEqual(decoded.reads, answers.reads)
+        XCTAssertEqual(decoded.declaring, answers.declaring)
+
+        // Every table a rule keeps, with places and lines in it (the examples have layers, MVVM view models, shown views).
+        let options = { (rule: any ProjectRule.Type) in engine.selection.options[rule.description.id] ?? RuleOptions(defaults: []) }
+        let layers = try XCTUnwrap(LayerDependencyRule.gather(project, options: options(LayerDependencyRule.self)))
+        XCTAssertFalse(layers.declarations.visible.isEmpty)
+        let setters = ViewModelPublicSetterRule.gather(project, options: options(ViewModelPublicSetterRule.self))
+        XCTAssertFalse(setters.settable.isEmpty)
+        let shown = PresentationEmbedsContainerRule.gather(project, options: options(PresentationEmbedsContainerRule.self))
+        XCTAssertFalse(shown.showsByPath.isEmpty)
+        for table in [layers, setters, shown] as [any KeptGathered] {
+            XCTAssertEqual(FactCodingTests.structure(try Self.roundTrip(table)), FactCodingTests.structure(table))
+        }
+    }
+
+    private static func roundTrip<Table: KeptGathered>(_ table: Table) throws -> Table {
+        try FactReader.decode(Table.self, from: FactWriter.payload(of: table))
+    }
+}
