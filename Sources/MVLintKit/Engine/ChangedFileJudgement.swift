@@ -45,6 +45,8 @@ struct ChangedFileJudgement: Sendable {
     static let maxRounds = 8
 
     func judged(previous outcome: ProjectOutcome) -> Result? {
+        // The kept answers tell files by their place in the project's order, which this run's files share.
+        guard kept.reads.count == paths.count else { return nil }
         let simpleNames = { (facts: FileFacts) in Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
         let declared = simpleNames(change.oldFacts)
         guard declared == simpleNames(change.newFacts) else { return nil }
@@ -96,7 +98,7 @@ struct ChangedFileJudgement: Sendable {
         let changedKeys = Set(declared.filter { said[$0] != says[$0] }.flatMap { [ReadRecorder.key(.type, $0), ReadRecorder.key(.role, $0)] })
         var judged: Set<String> = [change.path]
         if !changedKeys.isEmpty {
-            for (path, reads) in kept.reads where reads.contains(where: changedKeys.contains) { judged.insert(path) }
+            for (position, reads) in kept.reads.enumerated() where reads.contains(where: changedKeys.contains) { judged.insert(paths[position]) }
         }
         for (path, candidates) in outcome.candidates where candidates.contains(where: { ProjectFindingRelocation.mentionsLine(of: change.path, $0.message) }) {
             judged.insert(path)
@@ -107,6 +109,7 @@ struct ChangedFileJudgement: Sendable {
         result.answers.gathered = gathered.kept
         let rules = engine.selection.projectRules.map { $0.description.id }.filter(isEnabled)
         for target in result.judgedPaths {
+            guard let targetPlace = order[target] else { return nil }
             var members: Set<String> = [target, change.path]
             var rounds = 0
             while true {
@@ -125,7 +128,7 @@ struct ChangedFileJudgement: Sendable {
                 }
                 let candidates = rules.flatMap { rule in (judgements[rule]?.findings ?? []).map { LintEngine.located($0, by: rule) } }
                 result.outcome.candidates[target] = candidates.isEmpty ? nil : candidates
-                result.answers.reads[target] = reads.isEmpty ? nil : reads.sorted()
+                result.answers.reads[targetPlace] = reads.sorted()
                 if target == change.path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
                 break
             }
@@ -152,7 +155,7 @@ struct ChangedFileJudgement: Sendable {
         while true {
             var reached: [String] = []
             for name in names where asked.insert(name).inserted {
-                for path in kept.declaring[name] ?? [] where members.insert(path).inserted { reached.append(path) }
+                for path in declarers(of: name) where members.insert(path).inserted { reached.append(path) }
             }
             guard !reached.isEmpty else { return (members, decoded) }
             names = []
@@ -167,8 +170,13 @@ struct ChangedFileJudgement: Sendable {
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
     private func declaringFiles(readIn reads: Set<String>) -> Set<String> {
         var files = Set<String>()
-        for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(kept.declaring[String(key.dropFirst(2))] ?? []) }
+        for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(declarers(of: String(key.dropFirst(2)))) }
         return files
+    }
+
+    /// The paths of the files declaring or extending a type named `name`.
+    private func declarers(of name: String) -> [String] {
+        (kept.declaring[name] ?? []).compactMap { paths.indices.contains($0) ? paths[$0] : nil }
     }
 
     /// A small project's answers without the places they cite, and what the changed file feeds the chains that cross

@@ -9,21 +9,23 @@ internal import Foundation
 /// depend on every file, what each project rule gathered, which files declare each name and what each file's
 /// judgements asked about. Stored inside the run's result as its own payload, decoded only by such a run.
 struct KeptAnswers: BinaryCodable, Sendable {
-    var architecture: Architecture { didSet { storedArchitecture = nil } }
+    var architecture: Architecture { didSet { storedArchitectureAndDeclaring = nil } }
     var sceneRootViews: Set<String>
     /// What each enabled project rule gathered (`KeptAnswers.keeping`), by rule id.
     var gathered: [String: Data]
-    /// The names each file's judgements asked about (`ReadRecorder` keys), by path; a file that asked nothing is absent.
-    var reads: [String: [String]]
-    /// The files declaring or extending a type of each simple name, by path, in the project's order of files.
-    let declaring: [String: [String]]
-    /// The architecture and the declaring files as read, written back as they are while unchanged: writing a large
-    /// app's takes milliseconds, and a run after one change rarely changes them.
-    private var storedArchitecture: Data?
-    private var storedDeclaring: Data?
+    /// The names each file's judgements asked about (`ReadRecorder` keys), in the project's order of files. Files are
+    /// told by their place in that order, which the next run shares (its result is looked up by the same files): the
+    /// paths are in the result already, and a second table of them was a tenth of a large app's cache.
+    var reads: [[String]]
+    /// The files declaring or extending a type of each simple name, by place in the project's order of files.
+    let declaring: [String: [Int]]
+    /// The architecture and the declaring files as read, written back as they are while the architecture is unchanged:
+    /// writing a large app's takes milliseconds, and a run after one change rarely changes them. One payload for both,
+    /// so that the type names they share are written once.
+    private var storedArchitectureAndDeclaring: Data?
 
-    init(architecture: Architecture, sceneRootViews: Set<String>, gathered: [String: Data], reads: [String: [String]],
-         declaring: [String: [String]]) {
+    init(architecture: Architecture, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]],
+         declaring: [String: [Int]]) {
         self.architecture = architecture
         self.sceneRootViews = sceneRootViews
         self.gathered = gathered
@@ -32,32 +34,48 @@ struct KeptAnswers: BinaryCodable, Sendable {
     }
 
     init(from reader: inout FactReader) throws {
-        let architecture: Data = try reader.read()
-        self.architecture = try FactReader.decode(Architecture.self, from: architecture)
-        storedArchitecture = architecture
+        let stored: Data = try reader.read()
+        let both = try FactReader.decode(ArchitectureAndDeclaring.self, from: stored)
+        (architecture, declaring, storedArchitectureAndDeclaring) = (both.architecture, both.declaring, stored)
         sceneRootViews = try reader.read()
         gathered = try reader.read()
         reads = try reader.read()
-        let declaring: Data = try reader.read()
-        self.declaring = try FactReader.decode([String: [String]].self, from: declaring)
-        storedDeclaring = declaring
     }
 
     func write(to writer: inout FactWriter) {
-        writer.write(storedArchitecture ?? FactWriter.payload(of: architecture))
+        writer.write(storedArchitectureAndDeclaring ?? FactWriter.payload(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring)))
         writer.write(sceneRootViews)
         writer.write(gathered)
         writer.write(reads)
-        writer.write(storedDeclaring ?? FactWriter.payload(of: declaring))
     }
 
-    /// The files of `project` declaring or extending a type of each simple name, by path.
-    static func declaringFiles(in project: ProjectContext) -> [String: [String]] {
-        var byName: [String: [String]] = [:]
-        for file in project.files {
-            for type in file.types {
+    private struct ArchitectureAndDeclaring: BinaryCodable {
+        var architecture: Architecture
+        var declaring: [String: [Int]]
+
+        init(architecture: Architecture, declaring: [String: [Int]]) {
+            self.architecture = architecture
+            self.declaring = declaring
+        }
+
+        init(from reader: inout FactReader) throws {
+            architecture = try reader.read()
+            declaring = try reader.read()
+        }
+
+        func write(to writer: inout FactWriter) {
+            writer.write(architecture)
+            writer.write(declaring)
+        }
+    }
+
+    /// The files of `project` declaring or extending a type of each simple name, by place in its files.
+    static func declaringFiles(in project: ProjectContext) -> [String: [Int]] {
+        var byName: [String: [Int]] = [:]
+        for position in project.files.indices {
+            for type in project.files[position].types {
                 let name = ReadRecorder.simpleName(ofID: type.qualifiedName)
-                if byName[name]?.last != file.path { byName[name, default: []].append(file.path) }
+                if byName[name]?.last != position { byName[name, default: []].append(position) }
             }
         }
         return byName

@@ -164,9 +164,9 @@ public struct LintEngine: Sendable {
     }
 
     /// What a built project's rules leave for the next run's `KeptAnswers`: the names each file's judgements asked
-    /// about, by path, and what each rule gathered as kept (nil when a table cannot be kept).
+    /// about, in the project's order of files, and what each rule gathered as kept (nil when a table cannot be kept).
     struct KeptJudgements {
-        var reads: [String: [String]]
+        var reads: [[String]]
         var gathered: [String: Data]?
     }
 
@@ -186,14 +186,14 @@ public struct LintEngine: Sendable {
         }
         let outcome = ProjectOutcome(candidates: candidates, viewNamesByFile: Self.viewNamesByFile(in: project))
         guard keeping else { return (outcome, nil) }
-        var reads: [String: Set<String>] = [:]
+        var reads = [Set<String>](repeating: [], count: files.count)
         var gathered: [String: Data]? = [:]
         for (rule, judged) in zip(rules, judgedByRule) {
-            for (file, names) in zip(files, judged.reads) where !names.isEmpty { reads[file.path, default: []].formUnion(names) }
+            for (position, names) in judged.reads.enumerated() { reads[position].formUnion(names) }
             gathered?[rule.description.id] = judged.kept
             if judged.kept == nil { gathered = nil }
         }
-        return (outcome, KeptJudgements(reads: reads.mapValues { $0.sorted() }, gathered: gathered))
+        return (outcome, KeptJudgements(reads: reads.map { $0.sorted() }, gathered: gathered))
     }
 
     /// A project rule's finding as the run reports it.
