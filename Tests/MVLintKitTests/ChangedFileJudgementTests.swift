@@ -63,6 +63,21 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a binding added once the project was built again", phase: .rejudged)
     }
 
+    /// A run whose facts only moved moves the kept answers too (the architecture's places and the rules' tables'), so the
+    /// next edit is judged with answers that cite where things are now.
+    func testAnEditAfterAMoveIsJudgedWithTheMovedAnswers() throws {
+        let scratch = try CachedRunScratch.examples()
+        let path = "LegacyMVVM/Sources/LegacyDirectory/Views/UserDetailView.swift"
+        _ = scratch.run()
+        try scratch.edit(path) { "// The user's details.\n\n" + $0 }
+        _ = scratch.runAfterEdit("two lines atop", phase: .relocated)
+        try scratch.edit(path) { $0.replacingOccurrences(of: "Button(\"Toggle Premium\") { viewModel.togglePremium() }",
+                                                         with: "Button(\"Toggle Premium\") { viewModel.togglePremium(); viewModel.refresh() }") }
+        _ = scratch.runAfterEdit("a call added to a closure of the body", phase: .rejudged)
+        try scratch.edit(path) { "// Shown from the directory.\n" + $0 }
+        _ = scratch.runAfterEdit("a line atop that", phase: .relocated)
+    }
+
     /// The place map pairs the facts of two versions of a file by what they say: a longer body moves the places after
     /// it without losing the type's, which the type's fact writes after its members.
     func testThePlaceMapFollowsFactsPastALongerBody() throws {

@@ -27,8 +27,11 @@ USAGE:
         (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after a comment line put atop one file
         (its facts move, their shape stays: the project's findings are moved); (2) warm after a type added to it
         (its facts change: the project is built again); (p) the edited file's parse and walk alone (`floor` of a folder
-        holding only it); prints each best of K (default 5), w/c, 1/w, 2/w and whether (2) <= 2 x (w) + (p), the
-        cache's bytes per file, and whether the warm outputs equal the cold one and the uncached runs'; with --steps,
+        holding only it); (3) warm after a call added to the first function of the first file with one (its facts
+        change, no answer of the project does: the file is judged again in a small project), with (p3) that file's
+        parse alone; prints each best of K (default 5), w/c, 1/w, 2/w, 3/w, whether (2) <= 2 x (w) + (p) and
+        (3) <= 2 x (w) + (p3), the cache's bytes per file, and whether the warm outputs equal the cold one and the
+        uncached runs'; with --steps,
         also each step's median time in K more runs of (w) and of (2), from `mvlint lint --timings`
   mvlint-bench edits DIR --mvlint PATH [--files N] [--seed S]
         on a copy of DIR: N files picked at random (default 10, seed S default 1), each edited 14 ways one at a time (a
@@ -266,10 +269,25 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
     let changed = try timeEdits("changed") { text, run in text + "\nstruct MVLintBenchEdit\(run) {}\n" }
     // (p), the edited file's parse and walk alone in a process of its own (`floor`): what the one-change target allows
     // beyond twice the unchanged run.
-    let alone = scratch.appendingPathComponent("edited-alone")
-    try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: edited, to: alone.appendingPathComponent(edited.lastPathComponent))
-    let parse = (0..<repeats).map { _ in floorRun(alone, serially: true).seconds }.min() ?? 0
+    func parseAlone(_ file: URL, _ name: String) throws -> Double {
+        let alone = scratch.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: file, to: alone.appendingPathComponent(file.lastPathComponent))
+        return (0..<repeats).map { _ in floorRun(alone, serially: true).seconds }.min() ?? 0
+    }
+    let parse = try parseAlone(edited, "edited-alone")
+    // (3) a call added to the first function of the first file that has one: its facts change, the project's answers
+    // do not (the file is judged again in a small project, `ChangedFileJudgement`).
+    let called = try files.first { (try? EditSweep.inFirstFunction(of: String(contentsOf: $0, encoding: .utf8), add: "")) != nil }.map { file in
+        var best = Double.infinity
+        for run in 0..<repeats {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try EditSweep.inFirstFunction(of: text, add: "mvlintBenchHelper.step\(run)()")!.write(to: file, atomically: false, encoding: .utf8)
+            best = min(best, spawn(lint + ["--cache-path", cache.path], output: output("called")).seconds)
+        }
+        _ = spawn(lint + ["--no-cache"], output: output("called-uncached"))
+        return (file: file, seconds: best, parse: try parseAlone(file, "called-alone"), matches: read("called") == read("called-uncached"))
+    }
 
     print("files: \(files.count), best of \(repeats); edited: \(edited.lastPathComponent)")
     print(String(format: "(c) cold, writes the cache:      %.3f s", cold))
@@ -278,9 +296,15 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
     print(String(format: "(2) warm, one file's facts changed: %.3f s   2/w %.2f", changed.seconds, changed.seconds / warm))
     print(String(format: "(p) the edited file's parse alone: %.3f s   target (2) <= 2 x (w) + (p) = %.3f s: ", parse, 2 * warm + parse)
           + (changed.seconds <= 2 * warm + parse ? "met" : "not met"))
+    if let called {
+        print(String(format: "(3) warm, a call added to a function: %.3f s   3/w %.2f   (p3) its file's parse alone %.3f s   target (3) <= 2 x (w) + (p3) = %.3f s: ",
+                     called.seconds, called.seconds / warm, called.parse, 2 * warm + called.parse)
+              + (called.seconds <= 2 * warm + called.parse ? "met" : "not met") + " (\(called.file.lastPathComponent))")
+    }
     print("cache: \(cacheBytes) bytes, \(cacheBytes / max(files.count, 1)) per file")
     print("warm output == cold output: \(read("warm") == read("cold") ? "yes" : "NO")")
-    print("outputs after (1) and (2) == uncached outputs: \(moved.matches ? "yes" : "NO"), \(changed.matches ? "yes" : "NO")")
+    print("outputs after (1), (2) and (3) == uncached outputs: \(moved.matches ? "yes" : "NO"), \(changed.matches ? "yes" : "NO"), "
+          + (called.map { $0.matches ? "yes" : "NO" } ?? "-"))
     guard steps else { return }
 
     // Each step's median over K more runs of (w) and of (2), from the table `--timings` prints on standard error.

@@ -47,9 +47,8 @@ struct ChangedFileJudgement: Sendable {
     func judged(previous outcome: ProjectOutcome) -> Result? {
         // The kept answers tell files by their place in the project's order, which this run's files share.
         guard kept.reads.count == paths.count else { return nil }
-        let simpleNames = { (facts: FileFacts) in Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
-        let declared = simpleNames(change.oldFacts)
-        guard declared == simpleNames(change.newFacts) else { return nil }
+        guard Self.declaresTheSameTypes(change.oldFacts, change.newFacts) else { return nil }
+        let declared = Self.declaredNames(change.oldFacts)
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         guard let (members, neighbours) = neighbourhood() else { return nil }
         var decoded = neighbours
@@ -81,11 +80,8 @@ struct ChangedFileJudgement: Sendable {
         timings?.end(.smallProject)
 
         let places = SmallProjectCheck.placeMap(from: change.oldFacts, to: change.newFacts)
-        let move = { (position: SourcePosition) in places.positions[position] }, moveLine = { (line: Int) in places.lines[line] }
-        let movesArchitecture = kept.architecture.movesPlaces(in: change.path, by: move, moveLine: moveLine)
-        guard let architecture = movesArchitecture ? kept.architecture.movingPlaces(in: change.path, by: move, moveLine: moveLine) : kept.architecture,
-              let stored = engine.gatheredValues(from: kept.gathered, isEnabled: isEnabled),
-              let gathered = engine.movingGathered(stored, in: change.path, by: move, moveLine: moveLine, isEnabled: isEnabled) else {
+        guard let moved = kept.moving(in: change.path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine,
+                                      isEnabled: isEnabled) else {
             return nil
         }
 
@@ -104,9 +100,7 @@ struct ChangedFileJudgement: Sendable {
             judged.insert(path)
         }
 
-        var result = Result(outcome: outcome, answers: kept, judgedPaths: judged.sorted { order[$0, default: .max] < order[$1, default: .max] })
-        if movesArchitecture { result.answers.architecture = architecture }
-        result.answers.gathered = gathered.kept
+        var result = Result(outcome: outcome, answers: moved.answers, judgedPaths: judged.sorted { order[$0, default: .max] < order[$1, default: .max] })
         let rules = engine.selection.projectRules.map { $0.description.id }.filter(isEnabled)
         for target in result.judgedPaths {
             guard let targetPlace = order[target] else { return nil }
@@ -116,9 +110,9 @@ struct ChangedFileJudgement: Sendable {
                 rounds += 1
                 guard let files = files(of: members, changedFacts: change.newFacts),
                       let place = files.firstIndex(where: { $0.path == target }) else { return nil }
-                let part = ProjectContext.part(of: files, sharedSettingsByPath: sharedSettingsByPath, architecture: architecture,
+                let part = ProjectContext.part(of: files, sharedSettingsByPath: sharedSettingsByPath, architecture: moved.answers.architecture,
                                                sceneRootViews: kept.sceneRootViews, profile: profile, layers: layers)
-                let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: gathered.values, isEnabled: isEnabled)
+                let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: moved.gathered, isEnabled: isEnabled)
                 let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }
                 let wider = members.union(declaringFiles(readIn: reads))
                 if wider != members {
@@ -134,6 +128,14 @@ struct ChangedFileJudgement: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a file's old and new facts declare or extend types of the same simple names: a name added or taken away
+    /// can change what other files' names resolve to, which no small project tells.
+    static func declaresTheSameTypes(_ old: FileFacts, _ new: FileFacts) -> Bool { declaredNames(old) == declaredNames(new) }
+
+    private static func declaredNames(_ facts: FileFacts) -> Set<String> {
+        Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
     }
 
     /// A project of `files` alone, its answers made from them.

@@ -69,6 +69,22 @@ struct KeptAnswers: BinaryCodable, Sendable {
         }
     }
 
+    /// The answers with every place they cite in the file at `path` moved (the architecture's, and the rules' tables'),
+    /// and the tables as values for `LintEngine.judgeOneFile`; nil when a place has nowhere to go or a table does not
+    /// read. The architecture is written back as read when none of its places moves.
+    func moving(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?, engine: LintEngine,
+                isEnabled: (String) -> Bool) -> (answers: KeptAnswers, gathered: [String: any Sendable])? {
+        var moved = self
+        if architecture.movesPlaces(in: path, by: move, moveLine: moveLine) {
+            guard let architecture = architecture.movingPlaces(in: path, by: move, moveLine: moveLine) else { return nil }
+            moved.architecture = architecture
+        }
+        guard let stored = engine.gatheredValues(from: gathered, isEnabled: isEnabled),
+              let tables = engine.movingGathered(stored, in: path, by: move, moveLine: moveLine, isEnabled: isEnabled) else { return nil }
+        moved.gathered = tables.kept
+        return (moved, tables.values)
+    }
+
     /// The files of `project` declaring or extending a type of each simple name, by place in its files.
     static func declaringFiles(in project: ProjectContext) -> [String: [Int]] {
         var byName: [String: [Int]] = [:]

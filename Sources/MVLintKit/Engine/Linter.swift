@@ -321,20 +321,20 @@ public enum Linter {
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected),
               let outcome = ProjectFindingRelocation.relocate(previous.project, moving: movable) else { return nil }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        let isEnabled = { (rule: String) in rules.enabled.contains(rule) }
         let changed = Set(changes.map(\.path))
         var findings = previous.findings.filter { !changed.contains($0.file) }
         for change in changes {
-            findings += engine.findings(of: change.analysis, outcome: outcome) { rules.enabled.contains($0) }
+            findings += engine.findings(of: change.analysis, outcome: outcome, isEnabled: isEnabled)
         }
         findings.sort(by: Finding.reportOrder)
         // The kept answers cite the files' places too: moved the same way, or not kept.
         let answers = previous.answers.flatMap { try? FactReader.decode(KeptAnswers.self, from: $0) }.flatMap { kept -> Data? in
             var kept = kept
             for (change, map) in movable {
-                guard let moved = kept.architecture.movingPlaces(in: change.path, by: { map.positions[$0] }, moveLine: { map.lines[$0] }) else {
-                    return nil
-                }
-                kept.architecture = moved
+                guard let moved = kept.moving(in: change.path, by: { map.positions[$0] }, moveLine: { map.lines[$0] }, engine: engine,
+                                              isEnabled: isEnabled) else { return nil }
+                kept = moved.answers
             }
             return FactWriter.payload(of: kept)
         }
@@ -359,6 +359,7 @@ public enum Linter {
         guard analysed.count == 1, let (job, analysis) = analysed.first, analysis.parseError == nil, analysis.budgetProblem == nil,
               let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
               fresh[job.absolutePath] != nil, var oldEntry = cache.entry(of: before),
+              ChangedFileJudgement.declaresTheSameTypes(oldEntry.facts, analysis.facts),
               let previous = cache.runResult(for: previousKey), let stored = previous.answers,
               let kept = try? FactReader.decode(KeptAnswers.self, from: stored),
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else {
