@@ -37,7 +37,7 @@ final class PhaseTimingsTests: XCTestCase {
         """)
         let lint = ["lint", "--quiet", "--format", "json", "--cache-path", cache.url.path]
         let cold = try BinaryRunner.run(lint + ["--timings"], in: folder.url, usesCache: true)
-        let built: [PhaseTimings.Step] = [.index, .constructions, .roles, .profile, .projectRules, .keeping, .findings]
+        let built: [PhaseTimings.Step] = [.index, .constructions, .roles, .profile, .projectRules, .findings, .keeping]
         XCTAssertEqual(try Self.steps(cold.stderr), [.configuration, .discovery, .cacheRead, .settings, .files, .runKey] + built
             + [.cacheWrite, .report])
 

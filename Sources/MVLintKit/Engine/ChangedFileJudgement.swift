@@ -91,10 +91,10 @@ struct ChangedFileJudgement: Sendable {
             Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) }).mapValues { FactWriter.shape(of: $0).bytes }
         }
         let (said, says) = (saying(change.oldFacts), saying(change.newFacts))
-        let changedKeys = Set(declared.filter { said[$0] != says[$0] }.flatMap { [ReadRecorder.key(.type, $0), ReadRecorder.key(.role, $0)] })
+        let changedTypes = declared.filter { said[$0] != says[$0] }
         var judged: Set<String> = [change.path]
-        if !changedKeys.isEmpty {
-            for (position, reads) in kept.reads.enumerated() where reads.contains(where: changedKeys.contains) { judged.insert(paths[position]) }
+        if !changedTypes.isEmpty {
+            for (position, types) in kept.reads.enumerated() where types.contains(where: changedTypes.contains) { judged.insert(paths[position]) }
         }
         for (path, candidates) in outcome.candidates where candidates.contains(where: { ProjectFindingRelocation.mentionsLine(of: change.path, $0.message) }) {
             judged.insert(path)
@@ -122,7 +122,7 @@ struct ChangedFileJudgement: Sendable {
                 }
                 let candidates = rules.flatMap { rule in (judgements[rule]?.findings ?? []).map { LintEngine.located($0, by: rule) } }
                 result.outcome.candidates[target] = candidates.isEmpty ? nil : candidates
-                result.answers.reads[targetPlace] = reads.sorted()
+                result.answers.reads[targetPlace] = ReadRecorder.typesRead(in: reads).sorted()
                 if target == change.path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
                 break
             }
@@ -172,7 +172,7 @@ struct ChangedFileJudgement: Sendable {
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
     private func declaringFiles(readIn reads: Set<String>) -> Set<String> {
         var files = Set<String>()
-        for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(declarers(of: String(key.dropFirst(2)))) }
+        for name in ReadRecorder.typesRead(in: reads) { files.formUnion(declarers(of: name)) }
         return files
     }
 

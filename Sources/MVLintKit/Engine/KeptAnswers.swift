@@ -13,7 +13,8 @@ struct KeptAnswers: BinaryCodable, Sendable {
     var sceneRootViews: Set<String>
     /// What each enabled project rule gathered (`KeptAnswers.keeping`), by rule id.
     var gathered: [String: Data]
-    /// The names each file's judgements asked about (`ReadRecorder` keys), in the project's order of files. Files are
+    /// The type names whose declaration or role each file's judgements asked about (`ReadRecorder.typesRead`): the
+    /// files a change to a type's declaration sends to be judged again. In the project's order of files. Files are
     /// told by their place in that order, which the next run shares (its result is looked up by the same files): the
     /// paths are in the result already, and a second table of them was a tenth of a large app's cache.
     var reads: [[String]]

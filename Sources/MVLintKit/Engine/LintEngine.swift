@@ -163,9 +163,10 @@ public struct LintEngine: Sendable {
         projectOutcome(project, isEnabled: isEnabled, keeping: false).outcome
     }
 
-    /// What a built project's rules leave for the next run's `KeptAnswers`: the names each file's judgements asked
-    /// about, in the project's order of files, and what each rule gathered as kept (nil when a table cannot be kept).
-    struct KeptJudgements {
+    /// What a built project's rules leave for the next run's `KeptAnswers`: the type names whose declaration or role
+    /// each file's judgements asked about (`ReadRecorder.typesRead`), in the project's order of files, and what each
+    /// rule gathered as kept (nil when a table cannot be kept).
+    struct KeptJudgements: Sendable {
         var reads: [[String]]
         var gathered: [String: Data]?
     }
@@ -189,7 +190,7 @@ public struct LintEngine: Sendable {
         var reads = [Set<String>](repeating: [], count: files.count)
         var gathered: [String: Data]? = [:]
         for (rule, judged) in zip(rules, judgedByRule) {
-            for (position, names) in judged.reads.enumerated() { reads[position].formUnion(names) }
+            for (position, names) in judged.reads.enumerated() { reads[position].formUnion(ReadRecorder.typesRead(in: names)) }
             gathered?[rule.description.id] = judged.kept
             if judged.kept == nil { gathered = nil }
         }

@@ -431,10 +431,12 @@ public enum Linter {
         let isEnabled = { rules.enabled.contains($0) }
         let (outcome, judged) = engine.projectOutcome(project, isEnabled: isEnabled, keeping: keeping)
         timings?.end(.projectRules)
-        let answers = judged.flatMap { KeptAnswers.made(from: project, judged: $0) }.map { FactWriter.payload(of: $0) }
+        // The answers kept for the next run are written on the other core while the findings are made.
+        let (findings, answers) = ParallelMap.both({ [engine] () -> [Finding] in
+            defer { timings?.end(.findings) }
+            return engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
+        }, aside: { [project] in judged.flatMap { KeptAnswers.made(from: project, judged: $0) }.map { FactWriter.payload(of: $0) } })
         if keeping { timings?.end(.keeping) }
-        let findings = engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
-        timings?.end(.findings)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project),
                        outcome: outcome, phase: .built, answers: answers)
     }

@@ -361,7 +361,7 @@ struct DeclaringFiles: Sendable {
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
     func reached(by reads: Set<String>) -> Set<Int> {
         var files = Set<Int>()
-        for key in reads where key.hasPrefix("t:") || key.hasPrefix("r:") { files.formUnion(self[String(key.dropFirst(2))]) }
+        for name in ReadRecorder.typesRead(in: reads) { files.formUnion(self[name]) }
         return files
     }
 }

@@ -76,6 +76,12 @@ final class ReadRecorder {
 
     static func key(_ question: Question, _ name: String) -> String { String(question.rawValue) + ":" + name }
 
+    /// The type names among some keys whose declaration or role was asked about (`t:` and `r:`): what a file declaring
+    /// or extending one of them can change.
+    static func typesRead(in keys: some Sequence<String>) -> Set<String> {
+        Set(keys.lazy.filter { $0.hasPrefix("t:") || $0.hasPrefix("r:") }.map { String($0.dropFirst(2)) })
+    }
+
     static func simpleName(ofID id: String) -> String {
         let qualified = id.split(separator: " ", maxSplits: 1).first.map(String.init) ?? id
         return qualified.split(separator: ".").last.map(String.init) ?? qualified
