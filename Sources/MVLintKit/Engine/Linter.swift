@@ -370,7 +370,7 @@ public enum Linter {
 
         var names = Set<String>()
         for string in FactWriter.strings(of: oldEntry.facts) + FactWriter.strings(of: analysis.facts) {
-            ReadReachBenchmark.identifiers(in: string, into: &names)
+            ReadRecorder.identifiers(in: string, into: &names)
         }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },

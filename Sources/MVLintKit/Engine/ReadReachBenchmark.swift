@@ -94,26 +94,13 @@ public enum ReadReachBenchmark {
     static func names(in facts: Any) -> Set<String> {
         var names = Set<String>()
         func collect(_ value: Any) {
-            if let text = value as? String { return identifiers(in: text, into: &names) }
+            if let text = value as? String { return ReadRecorder.identifiers(in: text, into: &names) }
             for child in Mirror(reflecting: value).children { collect(child.value) }
         }
         collect(facts)
         return names
     }
 
-    /// Every identifier-like word in `text` (`Feed.Item<Row>` holds `Feed`, `Item`, `Row`).
-    static func identifiers(in text: String, into names: inout Set<String>) {
-        var current = ""
-        for character in text.unicodeScalars {
-            if character == "_" || character.properties.isAlphabetic || (!current.isEmpty && ("0"..."9").contains(character)) {
-                current.unicodeScalars.append(character)
-            } else if !current.isEmpty {
-                names.insert(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { names.insert(current) }
-    }
 }
 
 extension Linter {

@@ -76,6 +76,21 @@ final class ReadRecorder {
 
     static func key(_ question: Question, _ name: String) -> String { String(question.rawValue) + ":" + name }
 
+    /// Every identifier-like word in `text` (`Feed.Item<Row>` holds `Feed`, `Item`, `Row`): the names a fact's
+    /// strings hold.
+    static func identifiers(in text: String, into names: inout Set<String>) {
+        var current = ""
+        for character in text.unicodeScalars {
+            if character == "_" || character.properties.isAlphabetic || (!current.isEmpty && ("0"..."9").contains(character)) {
+                current.unicodeScalars.append(character)
+            } else if !current.isEmpty {
+                names.insert(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { names.insert(current) }
+    }
+
     /// The type names among some keys whose declaration or role was asked about (`t:` and `r:`): what a file declaring
     /// or extending one of them can change.
     static func typesRead(in keys: some Sequence<String>) -> Set<String> {
