@@ -121,9 +121,11 @@ final class ChangedFileJudgementTests: XCTestCase {
         let judged = try XCTUnwrap(engine.projectOutcome(project, isEnabled: { _ in true }, keeping: true).kept)
         XCTAssertTrue(judged.reads.contains { !$0.isEmpty })
         let answers = KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: ["x": Data([1, 2])],
-                                  reads: judged.reads, declaring: KeptAnswers.declaringFiles(in: project))
+                                  reads: judged.reads, declaring: KeptAnswers.declaringFiles(in: project), paths: project.files.map(\.path))
         XCTAssertFalse(project.architecture.relations.allSatisfy(\.lines.isEmpty))
-        let decoded = try FactReader.decode(KeptAnswers.self, from: FactWriter.payload(of: answers))
+        let decoded = try KeptAnswers(payload: answers.payload(), paths: answers.paths)
+        XCTAssertThrowsError(try KeptAnswers(payload: answers.payload(), paths: answers.paths.dropLast() + ["Moved.swift"]),
+                             "answers written for other paths do not read")
         XCTAssertEqual(FactCodingTests.structure(decoded.architecture), FactCodingTests.structure(answers.architecture))
         XCTAssertEqual(decoded.sceneRootViews, answers.sceneRootViews)
         XCTAssertEqual(decoded.gathered, answers.gathered)

@@ -47,9 +47,27 @@ struct FactWriter {
     private var unitStart = 0
     private var units: [(said: Range<Int>, position: SourcePosition)] = []
 
+    /// Strings the table starts with that the payload leaves out, since its reader knows them (`implying`).
+    private var impliedCount = 0
+
     /// The payload of `value`: the string table, then the value.
     static func payload(of value: some BinaryCodable) -> Data {
         var writer = FactWriter()
+        writer.write(value)
+        return writer.finished()
+    }
+
+    /// The payload of `value` with `implied` taken as the first strings of its table and left out of it: a reader
+    /// given the same strings (`FactReader.decode(_:from:implying:)`) reads it back. The kept answers imply the
+    /// project's paths, which the run's result holds already and the next run knows.
+    static func payload(of value: some BinaryCodable, implying implied: [String]) -> Data {
+        var writer = FactWriter()
+        writer.strings = implied
+        for (index, string) in implied.enumerated() where writer.stringIndices[UTF8Key(string: string)] == nil {
+            writer.stringIndices[UTF8Key(string: string)] = index
+        }
+        writer.impliedCount = implied.count
+        writer.writeVarint(UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash))
         writer.write(value)
         return writer.finished()
     }
@@ -94,8 +112,8 @@ struct FactWriter {
 
     private func finished() -> Data {
         var table = FactWriter()
-        table.writeVarint(UInt64(strings.count))
-        for string in strings {
+        table.writeVarint(UInt64(strings.count - impliedCount))
+        for string in strings.dropFirst(impliedCount) {
             table.writeVarint(UInt64(string.utf8.count))
             table.body.append(contentsOf: string.utf8)
         }
@@ -229,6 +247,19 @@ struct FactReader {
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+    /// What `FactWriter.payload(of:implying:)` wrote with the same `implied` strings; throws when they differ.
+    static func decode<Value: BinaryCodable>(_ type: Value.Type, from payload: Data, implying implied: [String]) throws -> Value {
+        try payload.withUnsafeBytes { bytes in
+            var reader = FactReader(bytes: bytes)
+            reader.strings = implied
+            try reader.readStringTable()
+            guard try reader.readVarint() == UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash) else { throw reader.damage }
+            let value = try Value(from: &reader)
+            guard reader.offset == bytes.count else { throw reader.damage }
+            return value
+        }
+    }
+
     static func decode<Value: BinaryCodable>(_ type: Value.Type, from payload: Data) throws -> Value {
         try payload.withUnsafeBytes { bytes in
             var reader = FactReader(bytes: bytes)
@@ -251,7 +282,7 @@ struct FactReader {
 
     private mutating func readStringTable() throws {
         let stringCount = try readCount()
-        strings.reserveCapacity(stringCount)
+        strings.reserveCapacity(strings.count + stringCount)
         for _ in 0..<stringCount {
             let length = try readCount()
             let start = offset

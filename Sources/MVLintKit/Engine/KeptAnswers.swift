@@ -8,7 +8,7 @@ internal import Foundation
 /// again without building the whole project (`ChangedFileJudgement`; docs/INCREMENTAL.md, step 4): the answers that
 /// depend on every file, what each project rule gathered, which files declare each name and what each file's
 /// judgements asked about. Stored inside the run's result as its own payload, decoded only by such a run.
-struct KeptAnswers: BinaryCodable, Sendable {
+struct KeptAnswers: Sendable {
     var architecture: Architecture { didSet { storedArchitectureAndDeclaring = nil } }
     var sceneRootViews: Set<String>
     /// What each enabled project rule gathered (`KeptAnswers.keeping`), by rule id.
@@ -20,34 +20,60 @@ struct KeptAnswers: BinaryCodable, Sendable {
     var reads: [[String]]
     /// The files declaring or extending a type of each simple name, by place in the project's order of files.
     let declaring: [String: [Int]]
+    /// The project's paths in its order of files: implied by the architecture's payload rather than written in it (the
+    /// run's result holds them, and the next run, linting the same files, knows them), a tenth of a large app's cache.
+    let paths: [String]
     /// The architecture and the declaring files as read, written back as they are while the architecture is unchanged:
     /// writing a large app's takes milliseconds, and a run after one change rarely changes them. One payload for both,
     /// so that the type names they share are written once.
     private var storedArchitectureAndDeclaring: Data?
 
     init(architecture: Architecture, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]],
-         declaring: [String: [Int]]) {
+         declaring: [String: [Int]], paths: [String]) {
         self.architecture = architecture
         self.sceneRootViews = sceneRootViews
         self.gathered = gathered
         self.reads = reads
         self.declaring = declaring
+        self.paths = paths
     }
 
-    init(from reader: inout FactReader) throws {
-        let stored: Data = try reader.read()
-        let both = try FactReader.decode(ArchitectureAndDeclaring.self, from: stored)
-        (architecture, declaring, storedArchitectureAndDeclaring) = (both.architecture, both.declaring, stored)
-        sceneRootViews = try reader.read()
-        gathered = try reader.read()
-        reads = try reader.read()
+    /// What `payload()` wrote, for a project of files at `paths`; throws when it does not read (or was written for
+    /// other paths).
+    init(payload: Data, paths: [String]) throws {
+        let stored = try FactReader.decode(Stored.self, from: payload)
+        let both = try FactReader.decode(ArchitectureAndDeclaring.self, from: stored.architectureAndDeclaring, implying: paths)
+        (architecture, declaring, storedArchitectureAndDeclaring) = (both.architecture, both.declaring, stored.architectureAndDeclaring)
+        (sceneRootViews, gathered, reads, self.paths) = (stored.sceneRootViews, stored.gathered, stored.reads, paths)
     }
 
-    func write(to writer: inout FactWriter) {
-        writer.write(storedArchitectureAndDeclaring ?? FactWriter.payload(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring)))
-        writer.write(sceneRootViews)
-        writer.write(gathered)
-        writer.write(reads)
+    func payload() -> Data {
+        FactWriter.payload(of: Stored(
+            architectureAndDeclaring: storedArchitectureAndDeclaring
+                ?? FactWriter.payload(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring), implying: paths),
+            sceneRootViews: sceneRootViews, gathered: gathered, reads: reads))
+    }
+
+    private struct Stored: BinaryCodable {
+        var architectureAndDeclaring: Data
+        var sceneRootViews: Set<String>
+        var gathered: [String: Data]
+        var reads: [[String]]
+
+        init(architectureAndDeclaring: Data, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]]) {
+            (self.architectureAndDeclaring, self.sceneRootViews, self.gathered, self.reads) = (architectureAndDeclaring, sceneRootViews, gathered, reads)
+        }
+
+        init(from reader: inout FactReader) throws {
+            (architectureAndDeclaring, sceneRootViews, gathered, reads) = (try reader.read(), try reader.read(), try reader.read(), try reader.read())
+        }
+
+        func write(to writer: inout FactWriter) {
+            writer.write(architectureAndDeclaring)
+            writer.write(sceneRootViews)
+            writer.write(gathered)
+            writer.write(reads)
+        }
     }
 
     private struct ArchitectureAndDeclaring: BinaryCodable {
@@ -103,7 +129,7 @@ struct KeptAnswers: BinaryCodable, Sendable {
     static func made(from project: ProjectContext, judged: LintEngine.KeptJudgements) -> KeptAnswers? {
         guard let gathered = judged.gathered else { return nil }
         return KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: gathered,
-                           reads: judged.reads, declaring: declaringFiles(in: project))
+                           reads: judged.reads, declaring: declaringFiles(in: project), paths: project.files.map(\.path))
     }
 }
 

@@ -329,14 +329,14 @@ public enum Linter {
         }
         findings.sort(by: Finding.reportOrder)
         // The kept answers cite the files' places too: moved the same way, or not kept.
-        let answers = previous.answers.flatMap { try? FactReader.decode(KeptAnswers.self, from: $0) }.flatMap { kept -> Data? in
+        let answers = previous.answers.flatMap { try? KeptAnswers(payload: $0, paths: jobs.map(\.display)) }.flatMap { kept -> Data? in
             var kept = kept
             for (change, map) in movable {
                 guard let moved = kept.moving(in: change.path, by: { map.positions[$0] }, moveLine: { map.lines[$0] }, engine: engine,
                                               isEnabled: isEnabled) else { return nil }
                 kept = moved.answers
             }
-            return FactWriter.payload(of: kept)
+            return kept.payload()
         }
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: outcome,
@@ -361,7 +361,7 @@ public enum Linter {
               fresh[job.absolutePath] != nil, var oldEntry = cache.entry(of: before),
               ChangedFileJudgement.declaresTheSameTypes(oldEntry.facts, analysis.facts),
               let previous = cache.runResult(for: previousKey), let stored = previous.answers,
-              let kept = try? FactReader.decode(KeptAnswers.self, from: stored),
+              let kept = try? KeptAnswers(payload: stored, paths: jobs.map(\.display)),
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else {
             return nil
         }
@@ -391,7 +391,7 @@ public enum Linter {
         }
         findings.sort(by: Finding.reportOrder)
         timings?.end(.rejudging)
-        let answers = FactWriter.payload(of: result.answers)
+        let answers = result.answers.payload()
         timings?.end(.keeping)
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: result.outcome,
@@ -435,7 +435,7 @@ public enum Linter {
         let (findings, answers) = ParallelMap.both({ [engine] () -> [Finding] in
             defer { timings?.end(.findings) }
             return engine.finish(analyses, outcome: outcome, isEnabled: isEnabled)
-        }, aside: { [project] in judged.flatMap { KeptAnswers.made(from: project, judged: $0) }.map { FactWriter.payload(of: $0) } })
+        }, aside: { [project] in judged.flatMap { KeptAnswers.made(from: project, judged: $0) }?.payload() })
         if keeping { timings?.end(.keeping) }
         return Verdict(choice: choice, rules: rules, findings: findings, analyses: Deferred(ready: analyses), project: Deferred(ready: project),
                        outcome: outcome, phase: .built, answers: answers)
