@@ -207,17 +207,19 @@ public enum Linter {
                 timings?.end(.replay)
                 return replayed
             }
-            if let previousKey, let cache = pass.cache,
-               let relocated = relocate(previousKey, pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
-                                        engine: &engine, fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
-                timings?.end(.relocation)
-                return relocated
-            }
-            if let previousKey, let cache = pass.cache,
-               let rejudged = rejudge(previousKey, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
-                                      engineContext: pass.engineContext, engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
-                                      sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject, timings: timings) {
-                return rejudged
+            // The changed files' old facts, decoded once for both ways of keeping the previous result.
+            if let previousKey, let cache = pass.cache, cache.hasRunResult(for: previousKey),
+               let changes = changedFiles(pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext) {
+                if let relocated = relocate(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, engine: &engine,
+                                            fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+                    timings?.end(.relocation)
+                    return relocated
+                }
+                if let rejudged = rejudge(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
+                                          engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
+                                          sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject, timings: timings) {
+                    return rejudged
+                }
             }
             var analyses: [FileAnalysis] = []
             analyses.reserveCapacity(pending.count)
@@ -301,15 +303,13 @@ public enum Linter {
     /// The previous run's result (stored under `previousKey`) with the changed files' findings made anew and the
     /// project rules' findings in them moved to their new places (`ProjectFindingRelocation`); nil when there is no
     /// such result, a change cannot be carried over, or the previous profile was detected and its detection was not stored.
-    private static func relocate(_ previousKey: SourceDigest, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
-                                 engineContext: String, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
-                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext) -> Verdict? {
-        // Decoded only once the changes are known to move: most that fail, fail there.
-        guard cache.hasRunResult(for: previousKey) else { return nil }
+    /// Each file analysed in this run with its facts in the previous one; nil when one has no record made under the
+    /// same settings (analysed under other settings, the file may mean something else to the project).
+    private static func changedFiles(pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
+                                     engineContext: String) -> [ProjectFindingRelocation.Change]? {
         var changes: [ProjectFindingRelocation.Change] = []
         for (job, item) in zip(jobs, pending) {
             guard case .analysed(let analysis) = item else { continue }
-            // Analysed under other settings, the file may mean something else to the project.
             guard let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
                   var entry = cache.entry(of: before) else {
                 return nil
@@ -317,6 +317,13 @@ public enum Linter {
             entry.facts.path = analysis.path
             changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: entry.facts, analysis: analysis))
         }
+        return changes
+    }
+
+    private static func relocate(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], pending: [PendingAnalysis],
+                                 jobs: [Job], cache: AnalysisCache, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
+                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext) -> Verdict? {
+        // The result is decoded only once the changes are known to move: most that fail, fail there.
         guard let movable = ProjectFindingRelocation.movable(changes), let previous = cache.runResult(for: previousKey),
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected),
               let outcome = ProjectFindingRelocation.relocate(previous.project, moving: movable) else { return nil }
@@ -347,36 +354,31 @@ public enum Linter {
     /// again by judging that file, and the files its change reaches, in small projects with the answers the previous
     /// run kept (`ChangedFileJudgement`); nil when more than one file changed, the previous run kept no answers, or the
     /// change can alter one of them.
-    private static func rejudge(_ previousKey: SourceDigest, pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
-                                fresh: [String: AnalysisCache.Record], engineContext: String, engine: inout LintEngine,
+    private static func rejudge(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], pending: [PendingAnalysis],
+                                jobs: [Job], cache: AnalysisCache, fresh: [String: AnalysisCache.Record], engine: inout LintEngine,
                                 fixedChoice: ProfileChoice?, configuration: Configuration,
                                 sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext, timings: PhaseTimings?) -> Verdict? {
-        let analysed = zip(jobs, pending).compactMap { job, item -> (Job, FileAnalysis)? in
-            if case .analysed(let analysis) = item { return (job, analysis) }
-            return nil
-        }
-        guard analysed.count == 1, let (job, analysis) = analysed.first, analysis.parseError == nil, analysis.budgetProblem == nil,
-              let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
-              fresh[job.absolutePath] != nil, var oldEntry = cache.entry(of: before),
-              ChangedFileJudgement.declaresTheSameTypes(oldEntry.facts, analysis.facts),
+        guard changes.count == 1, let change = changes.first, case let analysis = change.analysis,
+              analysis.parseError == nil, analysis.budgetProblem == nil,
+              let job = jobs.first(where: { $0.display == analysis.path }), fresh[job.absolutePath] != nil,
+              ChangedFileJudgement.declaresTheSameTypes(change.factsBefore, analysis.facts),
               let previous = cache.runResult(for: previousKey), let stored = previous.answers,
               let kept = try? KeptAnswers(payload: stored, paths: jobs.map(\.display)),
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else {
             return nil
         }
-        oldEntry.facts.path = analysis.path
         timings?.end(.lastResult)
 
         var names = Set<String>()
-        for string in FactWriter.strings(of: oldEntry.facts) + FactWriter.strings(of: analysis.facts) {
+        for string in FactWriter.strings(of: change.factsBefore) + FactWriter.strings(of: analysis.facts) {
             ReadRecorder.identifiers(in: string, into: &names)
         }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
                                        uniquingKeysWith: { first, _ in first })
         let judgement = ChangedFileJudgement(
-            change: ChangedFileJudgement.Change(path: analysis.path, oldFacts: oldEntry.facts, newFacts: analysis.facts, names: names),
+            change: ChangedFileJudgement.Change(path: analysis.path, oldFacts: change.factsBefore, newFacts: analysis.facts, names: names),
             kept: kept, paths: jobs.map(\.display),
             factsOfFile: { path in recordsByPath[path].flatMap { cache.facts(of: $0, path: path) } },
             sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, layers: layers, engine: engine,
