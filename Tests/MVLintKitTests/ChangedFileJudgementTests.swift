@@ -63,6 +63,26 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a binding added once the project was built again", phase: .rejudged)
     }
 
+    /// A changed file large enough has the previous run read beside its parse (`PreviousRunReading`): what it read
+    /// serves a body edit, and an edit that changes an answer, or a second changed file, still builds the project.
+    func testALargeFileIsJudgedWithThePreviousRunReadBesideItsParse() throws {
+        let notes = (1...120).map { "/// Note \($0): the feed shows the model's title and keeps nothing of its own.\n" }.joined()
+        let view = Self.view.replacingOccurrences(of: "struct FeedView: View {", with: notes + "struct FeedView: View {")
+        XCTAssertGreaterThanOrEqual(Int64(view.utf8.count), Linter.parseWorthReadingBeside)
+        let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": view])
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { "// The feed.\n" + $0 }
+        _ = scratch.runAfterEdit("a line atop a large file", phase: .relocated)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
+        let bound = scratch.runAfterEdit("a binding added to a large file's body", phase: .rejudged)
+        XCTAssertEqual(bound.filter { $0.rule == "missing-bindable" }.count, 1)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    @State private var model = FeedModel()\n") }
+        _ = scratch.runAfterEdit("a wrapper swapped in a large file", phase: .built)
+        try scratch.edit("FeedView.swift") { $0 + "\n// The end of the feed.\n" }
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "") }
+        _ = scratch.runAfterEdit("a large file and another changed", phase: .built)
+    }
+
     /// A run whose facts only moved moves the kept answers too (the architecture's places and the rules' tables'), so the
     /// next edit is judged with answers that cite where things are now.
     func testAnEditAfterAMoveIsJudgedWithTheMovedAnswers() throws {
@@ -123,14 +143,28 @@ final class ChangedFileJudgementTests: XCTestCase {
         let answers = KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: ["x": Data([1, 2])],
                                   reads: judged.reads, declaring: KeptAnswers.declaringFiles(in: project), paths: project.files.map(\.path))
         XCTAssertFalse(project.architecture.relations.allSatisfy(\.lines.isEmpty))
-        let decoded = try KeptAnswers(payload: answers.payload(), paths: answers.paths)
-        XCTAssertThrowsError(try KeptAnswers(payload: answers.payload(), paths: answers.paths.dropLast() + ["Moved.swift"]),
+        let payload = try XCTUnwrap(answers.payload())
+        let decoded = try KeptAnswers(payload: payload, paths: answers.paths)
+        XCTAssertThrowsError(try KeptAnswers(payload: payload, paths: answers.paths.dropLast() + ["Moved.swift"]),
                              "answers written for other paths do not read")
         XCTAssertEqual(FactCodingTests.structure(decoded.architecture), FactCodingTests.structure(answers.architecture))
         XCTAssertEqual(decoded.sceneRootViews, answers.sceneRootViews)
         XCTAssertEqual(decoded.gathered, answers.gathered)
         XCTAssertEqual(decoded.reads, answers.reads)
         XCTAssertEqual(decoded.declaring, answers.declaring)
+
+        // Moved, only the places are written again: they read back as the moved architecture, byte for byte as the
+        // answers written whole.
+        let path = try XCTUnwrap(project.architecture.relations.first { !$0.lines.isEmpty }?.path)
+        let moved = try XCTUnwrap(decoded.moving(in: path, by: { SourcePosition(line: $0.line + 1, column: $0.column, utf8Offset: $0.utf8Offset.map { $0 + 9 }) },
+                                                 moveLine: { $0 + 1 }, engine: engine, isEnabled: { _ in false })).answers
+        XCTAssertNotEqual(FactCodingTests.structure(moved.architecture), FactCodingTests.structure(decoded.architecture))
+        let movedPayload = try XCTUnwrap(moved.payload())
+        XCTAssertEqual(FactCodingTests.structure(try KeptAnswers(payload: movedPayload, paths: answers.paths).architecture),
+                       FactCodingTests.structure(moved.architecture))
+        var writtenWhole = moved
+        writtenWhole.architecture = moved.architecture
+        XCTAssertEqual(try XCTUnwrap(writtenWhole.payload()), movedPayload)
 
         // Every table a rule keeps, with places and lines in it (the examples have layers, MVVM view models, shown views).
         let options = { (rule: any ProjectRule.Type) in engine.selection.options[rule.description.id] ?? RuleOptions(defaults: []) }

@@ -49,6 +49,10 @@ struct FactWriter {
 
     /// Strings the table starts with that the payload leaves out, since its reader knows them (`implying`).
     private var impliedCount = 0
+    /// Listing places only (`placesPayload(of:)`): strings are not looked up in the table.
+    private var listsPlacesOnly = false
+    /// A shape left out an offset or a range of the value's own (not a position's), which its places do not hold.
+    private var leftOutText = false
 
     /// The payload of `value`: the string table, then the value.
     static func payload(of value: some BinaryCodable) -> Data {
@@ -61,15 +65,42 @@ struct FactWriter {
     /// given the same strings (`FactReader.decode(_:from:implying:)`) reads it back. The kept answers imply the
     /// project's paths, which the run's result holds already and the next run knows.
     static func payload(of value: some BinaryCodable, implying implied: [String]) -> Data {
-        var writer = FactWriter()
-        writer.strings = implied
-        for (index, string) in implied.enumerated() where writer.stringIndices[UTF8Key(string: string)] == nil {
-            writer.stringIndices[UTF8Key(string: string)] = index
-        }
-        writer.impliedCount = implied.count
-        writer.writeVarint(UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash))
+        var writer = FactWriter(implying: implied)
         writer.write(value)
         return writer.finished()
+    }
+
+    init() {}
+
+    /// A writer whose table starts with `implied`, their digest written first for the reader to check.
+    private init(implying implied: [String]) {
+        strings = implied
+        for (index, string) in implied.enumerated() where stringIndices[UTF8Key(string: string)] == nil {
+            stringIndices[UTF8Key(string: string)] = index
+        }
+        impliedCount = implied.count
+        writeVarint(UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash))
+    }
+
+    /// `payload(of:implying:)` in two parts: the value's shape (`shape(of:)`, its string table before it) and the
+    /// places it cites (`placesPayload(of:)`), which `FactReader.decode(_:from:places:implying:)` puts back together.
+    /// A value whose places move and whose words do not (kept answers after an edit) needs only its places written
+    /// again, without looking up any of its strings. Nil for a value holding an offset or a range of its own.
+    static func payloadApart(of value: some BinaryCodable, implying implied: [String]) -> (unplaced: Data, places: Data)? {
+        var writer = FactWriter(implying: implied)
+        writer.writesShape = true
+        writer.write(value)
+        guard !writer.leftOutText else { return nil }
+        return (writer.finished(), payload(of: writer.positions))
+    }
+
+    /// The places `value` cites, in the order written, as a payload: the second part of `payloadApart(of:implying:)`.
+    static func placesPayload(of value: some BinaryCodable) -> Data {
+        var writer = FactWriter()
+        writer.writesShape = true
+        writer.listsPlacesOnly = true
+        writer.write(value)
+        return payload(of: writer.positions)
     }
 
     /// Every string `value` holds, each once, in the order first written: the names its facts hold.
@@ -137,7 +168,7 @@ struct FactWriter {
     /// A range of the file's text: its start as an offset, then its length; nothing in a shape, where only fixes read
     /// ranges and a change inside one (a longer name) leaves the facts as they were.
     mutating func writeRange(_ range: Range<Int>) {
-        guard !writesShape else { return }
+        guard !writesShape else { return leftOutText = true }
         writeOffset(range.lowerBound)
         writeUnsignedInt(range.count)
     }
@@ -160,7 +191,7 @@ struct FactWriter {
 
     /// A UTF-8 offset into the file's text, as the difference from the previous one; nothing in a shape.
     mutating func writeOffset(_ offset: Int) {
-        guard !writesShape else { return }
+        guard !writesShape else { return leftOutText = true }
         Int64(offset &- previousOffset).write(to: &self)
         previousOffset = offset
     }
@@ -191,6 +222,7 @@ struct FactWriter {
     mutating func writeCaseIndex(_ index: Int) { writeVarint(UInt64(index)) }
 
     mutating func writeString(_ string: String) {
+        if listsPlacesOnly { return }
         if writesUnits {
             writeVarint(UInt64(string.utf8.count))
             return body.append(contentsOf: string.utf8)
@@ -244,18 +276,31 @@ struct FactReader {
     private var flagBits: UInt8 = 0
     private var flagsLeft = 0
     private var previousOffset = 0, previousLine = 0
+    /// Reading a shape whose places are apart (`FactWriter.payloadApart(of:implying:)`): each position and line comes
+    /// from `places`, in order.
+    private var readsPlaces = false
+    private var places: [SourcePosition] = []
+    private var placesRead = 0
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// What `FactWriter.payload(of:implying:)` wrote with the same `implied` strings; throws when they differ.
     static func decode<Value: BinaryCodable>(_ type: Value.Type, from payload: Data, implying implied: [String]) throws -> Value {
-        try payload.withUnsafeBytes { bytes in
+        try decode(type, from: payload, places: nil, implying: implied)
+    }
+
+    /// What `FactWriter.payloadApart(of:implying:)` wrote, its two parts put back together, with the same `implied`
+    /// strings; throws when they differ or the places are not the ones the shape cites.
+    static func decode<Value: BinaryCodable>(_ type: Value.Type, from unplaced: Data, places: Data?, implying implied: [String]) throws -> Value {
+        let positions = try places.map { try decode([SourcePosition].self, from: $0) }
+        return try unplaced.withUnsafeBytes { bytes in
             var reader = FactReader(bytes: bytes)
             reader.strings = implied
+            if let positions { (reader.readsPlaces, reader.places) = (true, positions) }
             try reader.readStringTable()
             guard try reader.readVarint() == UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash) else { throw reader.damage }
             let value = try Value(from: &reader)
-            guard reader.offset == bytes.count else { throw reader.damage }
+            guard reader.offset == bytes.count, reader.placesRead == reader.places.count else { throw reader.damage }
             return value
         }
     }
@@ -319,9 +364,29 @@ struct FactReader {
     }
 
     @inline(__always)
-    mutating func readLine() throws -> Int {
+    private mutating func readLine() throws -> Int {
         previousLine = previousLine &+ Int(truncatingIfNeeded: try Int64(from: &self))
         return previousLine
+    }
+
+    /// What `FactWriter.writePosition` wrote.
+    @inline(__always)
+    mutating func readPosition() throws -> SourcePosition {
+        if readsPlaces { return try nextPlace(hasOffset: readFlag()) }
+        let line = try readLine(), column = try readUnsignedInt()
+        return SourcePosition(line: line, column: column, utf8Offset: try readFlag() ? readOffset() : nil)
+    }
+
+    /// What `FactWriter.writeLineOnly` wrote.
+    mutating func readLineOnly() throws -> Int {
+        readsPlaces ? try nextPlace(hasOffset: false).line : try readLine()
+    }
+
+    /// The next of the places read apart, which must have an offset exactly when the shape says it has.
+    private mutating func nextPlace(hasOffset: Bool) throws -> SourcePosition {
+        guard placesRead < places.count, (places[placesRead].utf8Offset != nil) == hasOffset else { throw damage }
+        defer { placesRead += 1 }
+        return places[placesRead]
     }
 
     @inline(__always)

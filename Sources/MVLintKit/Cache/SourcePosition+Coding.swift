@@ -22,8 +22,7 @@ extension SourcePosition {
 extension SourcePosition: BinaryCodable {
     @inline(__always)
     init(from reader: inout FactReader) throws {
-        let line = try reader.readLine(), column = try reader.readUnsignedInt()
-        self.init(line: line, column: column, utf8Offset: try reader.readFlag() ? reader.readOffset() : nil)
+        self = try reader.readPosition()
     }
 
     func write(to writer: inout FactWriter) { writer.writePosition(self) }

@@ -12,13 +12,105 @@ internal import Foundation
 /// one of its lines. Every other file keeps its project findings. Nil whenever that cannot be told: the run builds
 /// the whole project instead, as before. `mvlint-bench edits` checks the result against an uncached run's.
 struct ChangedFileJudgement: Sendable {
-    /// The changed file: its path as findings show it, its facts before and after, and the strings its old and new
-    /// records use (`FactReader.strings(in:)`): the names its facts hold.
-    struct Change {
-        var path: String
-        var oldFacts: FileFacts
-        var newFacts: FileFacts
-        var names: Set<String>
+    /// What the judgement is made in: the previous run's kept answers and the settings, profile, layers and rules of
+    /// this run's project, whose files are those the previous run linted.
+    struct Setting: Sendable {
+        let kept: KeptAnswers
+        /// Every file's path in the project's order.
+        let paths: [String]
+        /// An unchanged file's facts, decoded from its record; nil when it does not decode.
+        let factsOfFile: @Sendable (String) -> FileFacts?
+        let sharedSettingsByPath: [String: SharedSettings]
+        let profile: Profile
+        let layers: LayerPlan
+        let engine: LintEngine
+        let isEnabled: @Sendable (String) -> Bool
+
+        /// The paths of the files declaring or extending a type named `name`.
+        func declarers(of name: String) -> [String] {
+            (kept.declaring[name] ?? []).compactMap { paths.indices.contains($0) ? paths[$0] : nil }
+        }
+
+        /// A project of `files` alone, its answers made from them.
+        func smallProject(of files: [FileFacts]) -> ProjectContext {
+            var part = ProjectContext(files: files, sharedSettingsByPath: sharedSettingsByPath)
+            part.profile = profile
+            part.layers = layers
+            return part
+        }
+
+        /// A small project's answers without the places they cite, and what the file at `path` feeds the chains that
+        /// cross files (the project types it constructs, its injections and cancellation facts); nil when a table
+        /// cannot be kept.
+        func answers(of part: ProjectContext, changedFile path: String) -> [Data]? {
+            guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
+                  let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
+            let file = part.files[position]
+            let links = part.constructionLinks[position].map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
+            return [FactWriter.shape(of: part.architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
+                    FactWriter.payload(of: gathered), FactWriter.payload(of: links),
+                    FactWriter.shape(of: file.injections).bytes, FactWriter.shape(of: file.cancellation).bytes]
+        }
+    }
+
+    /// The changed file before the change and the small project around it: the file and the files declaring or
+    /// extending a name its facts hold (`names`), with the files declaring what their types inherit from, and that
+    /// project's answers with the old facts. Everything in it comes from the previous run, so a run can make it while
+    /// the file is parsed again (`PreviousRunReading`).
+    struct Before: Sendable {
+        let path: String
+        let oldFacts: FileFacts
+        /// The names the small project was made for.
+        let names: Set<String>
+        let members: Set<String>
+        /// The facts of the members other than the file.
+        let neighbours: [String: FileFacts]
+        let answers: Deferred<[Data]?>
+
+        /// The small project around the file at `path` for `names`; nil when a file in it does not decode.
+        init?(path: String, oldFacts: FileFacts, names: Set<String>, in setting: Setting) {
+            var members: Set<String> = [path]
+            var decoded: [String: FileFacts] = [:]
+            var asked = Set<String>()
+            var pending = names
+            while true {
+                var reached: [String] = []
+                for name in pending where asked.insert(name).inserted {
+                    for member in setting.declarers(of: name) where members.insert(member).inserted { reached.append(member) }
+                }
+                guard !reached.isEmpty else { break }
+                pending = []
+                for (member, file) in zip(reached, ParallelMap.run(reached, setting.factsOfFile)) {
+                    guard let file else { return nil }
+                    decoded[member] = file
+                    for type in file.types { pending.formUnion(type.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) }) }
+                }
+            }
+            (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
+            let files = setting.paths.compactMap { member in member == path ? oldFacts : decoded[member] }
+            answers = Deferred { setting.answers(of: setting.smallProject(of: files), changedFile: path) }
+        }
+
+        /// Whether `names` reach no file beyond the members: a small project made for them holds the same files.
+        func covers(_ names: Set<String>, in setting: Setting) -> Bool {
+            names.subtracting(self.names).allSatisfy { setting.declarers(of: $0).allSatisfy(members.contains) }
+        }
+    }
+
+    /// The previous run as a judgement needs it: its result (stored under `key`), the profile it was judged with, and
+    /// the setting made of its kept answers and this run's project.
+    struct PreviousRun: Sendable {
+        let key: SourceDigest
+        let result: AnalysisCache.RunResult
+        let choice: ProfileChoice
+        let setting: Setting
+    }
+
+    /// The names a file's facts hold: the identifiers in their strings.
+    static func names(in facts: FileFacts) -> Set<String> {
+        var names = Set<String>()
+        for string in FactWriter.strings(of: facts) { ReadRecorder.identifiers(in: string, into: &names) }
+        return names
     }
 
     /// What the judgement made: the project rules' outcome, the answers to keep for the next run, and the files judged.
@@ -28,59 +120,52 @@ struct ChangedFileJudgement: Sendable {
         var judgedPaths: [String]
     }
 
-    let change: Change
-    let kept: KeptAnswers
-    /// Every file's path in the project's order.
-    let paths: [String]
-    /// An unchanged file's facts, decoded from its record; nil when it does not decode.
-    let factsOfFile: @Sendable (String) -> FileFacts?
-    let sharedSettingsByPath: [String: SharedSettings]
-    let profile: Profile
-    let layers: LayerPlan
-    let engine: LintEngine
-    let isEnabled: @Sendable (String) -> Bool
+    let setting: Setting
+    let before: Before
+    let newFacts: FileFacts
+    /// The names the new facts hold.
+    let newNames: Set<String>
     let timings: PhaseTimings?
 
     /// The most rounds a judged file's small project widens by the files declaring what its judgements asked about.
     static let maxRounds = 8
 
     func judged(previous outcome: ProjectOutcome) -> Result? {
+        let (kept, paths, path, engine, isEnabled) = (setting.kept, setting.paths, before.path, setting.engine, setting.isEnabled)
         // The kept answers tell files by their place in the project's order, which this run's files share.
-        guard kept.reads.count == paths.count else { return nil }
-        guard Self.declaresTheSameTypes(change.oldFacts, change.newFacts) else { return nil }
-        let declared = Self.declaredNames(change.oldFacts)
+        guard kept.reads.count == paths.count, Self.declaresTheSameTypes(before.oldFacts, newFacts) else { return nil }
+        let declared = Self.declaredNames(before.oldFacts)
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        guard let (members, neighbours) = neighbourhood() else { return nil }
-        var decoded = neighbours
-        func facts(_ path: String) -> FileFacts? {
-            if path == change.path { return change.newFacts }
-            if let known = decoded[path] { return known }
-            let made = factsOfFile(path)
-            decoded[path] = made
-            return made
-        }
-        func files(of members: Set<String>, changedFacts: FileFacts) -> [FileFacts]? {
+        // The small project made for the old facts' names serves unless the new facts name a type declared beyond it.
+        guard let small = before.covers(newNames, in: setting) ? before
+                : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), in: setting) else { return nil }
+        var decoded = small.neighbours
+        func files(of members: Set<String>) -> [FileFacts]? {
             var files: [FileFacts] = []
-            for path in members.sorted(by: { order[$0, default: .max] < order[$1, default: .max] }) {
-                guard let file = path == change.path ? changedFacts : facts(path) else { return nil }
+            for member in members.sorted(by: { order[$0, default: .max] < order[$1, default: .max] }) {
+                if member == path {
+                    files.append(newFacts)
+                    continue
+                }
+                guard let file = decoded[member] ?? setting.factsOfFile(member) else { return nil }
+                decoded[member] = file
                 files.append(file)
             }
             return files
         }
 
-        // The answers with the old facts and with the new, in a project of the file and the files declaring what they
-        // name, the two made side by side.
-        guard let filesBefore = files(of: members, changedFacts: change.oldFacts),
-              let filesAfter = files(of: members, changedFacts: change.newFacts) else { return nil }
+        // The answers with the new facts, made beside those with the old (ready when they were made while the file was
+        // parsed).
+        guard let filesAfter = files(of: small.members) else { return nil }
         let (after, answersBefore) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
-            let part = smallProject(of: filesAfter)
-            return (part, answers(of: part))
-        }, aside: { [self] in answers(of: smallProject(of: filesBefore)) })
+            let part = setting.smallProject(of: filesAfter)
+            return (part, setting.answers(of: part, changedFile: path))
+        }, aside: { small.answers.value })
         guard let answersBefore, answersBefore == after.answers else { return nil }
         timings?.end(.smallProject)
 
-        let places = SmallProjectCheck.placeMap(from: change.oldFacts, to: change.newFacts)
-        guard let moved = kept.moving(in: change.path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine,
+        let places = SmallProjectCheck.placeMap(from: before.oldFacts, to: newFacts)
+        guard let moved = kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine,
                                       isEnabled: isEnabled) else {
             return nil
         }
@@ -90,28 +175,28 @@ struct ChangedFileJudgement: Sendable {
         let saying = { (facts: FileFacts) in
             Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) }).mapValues { FactWriter.shape(of: $0).bytes }
         }
-        let (said, says) = (saying(change.oldFacts), saying(change.newFacts))
+        let (said, says) = (saying(before.oldFacts), saying(newFacts))
         let changedTypes = declared.filter { said[$0] != says[$0] }
-        var judged: Set<String> = [change.path]
+        var judged: Set<String> = [path]
         if !changedTypes.isEmpty {
             for (position, types) in kept.reads.enumerated() where types.contains(where: changedTypes.contains) { judged.insert(paths[position]) }
         }
-        for (path, candidates) in outcome.candidates where candidates.contains(where: { ProjectFindingRelocation.mentionsLine(of: change.path, $0.message) }) {
-            judged.insert(path)
+        for (candidatePath, candidates) in outcome.candidates
+        where candidates.contains(where: { ProjectFindingRelocation.mentionsLine(of: path, $0.message) }) {
+            judged.insert(candidatePath)
         }
 
         var result = Result(outcome: outcome, answers: moved.answers, judgedPaths: judged.sorted { order[$0, default: .max] < order[$1, default: .max] })
         let rules = engine.selection.projectRules.map { $0.description.id }.filter(isEnabled)
         for target in result.judgedPaths {
             guard let targetPlace = order[target] else { return nil }
-            var members: Set<String> = [target, change.path]
+            var members: Set<String> = [target, path]
             var rounds = 0
             while true {
                 rounds += 1
-                guard let files = files(of: members, changedFacts: change.newFacts),
-                      let place = files.firstIndex(where: { $0.path == target }) else { return nil }
-                let part = ProjectContext.part(of: files, sharedSettingsByPath: sharedSettingsByPath, architecture: moved.answers.architecture,
-                                               sceneRootViews: kept.sceneRootViews, profile: profile, layers: layers)
+                guard let files = files(of: members), let place = files.firstIndex(where: { $0.path == target }) else { return nil }
+                let part = ProjectContext.part(of: files, sharedSettingsByPath: setting.sharedSettingsByPath, architecture: moved.answers.architecture,
+                                               sceneRootViews: kept.sceneRootViews, profile: setting.profile, layers: setting.layers)
                 let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: moved.gathered, isEnabled: isEnabled)
                 let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }
                 let wider = members.union(declaringFiles(readIn: reads))
@@ -123,7 +208,7 @@ struct ChangedFileJudgement: Sendable {
                 let candidates = rules.flatMap { rule in (judgements[rule]?.findings ?? []).map { LintEngine.located($0, by: rule) } }
                 result.outcome.candidates[target] = candidates.isEmpty ? nil : candidates
                 result.answers.reads[targetPlace] = ReadRecorder.typesRead(in: reads).sorted()
-                if target == change.path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
+                if target == path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
                 break
             }
         }
@@ -138,58 +223,10 @@ struct ChangedFileJudgement: Sendable {
         Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
     }
 
-    /// A project of `files` alone, its answers made from them.
-    private func smallProject(of files: [FileFacts]) -> ProjectContext {
-        var part = ProjectContext(files: files, sharedSettingsByPath: sharedSettingsByPath)
-        part.profile = profile
-        part.layers = layers
-        return part
-    }
-
-    /// The changed file and the files declaring or extending a name its old or new facts hold, with the files declaring
-    /// what their types inherit from, as paths, and the facts of those other files (decoded on both cores); nil when a
-    /// file does not decode.
-    private func neighbourhood() -> (members: Set<String>, facts: [String: FileFacts])? {
-        var members: Set<String> = [change.path]
-        var decoded: [String: FileFacts] = [:]
-        var asked = Set<String>()
-        var names = change.names
-        while true {
-            var reached: [String] = []
-            for name in names where asked.insert(name).inserted {
-                for path in declarers(of: name) where members.insert(path).inserted { reached.append(path) }
-            }
-            guard !reached.isEmpty else { return (members, decoded) }
-            names = []
-            for (path, file) in zip(reached, ParallelMap.run(reached, factsOfFile)) {
-                guard let file else { return nil }
-                decoded[path] = file
-                for type in file.types { names.formUnion(type.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) }) }
-            }
-        }
-    }
-
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
     private func declaringFiles(readIn reads: Set<String>) -> Set<String> {
         var files = Set<String>()
-        for name in ReadRecorder.typesRead(in: reads) { files.formUnion(declarers(of: name)) }
+        for name in ReadRecorder.typesRead(in: reads) { files.formUnion(setting.declarers(of: name)) }
         return files
-    }
-
-    /// The paths of the files declaring or extending a type named `name`.
-    private func declarers(of name: String) -> [String] {
-        (kept.declaring[name] ?? []).compactMap { paths.indices.contains($0) ? paths[$0] : nil }
-    }
-
-    /// A small project's answers without the places they cite, and what the changed file feeds the chains that cross
-    /// files (the project types it constructs, its injections and cancellation facts); nil when a table cannot be kept.
-    private func answers(of part: ProjectContext) -> [Data]? {
-        guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
-              let position = part.files.firstIndex(where: { $0.path == change.path }) else { return nil }
-        let file = part.files[position]
-        let links = part.constructionLinks[position].map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
-        return [FactWriter.shape(of: part.architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
-                FactWriter.payload(of: gathered), FactWriter.payload(of: links),
-                FactWriter.shape(of: file.injections).bytes, FactWriter.shape(of: file.cancellation).bytes]
     }
 }

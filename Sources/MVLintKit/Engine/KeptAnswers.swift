@@ -9,7 +9,7 @@ internal import Foundation
 /// depend on every file, what each project rule gathered, which files declare each name and what each file's
 /// judgements asked about. Stored inside the run's result as its own payload, decoded only by such a run.
 struct KeptAnswers: Sendable {
-    var architecture: Architecture { didSet { storedArchitectureAndDeclaring = nil } }
+    var architecture: Architecture { didSet { storedApart = nil } }
     var sceneRootViews: Set<String>
     /// What each enabled project rule gathered (`KeptAnswers.keeping`), by rule id.
     var gathered: [String: Data]
@@ -23,10 +23,11 @@ struct KeptAnswers: Sendable {
     /// The project's paths in its order of files: implied by the architecture's payload rather than written in it (the
     /// run's result holds them, and the next run, linting the same files, knows them), a tenth of a large app's cache.
     let paths: [String]
-    /// The architecture and the declaring files as read, written back as they are while the architecture is unchanged:
-    /// writing a large app's takes milliseconds, and a run after one change rarely changes them. One payload for both,
-    /// so that the type names they share are written once.
-    private var storedArchitectureAndDeclaring: Data?
+    /// The architecture and the declaring files as read, apart from the places they cite
+    /// (`FactWriter.payloadApart(of:implying:)`), written back as they are while the architecture is unchanged: writing
+    /// a large app's looks up tens of thousands of strings, and a run after one change changes at most its places, which
+    /// are written again alone (`places` nil). One payload for both, so that the type names they share are written once.
+    private var storedApart: (unplaced: Data, places: Data?)?
 
     init(architecture: Architecture, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]],
          declaring: [String: [Int]], paths: [String]) {
@@ -42,34 +43,41 @@ struct KeptAnswers: Sendable {
     /// other paths).
     init(payload: Data, paths: [String]) throws {
         let stored = try FactReader.decode(Stored.self, from: payload)
-        let both = try FactReader.decode(ArchitectureAndDeclaring.self, from: stored.architectureAndDeclaring, implying: paths)
-        (architecture, declaring, storedArchitectureAndDeclaring) = (both.architecture, both.declaring, stored.architectureAndDeclaring)
+        let both = try FactReader.decode(ArchitectureAndDeclaring.self, from: stored.unplaced, places: stored.places, implying: paths)
+        (architecture, declaring, storedApart) = (both.architecture, both.declaring, (stored.unplaced, stored.places))
         (sceneRootViews, gathered, reads, self.paths) = (stored.sceneRootViews, stored.gathered, stored.reads, paths)
     }
 
-    func payload() -> Data {
-        FactWriter.payload(of: Stored(
-            architectureAndDeclaring: storedArchitectureAndDeclaring
-                ?? FactWriter.payload(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring), implying: paths),
-            sceneRootViews: sceneRootViews, gathered: gathered, reads: reads))
+    /// The answers as stored; nil when the architecture cannot be written apart from its places (it holds no offset or
+    /// range of its own, so never).
+    func payload() -> Data? {
+        let both = ArchitectureAndDeclaring(architecture: architecture, declaring: declaring)
+        guard let apart = storedApart.map({ ($0.unplaced, $0.places ?? FactWriter.placesPayload(of: both)) })
+            ?? FactWriter.payloadApart(of: both, implying: paths) else { return nil }
+        return FactWriter.payload(of: Stored(unplaced: apart.0, places: apart.1, sceneRootViews: sceneRootViews, gathered: gathered,
+                                             reads: reads))
     }
 
     private struct Stored: BinaryCodable {
-        var architectureAndDeclaring: Data
+        /// The architecture and the declaring files, apart from their places.
+        var unplaced: Data
+        var places: Data
         var sceneRootViews: Set<String>
         var gathered: [String: Data]
         var reads: [[String]]
 
-        init(architectureAndDeclaring: Data, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]]) {
-            (self.architectureAndDeclaring, self.sceneRootViews, self.gathered, self.reads) = (architectureAndDeclaring, sceneRootViews, gathered, reads)
+        init(unplaced: Data, places: Data, sceneRootViews: Set<String>, gathered: [String: Data], reads: [[String]]) {
+            (self.unplaced, self.places, self.sceneRootViews, self.gathered, self.reads) = (unplaced, places, sceneRootViews, gathered, reads)
         }
 
         init(from reader: inout FactReader) throws {
-            (architectureAndDeclaring, sceneRootViews, gathered, reads) = (try reader.read(), try reader.read(), try reader.read(), try reader.read())
+            (unplaced, places) = (try reader.read(), try reader.read())
+            (sceneRootViews, gathered, reads) = (try reader.read(), try reader.read(), try reader.read())
         }
 
         func write(to writer: inout FactWriter) {
-            writer.write(architectureAndDeclaring)
+            writer.write(unplaced)
+            writer.write(places)
             writer.write(sceneRootViews)
             writer.write(gathered)
             writer.write(reads)
@@ -98,13 +106,15 @@ struct KeptAnswers: Sendable {
 
     /// The answers with every place they cite in the file at `path` moved (the architecture's, and the rules' tables'),
     /// and the tables as values for `LintEngine.judgeOneFile`; nil when a place has nowhere to go or a table does not
-    /// read. The architecture is written back as read when none of its places moves.
+    /// read. The architecture is written back as read when none of its places moves, and only its places otherwise.
     func moving(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?, engine: LintEngine,
                 isEnabled: (String) -> Bool) -> (answers: KeptAnswers, gathered: [String: any Sendable])? {
         var moved = self
         if architecture.movesPlaces(in: path, by: move, moveLine: moveLine) {
             guard let architecture = architecture.movingPlaces(in: path, by: move, moveLine: moveLine) else { return nil }
             moved.architecture = architecture
+            // Only its places moved: what it says is written as it was, its places again.
+            moved.storedApart = storedApart.map { ($0.unplaced, nil) }
         }
         guard let stored = engine.gatheredValues(from: gathered, isEnabled: isEnabled),
               let tables = engine.movingGathered(stored, in: path, by: move, moveLine: moveLine, isEnabled: isEnabled) else { return nil }

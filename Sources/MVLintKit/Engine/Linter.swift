@@ -146,8 +146,32 @@ public enum Linter {
         let layers = LayerPlan(configured: configuration.layers, files: layerFiles)
         engine.recordsTypeReferences = layers.isActive
             && engine.selection.projectRules.contains { $0.description.id == LayerDependencyRule.description.id }
+        let fixedChoice = request.profile.map { ProfileChoice(profile: $0, origin: .commandLine) }
+            ?? configuration.profile.map { ProfileChoice(profile: $0, origin: .configuration(configuration.sourceFileName ?? "the configuration")) }
+        // The part of a run's key that is not the records, made once: a run asks for up to three keys.
+        let runInputs = cache == nil ? nil
+            : Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
+        let sharedSettingsByPath = Dictionary(jobs.map { ($0.display, $0.sharedSettings) }, uniquingKeysWith: { _, last in last })
+        // A file that changed is parsed on one core: the other reads the previous run meanwhile, as a run after one
+        // change needs it.
+        let previousRunReading = PreviousRunReading.Slot()
+        let fileChanged = { @Sendable [engine] (job: Job, oldRecord: AnalysisCache.Record, stamp: FileStamp) in
+            guard let cache, let runInputs, standardInput == nil else { return }
+            previousRunReading.fileChanged {
+                guard stamp.size >= Self.parseWorthReadingBeside else { return nil }
+                let previousRun = { @Sendable () -> ChangedFileJudgement.PreviousRun? in
+                    Self.runKey(jobs.map { cache.records[$0.absolutePath] }, runInputs: runInputs).flatMap { key in
+                        Self.previousRun(key, cache: cache, jobs: jobs, engine: engine, fixedChoice: fixedChoice, configuration: configuration,
+                                         sharedSettingsByPath: sharedSettingsByPath, layers: layers)
+                    }
+                }
+                return PreviousRunReading(path: job.display, previousRun: previousRun,
+                                          oldFacts: { cache.facts(of: oldRecord, path: job.display) })
+            }
+        }
+        defer { previousRunReading.stop() }
         var pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
-                           standardInput: standardInput.map { ($0.url.path, $0.text) })
+                           standardInput: standardInput.map { ($0.url.path, $0.text) }, fileChanged: fileChanged)
         // Lists of every file's analysis are made with their final size and let go once copied: each is a few
         // hundred bytes a file, held through the project phase, where the run's memory peaks.
         var pending: [PendingAnalysis] = []
@@ -169,22 +193,14 @@ public enum Linter {
         if pending.count(where: { !$0.isCached }) > pending.count / 2 { FreedPages.release() }
         timings?.end(.files)
 
-        var sharedSettingsByPath: [String: SharedSettings] = [:]
-        sharedSettingsByPath.reserveCapacity(jobs.count)
-        for job in jobs { sharedSettingsByPath[job.display] = job.sharedSettings }
         let makeProject = { @Sendable [sharedSettingsByPath] (analyses: [FileAnalysis], timings: PhaseTimings?) -> ProjectContext in
             var project = ProjectContext(files: analyses.map(\.facts), sharedSettingsByPath: sharedSettingsByPath, timings: timings)
             project.layers = layers
             return project
         }
-        let fixedChoice = request.profile.map { ProfileChoice(profile: $0, origin: .commandLine) }
-            ?? configuration.profile.map { ProfileChoice(profile: $0, origin: .configuration(configuration.sourceFileName ?? "the configuration")) }
         // A run whose every file came from the cache, with the same rules and configuration as one before it,
         // has that run's findings: only a report or `--fix` that asks for them decodes the facts. Keyed on the rules
         // as configured, before a detected profile demotes any: the next run looks the result up before detecting.
-        // The part of the key that is not the records, made once: a run asks for up to three keys.
-        let runInputs = pass.cache == nil ? nil
-            : Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: layerFiles)
         let key = { (records: [AnalysisCache.Record?]) -> SourceDigest? in runInputs.flatMap { Self.runKey(records, runInputs: $0) } }
         // A buffer from standard input is not the file on disk: a result made with it is neither looked up nor stored.
         let runKey = { (records: [AnalysisCache.Record?]) in standardInput == nil ? key(records) : nil }
@@ -202,6 +218,7 @@ public enum Linter {
         var reanalysed = false
         if pass.cache != nil { timings?.end(.runKey) }
         let (verdict, pendingRecords) = ParallelMap.both({ () -> Verdict in
+            if stored != nil || previousKey == nil { previousRunReading.stop() }
             if let stored, let replayed = replay(stored, pending: pending, cache: pass.cache, engine: &engine, fixedChoice: fixedChoice,
                                                  configuration: configuration, makeProject: makeProject) {
                 timings?.end(.replay)
@@ -210,17 +227,23 @@ public enum Linter {
             // The changed files' old facts, decoded once for both ways of keeping the previous result.
             if let previousKey, let cache = pass.cache, cache.hasRunResult(for: previousKey),
                let changes = changedFiles(pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext) {
+                // What was read of the previous run while the changed file was parsed, when it read this run's previous result.
+                let reading = previousRunReading.reading.flatMap { $0.previousRun.value?.key == previousKey ? $0 : nil }
+                if reading == nil { previousRunReading.stop() }
                 if let relocated = relocate(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, engine: &engine,
-                                            fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject) {
+                                            fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject,
+                                            previousRun: reading?.previousRun.value) {
                     timings?.end(.relocation)
                     return relocated
                 }
                 if let rejudged = rejudge(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
                                           engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
-                                          sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject, timings: timings) {
+                                          sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject,
+                                          reading: reading, timings: timings) {
                     return rejudged
                 }
             }
+            previousRunReading.stop()
             var analyses: [FileAnalysis] = []
             analyses.reserveCapacity(pending.count)
             for (analysis, record) in materialize(pending, cache: pass.cache, engine: engine) {
@@ -322,9 +345,11 @@ public enum Linter {
 
     private static func relocate(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], pending: [PendingAnalysis],
                                  jobs: [Job], cache: AnalysisCache, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
-                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext) -> Verdict? {
-        // The result is decoded only once the changes are known to move: most that fail, fail there.
-        guard let movable = ProjectFindingRelocation.movable(changes), let previous = cache.runResult(for: previousKey),
+                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
+                                 previousRun: ChangedFileJudgement.PreviousRun?) -> Verdict? {
+        // The result is decoded only once the changes are known to move (most that fail, fail there), unless it was read
+        // while the changed file was parsed.
+        guard let movable = ProjectFindingRelocation.movable(changes), let previous = previousRun?.result ?? cache.runResult(for: previousKey),
               let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected),
               let outcome = ProjectFindingRelocation.relocate(previous.project, moving: movable) else { return nil }
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
@@ -336,7 +361,8 @@ public enum Linter {
         }
         findings.sort(by: Finding.reportOrder)
         // The kept answers cite the files' places too: moved the same way, or not kept.
-        let answers = previous.answers.flatMap { try? KeptAnswers(payload: $0, paths: jobs.map(\.display)) }.flatMap { kept -> Data? in
+        let kept = previousRun?.setting.kept ?? previous.answers.flatMap { try? KeptAnswers(payload: $0, paths: jobs.map(\.display)) }
+        let answers = kept.flatMap { kept -> Data? in
             var kept = kept
             for (change, map) in movable {
                 guard let moved = kept.moving(in: change.path, by: { map.positions[$0] }, moveLine: { map.lines[$0] }, engine: engine,
@@ -358,34 +384,35 @@ public enum Linter {
                                 jobs: [Job], cache: AnalysisCache, fresh: [String: AnalysisCache.Record], engine: inout LintEngine,
                                 fixedChoice: ProfileChoice?, configuration: Configuration,
                                 sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
-                                makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext, timings: PhaseTimings?) -> Verdict? {
+                                makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
+                                reading: PreviousRunReading?, timings: PhaseTimings?) -> Verdict? {
         guard changes.count == 1, let change = changes.first, case let analysis = change.analysis,
               analysis.parseError == nil, analysis.budgetProblem == nil,
               let job = jobs.first(where: { $0.display == analysis.path }), fresh[job.absolutePath] != nil,
-              ChangedFileJudgement.declaresTheSameTypes(change.factsBefore, analysis.facts),
-              let previous = cache.runResult(for: previousKey), let stored = previous.answers,
-              let kept = try? KeptAnswers(payload: stored, paths: jobs.map(\.display)),
-              let choice = fixedChoice ?? previous.detection.map(ProfileChoice.detected) else {
+              ChangedFileJudgement.declaresTheSameTypes(change.factsBefore, analysis.facts) else {
+            return nil
+        }
+        let reading = reading.flatMap { $0.path == analysis.path ? $0 : nil }
+        guard let previous = reading?.previousRun.value
+                ?? previousRun(previousKey, cache: cache, jobs: jobs, engine: engine, fixedChoice: fixedChoice, configuration: configuration,
+                               sharedSettingsByPath: sharedSettingsByPath, layers: layers) else {
             return nil
         }
         timings?.end(.lastResult)
 
-        var names = Set<String>()
-        for string in FactWriter.strings(of: change.factsBefore) + FactWriter.strings(of: analysis.facts) {
-            ReadRecorder.identifiers(in: string, into: &names)
+        let rules = plan(for: previous.choice, configuration: configuration, engine: &engine)
+        guard let before = reading?.before.value
+                ?? ChangedFileJudgement.Before(path: analysis.path, oldFacts: change.factsBefore, names: ChangedFileJudgement.names(in: change.factsBefore),
+                                               in: previous.setting) else {
+            return nil
         }
-        let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        let judgement = ChangedFileJudgement(setting: previous.setting, before: before, newFacts: analysis.facts,
+                                             newNames: ChangedFileJudgement.names(in: analysis.facts), timings: timings)
+        guard let result = judgement.judged(previous: previous.result.project) else { return nil }
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
                                        uniquingKeysWith: { first, _ in first })
-        let judgement = ChangedFileJudgement(
-            change: ChangedFileJudgement.Change(path: analysis.path, oldFacts: change.factsBefore, newFacts: analysis.facts, names: names),
-            kept: kept, paths: jobs.map(\.display),
-            factsOfFile: { path in recordsByPath[path].flatMap { cache.facts(of: $0, path: path) } },
-            sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, layers: layers, engine: engine,
-            isEnabled: { rules.enabled.contains($0) }, timings: timings)
-        guard let result = judgement.judged(previous: previous.project) else { return nil }
         let judged = Set(result.judgedPaths)
-        var findings = previous.findings.filter { !judged.contains($0.file) }
+        var findings = previous.result.findings.filter { !judged.contains($0.file) }
         for path in result.judgedPaths {
             let fileAnalysis = path == analysis.path ? analysis : recordsByPath[path].flatMap { cache.analysis(of: $0, path: path) }
             guard let fileAnalysis else { return nil }
@@ -395,10 +422,37 @@ public enum Linter {
         timings?.end(.rejudging)
         let answers = result.answers.payload()
         timings?.end(.keeping)
-        let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: choice, makeProject: makeProject)
-        return Verdict(choice: choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: result.outcome,
+        let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: previous.choice, makeProject: makeProject)
+        return Verdict(choice: previous.choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: result.outcome,
                        phase: .rejudged, answers: answers)
     }
+
+    /// The previous run's result stored under `key`, with its kept answers and this run's project as a one-change
+    /// judgement needs them; nil when there is none, it kept no answers, or its detected profile was not stored.
+    private static func previousRun(_ key: SourceDigest, cache: AnalysisCache, jobs: [Job], engine: LintEngine, fixedChoice: ProfileChoice?,
+                                    configuration: Configuration, sharedSettingsByPath: [String: SharedSettings],
+                                    layers: LayerPlan) -> ChangedFileJudgement.PreviousRun? {
+        let paths = jobs.map(\.display)
+        guard let result = cache.runResult(for: key), let stored = result.answers, let kept = try? KeptAnswers(payload: stored, paths: paths),
+              let choice = fixedChoice ?? result.detection.map(ProfileChoice.detected) else {
+            return nil
+        }
+        var engine = engine
+        let rules = plan(for: choice, configuration: configuration, engine: &engine)
+        // An unchanged file's record is the one the cache holds for it.
+        let absolutePaths = Dictionary(jobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+        let setting = ChangedFileJudgement.Setting(
+            kept: kept, paths: paths,
+            factsOfFile: { path in absolutePaths[path].flatMap { cache.records[$0] }.flatMap { cache.facts(of: $0, path: path) } },
+            sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, layers: layers, engine: engine,
+            isEnabled: { rules.enabled.contains($0) })
+        return ChangedFileJudgement.PreviousRun(key: key, result: result, choice: choice, setting: setting)
+    }
+
+    /// A changed file this large (in bytes) takes longer to parse than reading the previous run takes: the reading
+    /// (`PreviousRunReading`) is done by the time the run needs it. Below, it would run on beside whatever the run does
+    /// next, wasted when that is not a one-change judgement.
+    static let parseWorthReadingBeside: Int64 = 8 << 10
 
     /// The analyses and the project of a run that did without them, made only if a report or `--fix` asks.
     private static func deferredProject(_ pending: [PendingAnalysis], cache: AnalysisCache?, engine: LintEngine, choice: ProfileChoice,
@@ -518,7 +572,8 @@ public enum Linter {
     /// decodes it). A file whose stamp matches its record is not read at all. `standardInput` is the absolute path
     /// whose text comes from standard input instead of the disk.
     private static func analyze(_ jobs: [Job], engine: LintEngine, cache: AnalysisCache?, progress: (any LintProgress)?,
-                                standardInput: (path: String, text: String)?) -> AnalysisPass {
+                                standardInput: (path: String, text: String)?,
+                                fileChanged: (@Sendable (Job, AnalysisCache.Record, FileStamp) -> Void)? = nil) -> AnalysisPass {
         let engineContext = engineContext(of: engine)
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
         let readText = { @Sendable (job: Job) -> Result<String, InputProblem> in
@@ -557,6 +612,7 @@ public enum Linter {
                     // Its text is let go like an analysed file's: a branch switch restamps every file.
                     return (.cached(job, record), restamped ? record : nil)
                 }
+                if let record, let stamp { fileChanged?(job, record, stamp) }
                 let analysis = released(engine.analyze(path: job.display, text: text, settings: job.settings, sourceDigest: content), job)
                 return (.analysed(analysis), isFile ? cache.record(for: analysis, context: context, stamp: settledStamp) : nil)
             }

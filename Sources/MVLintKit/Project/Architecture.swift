@@ -115,7 +115,7 @@ public struct Relation: Sendable, Hashable, Codable {
 extension Relation.Line: BinaryCodable {
     init(from reader: inout FactReader) throws {
         path = try reader.read()
-        line = try reader.readLine()
+        line = try reader.readLineOnly()
     }
 
     func write(to writer: inout FactWriter) {

@@ -429,7 +429,7 @@ enum ViewModelPublicSetterRule: ProjectRule {
 /// By hand: the line is a place, which a shape leaves out (`FactWriter.writeLineOnly`).
 extension ViewModelPublicSetterRule.Write: BinaryCodable {
     init(from reader: inout FactReader) throws {
-        self.init(type: try reader.read(), path: try reader.read(), enclosingType: try reader.read(), line: try reader.readLine(),
+        self.init(type: try reader.read(), path: try reader.read(), enclosingType: try reader.read(), line: try reader.readLineOnly(),
                   isInInitializer: try reader.read())
     }
 
