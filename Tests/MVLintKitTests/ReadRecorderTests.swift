@@ -77,4 +77,18 @@ final class ReadRecorderTests: XCTestCase {
         // Without the file declaring the model the view holds, the part cannot tell what it is.
         XCTAssertNotEqual(judged(inPartOf: [path]), expected)
     }
+
+    /// The names a one-change run looks up for a file (`ChangedFileJudgement.names(in:)`): identifiers, a digit only
+    /// after a letter or underscore, read byte by byte in ASCII text and scalar by scalar otherwise, alike.
+    func testIdentifiersAreTheSameInASCIIAndOtherText() {
+        func identifiers(_ text: String) -> Set<String> {
+            var names = Set<String>()
+            ReadRecorder.identifiers(in: text, into: &names)
+            return names
+        }
+        XCTAssertEqual(identifiers("self.feed_2.load(item2, 3x) ?? _cache"), ["self", "feed_2", "load", "item2", "x", "_cache"])
+        XCTAssertEqual(identifiers("Zone42"), ["Zone42"])
+        XCTAssertEqual(identifiers("self.feed_2.load(item2, 3x) ?? _cache — Café"), ["self", "feed_2", "load", "item2", "x", "_cache", "Café"])
+        XCTAssertEqual(identifiers("9 + 10"), [])
+    }
 }

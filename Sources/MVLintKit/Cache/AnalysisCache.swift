@@ -298,17 +298,19 @@ struct AnalysisCache: Sendable {
         }
         keptMemos = Array(keptMemos.prefix(Self.memoLimit))
         let keptSettings = Array(([newSettings].compactMap { $0 } + storedSettings.filter { $0.key != newSettings?.key }).prefix(Self.memoLimit))
-        var writer = FrameWriter(output: Array(Self.header.utf8))
+        let header = Array(Self.header.utf8)
         // The record, memo and settings counts, each memo's key, time, checksum and length, and the stored settings come
         // off the limit first.
         let memoBytes: Int = keptMemos.reduce(8 * 3) { $0 + $1.payload.count + 8 * 6 }
         let settingsBytes: Int = keptSettings.reduce(0) { $0 + $1.key.utf8.count + $1.payload.count + 8 * 4 }
-        let recordLimit = byteLimit - writer.output.count - memoBytes - settingsBytes
+        let recordLimit = byteLimit - header.count - memoBytes - settingsBytes
         let section = pending.byteCount <= recordLimit
             ? pending.section ?? Self.recordSection(pending.kept, byteCount: pending.byteCount)
             : Self.recordSection(Self.newestFitting(pending.kept, byteLimit: recordLimit), byteCount: recordLimit)
-        writer.output.reserveCapacity(writer.output.count + section.count + memoBytes + settingsBytes)
-        writer.output += section
+        // The records' section is written as it is, after the header and before the rest: copied into one buffer, a
+        // large app's megabytes were a third of a save.
+        var writer = FrameWriter(output: [])
+        writer.output.reserveCapacity(memoBytes + settingsBytes)
         writer.integer(UInt64(keptMemos.count))
         for memo in keptMemos {
             writer.digest(memo.key)
@@ -323,19 +325,21 @@ struct AnalysisCache: Sendable {
             writer.bytes(settings.payload)
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        writer.output.withUnsafeBytes { Self.replace(file, with: $0) }
+        header.withUnsafeBytes { header in
+            section.withUnsafeBytes { section in writer.output.withUnsafeBytes { rest in Self.replace(file, with: [header, section, rest]) } }
+        }
     }
 
-    /// Replaces `file` by a temporary file written whole in its folder, so a reader finds the old cache, the new
+    /// Replaces `file` by a temporary file written whole (its `parts` one after the other) in its folder, so a reader finds the old cache, the new
     /// one or none, never part of one. Not synced to the disk, as `Data.write(options: .atomic)` is, and the old file
     /// is removed before the rename rather than renamed over, which ext4 answers by writing the new file out at once:
     /// the two were two thirds of a save's time on a large app. A reader that finds no cache in between, or a
     /// cache a crash cut short (its frames no longer check out), only loses a run's speed.
-    private static func replace(_ file: URL, with bytes: UnsafeRawBufferPointer) {
+    private static func replace(_ file: URL, with parts: [UnsafeRawBufferPointer]) {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        let complete = SystemCalls.writeAll(bytes, to: descriptor)
+        let complete = parts.allSatisfy { SystemCalls.writeAll($0, to: descriptor) }
         let closed = close(descriptor) == 0
         guard closed, complete else {
             unlink(temporary)

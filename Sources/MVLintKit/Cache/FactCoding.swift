@@ -25,7 +25,8 @@ import Darwin
 /// writes a byte where the value stands, the next seven set its bits, and the reader, reading in the same order, meets
 /// that byte at the same place. Offsets into the file's text and line numbers (`writeOffset`, `writeLine`) are written
 /// as the difference from the previous one, which in facts listed in source order is a byte or two. A shape
-/// (`FactWriter.shape(of:)`) is the same layout with lines, columns, offsets and range lengths left out.
+/// (`FactWriter.shape(of:)`) is the same layout with lines, columns, offsets and range lengths left out and strings written
+/// as their text.
 protocol BinaryCodable {
     init(from reader: inout FactReader) throws
     func write(to writer: inout FactWriter)
@@ -49,6 +50,8 @@ struct FactWriter {
 
     /// Strings the table starts with that the payload leaves out, since its reader knows them (`implying`).
     private var impliedCount = 0
+    /// Strings written as their text where they stand (a shape, placed units), not as their place in a table.
+    private var writesStringsInline = false
     /// Listing places only (`placesPayload(of:)`): strings are not looked up in the table.
     private var listsPlacesOnly = false
     /// A shape left out an offset or a range of the value's own (not a position's), which its places do not hold.
@@ -112,10 +115,12 @@ struct FactWriter {
 
     /// `value` without where it sits in the file: the payload with every line, column, offset and range length left
     /// out, and the positions left out, in the order written. Two values of equal shape hold the same facts at
-    /// places that may differ, their positions pairing up one to one (`ProjectFindingRelocation`).
+    /// places that may differ, their positions pairing up one to one (`ProjectFindingRelocation`). Only compared, never
+    /// read: its strings are written as their text where they stand, without a table to look each up in.
     static func shape(of value: some BinaryCodable) -> (bytes: Data, positions: [SourcePosition]) {
         var writer = FactWriter()
         writer.writesShape = true
+        writer.writesStringsInline = true
         writer.write(value)
         return (writer.finished(), writer.positions)
     }
@@ -128,6 +133,7 @@ struct FactWriter {
         var writer = FactWriter()
         writer.writesShape = true
         writer.writesUnits = true
+        writer.writesStringsInline = true
         writer.write(value)
         return (writer.body, writer.units)
     }
@@ -223,7 +229,7 @@ struct FactWriter {
 
     mutating func writeString(_ string: String) {
         if listsPlacesOnly { return }
-        if writesUnits {
+        if writesStringsInline {
             writeVarint(UInt64(string.utf8.count))
             return body.append(contentsOf: string.utf8)
         }

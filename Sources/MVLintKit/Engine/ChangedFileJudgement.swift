@@ -155,20 +155,18 @@ struct ChangedFileJudgement: Sendable {
         }
 
         // The answers with the new facts, made beside those with the old (ready when they were made while the file was
-        // parsed).
+        // parsed) and the kept answers with the file's places moved, which serve if the two agree.
         guard let filesAfter = files(of: small.members) else { return nil }
-        let (after, answersBefore) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
+        let places = SmallProjectCheck.placeMap(from: before.oldFacts, to: newFacts)
+        let (after, (answersBefore, moved)) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
             let part = setting.smallProject(of: filesAfter)
             return (part, setting.answers(of: part, changedFile: path))
-        }, aside: { small.answers.value })
-        guard let answersBefore, answersBefore == after.answers else { return nil }
+        }, aside: {
+            (small.answers.value,
+             kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled))
+        })
+        guard let answersBefore, answersBefore == after.answers, let moved else { return nil }
         timings?.end(.smallProject)
-
-        let places = SmallProjectCheck.placeMap(from: before.oldFacts, to: newFacts)
-        guard let moved = kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine,
-                                      isEnabled: isEnabled) else {
-            return nil
-        }
 
         // The file, the files whose judgements asked about a type whose declaration or extension in it says something
         // else now (one that only moved reads the same), and those whose findings cite one of its lines.

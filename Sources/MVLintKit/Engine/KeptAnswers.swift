@@ -51,9 +51,11 @@ struct KeptAnswers: Sendable {
     /// The answers as stored; nil when the architecture cannot be written apart from its places (it holds no offset or
     /// range of its own, so never).
     func payload() -> Data? {
-        let both = ArchitectureAndDeclaring(architecture: architecture, declaring: declaring)
-        guard let apart = storedApart.map({ ($0.unplaced, $0.places ?? FactWriter.placesPayload(of: both)) })
-            ?? FactWriter.payloadApart(of: both, implying: paths) else { return nil }
+        // The declaring files cite no place: the architecture's places are all the pair's, listed without sorting its names.
+        guard let apart = storedApart.map({ ($0.unplaced, $0.places ?? FactWriter.placesPayload(of: architecture)) })
+            ?? FactWriter.payloadApart(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring), implying: paths) else {
+            return nil
+        }
         return FactWriter.payload(of: Stored(unplaced: apart.0, places: apart.1, sceneRootViews: sceneRootViews, gathered: gathered,
                                              reads: reads))
     }

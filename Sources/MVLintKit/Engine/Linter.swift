@@ -169,7 +169,7 @@ public enum Linter {
                                           oldFacts: { cache.facts(of: oldRecord, path: job.display) })
             }
         }
-        defer { previousRunReading.stop() }
+        defer { previousRunReading.finish() }
         var pass = analyze(jobs, engine: engine, cache: cache, progress: request.progress,
                            standardInput: standardInput.map { ($0.url.path, $0.text) }, fileChanged: fileChanged)
         // Lists of every file's analysis are made with their final size and let go once copied: each is a few

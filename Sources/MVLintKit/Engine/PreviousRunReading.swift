@@ -75,5 +75,17 @@ final class PreviousRunReading: @unchecked Sendable {
             defer { lock.unlock() }
             started?.stop()
         }
+
+        /// Stops the reading and lets go of what it read on another thread: freeing a large app's previous result and
+        /// small project takes milliseconds the run need not wait for.
+        func finish() {
+            lock.lock()
+            let reading = started
+            started = nil
+            lock.unlock()
+            guard let reading else { return }
+            reading.stop()
+            startThread(stackSize: ParallelMap.workerStackSize) { withExtendedLifetime(reading) {} }
+        }
     }
 }
