@@ -134,7 +134,6 @@ struct ChangedFileJudgement: Sendable {
         let (kept, paths, path, engine, isEnabled) = (setting.kept, setting.paths, before.path, setting.engine, setting.isEnabled)
         // The kept answers tell files by their place in the project's order, which this run's files share.
         guard kept.reads.count == paths.count, Self.declaresTheSameTypes(before.oldFacts, newFacts) else { return nil }
-        let declared = Self.declaredNames(before.oldFacts)
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // The small project made for the old facts' names serves unless the new facts name a type declared beyond it.
         guard let small = before.covers(newNames, in: setting) ? before
@@ -169,12 +168,8 @@ struct ChangedFileJudgement: Sendable {
         timings?.end(.smallProject)
 
         // The file, the files whose judgements asked about a type whose declaration or extension in it says something
-        // else now (one that only moved reads the same), and those whose findings cite one of its lines.
-        let saying = { (facts: FileFacts) in
-            Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) }).mapValues { FactWriter.shape(of: $0).bytes }
-        }
-        let (said, says) = (saying(before.oldFacts), saying(newFacts))
-        let changedTypes = declared.filter { said[$0] != says[$0] }
+        // else now, and those whose findings cite one of its lines.
+        let changedTypes = Self.typesSayingOtherwise(before.oldFacts, newFacts)
         var judged: Set<String> = [path]
         if !changedTypes.isEmpty {
             for (position, types) in kept.reads.enumerated() where types.contains(where: changedTypes.contains) { judged.insert(paths[position]) }
@@ -217,8 +212,19 @@ struct ChangedFileJudgement: Sendable {
     /// can change what other files' names resolve to, which no small project tells.
     static func declaresTheSameTypes(_ old: FileFacts, _ new: FileFacts) -> Bool { declaredNames(old) == declaredNames(new) }
 
-    private static func declaredNames(_ facts: FileFacts) -> Set<String> {
+    static func declaredNames(_ facts: FileFacts) -> Set<String> {
         Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
+    }
+
+    /// The simple names of the types whose declarations or extensions in a file say something else in its new facts
+    /// than in its old (a type that only moved says the same): what the files that asked about them must be judged
+    /// again for.
+    static func typesSayingOtherwise(_ old: FileFacts, _ new: FileFacts) -> Set<String> {
+        let saying = { (facts: FileFacts) in
+            Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) }).mapValues { FactWriter.shape(of: $0).bytes }
+        }
+        let (said, says) = (saying(old), saying(new))
+        return declaredNames(old).filter { said[$0] != says[$0] }
     }
 
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).

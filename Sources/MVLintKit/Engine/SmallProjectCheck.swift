@@ -291,9 +291,7 @@ extension SmallProjectCheck.Snapshot {
     /// the files whose project findings differ from `after`'s.
     public func keptAndJudgedAgain(ofFileAt path: String, to after: Self) -> (judged: Int, differing: [String])? {
         guard let compared = smallProjects(ofFileAt: path, to: after), !compared.changed else { return nil }
-        let names = { (facts: FileFacts) in Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) }) }
-        let declared = names(compared.old)
-        guard declared == names(compared.new) else { return nil }
+        guard ChangedFileJudgement.declaresTheSameTypes(compared.old, compared.new) else { return nil }
         // A gathered table that cites places would need the file's moved: not yet.
         guard gathered.values.allSatisfy({ SmallProjectCheck.described($0, placed: true) == SmallProjectCheck.described($0, placed: false) }) else { return nil }
         let places = SmallProjectCheck.placeMap(from: compared.old, to: compared.new)
@@ -302,12 +300,7 @@ extension SmallProjectCheck.Snapshot {
         }
         // The file itself, the files whose judgements asked about a type whose declaration or extension here says
         // something else now (a type that only moved reads the same), and those whose findings cite one of its lines.
-        let saying = { (facts: FileFacts) in
-            Dictionary(grouping: facts.types, by: { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
-                .mapValues { SmallProjectCheck.described($0, placed: false) }
-        }
-        let (said, says) = (saying(compared.old), saying(compared.new))
-        let changedTypes = declared.filter { said[$0] != says[$0] }
+        let changedTypes = ChangedFileJudgement.typesSayingOtherwise(compared.old, compared.new)
         var judged: Set<Int> = [compared.position]
         for (otherPosition, file) in project.files.enumerated() {
             let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1[file.path]?.reads ?? []) }

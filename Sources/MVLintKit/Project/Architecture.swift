@@ -216,9 +216,6 @@ public struct Architecture: Sendable, BinaryCodable {
         writer.write(lifetimes)
     }
 
-    /// The same answers with every place they cite in the file at `path` moved by `move` (a position) and `moveLine` (a
-    /// line of a relation's list), for a file whose edit changed no answer but where its facts sit; nil when a place has
-    /// nowhere to go.
     /// Whether moving the places in the file at `path` (`movingPlaces`) moves any: an edit below everything the answers
     /// cite there moves none, and the answers kept as written stand.
     func movesPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Bool {
@@ -235,6 +232,9 @@ public struct Architecture: Sendable, BinaryCodable {
         }
     }
 
+    /// The same answers with every place they cite in the file at `path` moved by `move` (a position) and `moveLine` (a
+    /// line of a relation's list), for a file whose edit changed no answer but where its facts sit; nil when a place has
+    /// nowhere to go. What they say is unchanged: only their places are written again (`KeptAnswers.moving`).
     func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Architecture? {
         var moved = self
         var lost = false
