@@ -1,8 +1,9 @@
 /// The previous run's side of a one-change run, read on the core the changed file's parse leaves idle: the previous
 /// run's result and kept answers (`ChangedFileJudgement.PreviousRun`), then the file's old facts and the small project
 /// around them with its answers (`ChangedFileJudgement.Before`). Nothing in it depends on the file's new text. The
-/// analysis pass starts it when it meets the first changed file (`Slot`); the run takes what it made only when that
-/// file is the one change and the result read is the one its own key names, and waits for a step still being made.
+/// analysis pass starts it when the first changed file it meets is large enough (`Slot`, `Linter.parseWorthReadingBeside`);
+/// the run takes what it made only when that file is the one change and the result read is the one its own key names,
+/// and waits for a step still being made.
 final class PreviousRunReading: @unchecked Sendable {
     /// The changed file, as findings show it.
     let path: String
