@@ -6,6 +6,8 @@ import XCTest
 /// (`ProjectFindingRelocationTests`, `ChangedFileJudgementTests`).
 struct CachedRunScratch {
     let folder: TemporaryFolder
+    /// The opt-in rules every run turns on.
+    var optInRules: Set<String> = []
     var cacheFile: URL { folder.url.appendingPathComponent(".cache/project.cache") }
 
     /// A copy of the package's `Examples`.
@@ -25,9 +27,10 @@ struct CachedRunScratch {
     private init(folder: TemporaryFolder) { self.folder = folder }
 
     func run(cached: Bool = true, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
-        Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url,
-                                  configuration: Configuration(rootDirectory: folder.url), cacheFile: cached ? cacheFile : nil,
-                                  standardInput: buffer))
+        var configuration = Configuration(rootDirectory: folder.url)
+        configuration.optInRules = optInRules
+        return Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration,
+                                         cacheFile: cached ? cacheFile : nil, standardInput: buffer))
     }
 
     func edit(_ path: String, _ change: (String) -> String) throws {

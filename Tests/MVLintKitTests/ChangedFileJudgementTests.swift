@@ -83,6 +83,19 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a large file and another changed", phase: .built)
     }
 
+    /// An opt-in rule whose table cites no place (`god-viewmodel`'s bound properties) keeps the answers: with it on, a
+    /// body edit is still judged in a small project.
+    func testAnOptInRuleWithAPlaceFreeTableKeepsTheAnswers() throws {
+        var scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
+        scratch.optInRules = [GodViewModelRule.description.id]
+        XCTAssertTrue(scratch.run().rules.enabled.contains(GodViewModelRule.description.id))
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    let model: FeedModel\n    let note = \"\"\n") }
+        _ = scratch.runAfterEdit("a property added to the view with god-viewmodel on", phase: .rejudged)
+        // A binding changes the properties it gathers: the project is built.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
+        _ = scratch.runAfterEdit("a binding added with god-viewmodel on", phase: .built)
+    }
+
     /// A run whose facts only moved moves the kept answers too (the architecture's places and the rules' tables'), so the
     /// next edit is judged with answers that cite where things are now.
     func testAnEditAfterAMoveIsJudgedWithTheMovedAnswers() throws {

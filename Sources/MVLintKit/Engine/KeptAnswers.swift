@@ -171,7 +171,11 @@ extension KeptGathered {
 }
 
 extension Bool: KeptGathered {}
-extension Set: KeptGathered where Element == String {}
+/// A key that cites no place (a type's name, a property's owner and name): a set of them is kept as it is.
+protocol PlaceFreeKey: BinaryCodable, Comparable, Hashable {}
+extension String: PlaceFreeKey {}
+extension ViewModelPublicSetterRule.PropertyKey: PlaceFreeKey {}
+extension Set: KeptGathered where Element: PlaceFreeKey {}
 extension Deferred: BinaryCodable where Value: BinaryCodable {
     convenience init(from reader: inout FactReader) throws { self.init(ready: try reader.read() as Value) }
 
