@@ -154,7 +154,7 @@ final class ChangedFileJudgementTests: XCTestCase {
         let judged = try XCTUnwrap(engine.projectOutcome(project, isEnabled: { _ in true }, keeping: true).kept)
         XCTAssertTrue(judged.reads.contains { !$0.isEmpty })
         let answers = KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: ["x": Data([1, 2])],
-                                  reads: judged.reads, declaring: KeptAnswers.declaringFiles(in: project), paths: project.files.map(\.path))
+                                  reads: judged.reads, declaring: DeclaringFiles(project).byName, paths: project.files.map(\.path))
         XCTAssertFalse(project.architecture.relations.allSatisfy(\.lines.isEmpty))
         let payload = try XCTUnwrap(answers.payload())
         let decoded = try KeptAnswers(payload: payload, paths: answers.paths)

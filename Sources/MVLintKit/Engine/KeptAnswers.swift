@@ -124,24 +124,12 @@ struct KeptAnswers: Sendable {
         return (moved, tables.values)
     }
 
-    /// The files of `project` declaring or extending a type of each simple name, by place in its files.
-    static func declaringFiles(in project: ProjectContext) -> [String: [Int]] {
-        var byName: [String: [Int]] = [:]
-        for position in project.files.indices {
-            for type in project.files[position].types {
-                let name = ReadRecorder.simpleName(ofID: type.qualifiedName)
-                if byName[name]?.last != position { byName[name, default: []].append(position) }
-            }
-        }
-        return byName
-    }
-
     /// The answers of a built project with what its rules gathered (`LintEngine.KeptJudgements`); nil when a rule
     /// gathered something that cannot be kept.
     static func made(from project: ProjectContext, judged: LintEngine.KeptJudgements) -> KeptAnswers? {
         guard let gathered = judged.gathered else { return nil }
         return KeptAnswers(architecture: project.architecture, sceneRootViews: project.sceneRootViews, gathered: gathered,
-                           reads: judged.reads, declaring: declaringFiles(in: project), paths: project.files.map(\.path))
+                           reads: judged.reads, declaring: DeclaringFiles(project).byName, paths: project.files.map(\.path))
     }
 }
 

@@ -333,12 +333,12 @@ public enum Linter {
         var changes: [ProjectFindingRelocation.Change] = []
         for (job, item) in zip(jobs, pending) {
             guard case .analysed(let analysis) = item else { continue }
+            // The facts alone: the old findings and suppressions are not read.
             guard let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
-                  var entry = cache.entry(of: before) else {
+                  let facts = cache.facts(of: before, path: analysis.path) else {
                 return nil
             }
-            entry.facts.path = analysis.path
-            changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: entry.facts, analysis: analysis))
+            changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: facts, analysis: analysis))
         }
         return changes
     }
