@@ -38,12 +38,32 @@ struct CachedRunScratch {
         try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
     }
 
-    /// The run after an edit, checked against an uncached one; `phase` is how it must have come about.
+    /// The run after an edit, checked against an uncached one, and the answers it kept against a build's; `phase` is
+    /// how it must have come about.
     func runAfterEdit(_ what: String, phase: Linter.ProjectPhase, file: StaticString = #filePath, line: UInt = #line) -> [Finding] {
         let warm = run()
         XCTAssertEqual(warm.projectPhase, phase, what, file: file, line: line)
         XCTAssertEqual(warm.findings.map(Self.shown), run(cached: false).findings.map(Self.shown), what, file: file, line: line)
+        do {
+            let answers = try keptAndBuiltAnswers()
+            XCTAssertEqual(answers.kept, answers.built, "\(what): the answers kept are a build's", file: file, line: line)
+        } catch {
+            XCTFail("\(what): \(error)", file: file, line: line)
+        }
         return warm.findings
+    }
+
+    /// The answers the last cached run kept, and those a run that builds the project from these files keeps: a run that
+    /// judged a change must keep what a build would, or the next change is judged against answers no build makes.
+    func keptAndBuiltAnswers() throws -> (kept: Data?, built: Data?) {
+        let builtFile = folder.url.appendingPathComponent(".cache/built.cache")
+        try? FileManager.default.removeItem(at: builtFile)
+        var configuration = Configuration(rootDirectory: folder.url)
+        configuration.optInRules = optInRules
+        _ = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration, cacheFile: builtFile))
+        let built = AnalysisCache.load(from: builtFile)
+        let key = try XCTUnwrap(built.memos.first?.key)
+        return (AnalysisCache.load(from: cacheFile).runResult(for: key)?.answers, built.runResult(for: key)?.answers)
     }
 
     static func shown(_ finding: Finding) -> String {

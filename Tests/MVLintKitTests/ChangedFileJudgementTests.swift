@@ -63,6 +63,58 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a binding added once the project was built again", phase: .rejudged)
     }
 
+    /// A type declared, renamed or taken away that no other file names is judged in a small project, its role put in
+    /// or taken out of the kept answers, which stay what a build keeps; one another file names, and a view or an
+    /// observable class, which the profile counts, build the project.
+    func testATypeNoOtherFileNamesIsJudgedAndOneAnotherFileNamesBuilds() throws {
+        let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { $0 + "\nenum FeedFormat {\n    static let separator = \", \"\n}\n" }
+        _ = scratch.runAfterEdit("a plain type added", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    let model: FeedModel\n    private let separator = FeedFormat.separator\n") }
+        _ = scratch.runAfterEdit("the type used in its file", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedFormat", with: "FeedStyle") }
+        _ = scratch.runAfterEdit("the type renamed", phase: .rejudged)
+        try scratch.edit("FeedView.swift") {
+            $0.replacingOccurrences(of: "    private let separator = FeedStyle.separator\n", with: "").replacingOccurrences(of: "\nenum FeedStyle {\n    static let separator = \", \"\n}\n", with: "")
+        }
+        _ = scratch.runAfterEdit("the type taken away", phase: .rejudged)
+
+        // Named in another file (unresolved there until now): what that file's names resolve to changes.
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "    var subtitle = \"\"\n    var style: FeedStyle?\n") }
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedStyle {}\n" }
+        _ = scratch.runAfterEdit("a type another file names added", phase: .built)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedStyle {}\n", with: "") }
+        _ = scratch.runAfterEdit("a type another file names taken away", phase: .built)
+        try scratch.edit("FeedView.swift") { $0 + "\n@Observable final class FeedDraft {\n    var text = \"\"\n}\n" }
+        _ = scratch.runAfterEdit("an observable class added", phase: .built)
+    }
+
+    /// A judged file's small project holds the files declaring what its types inherit from: a class observable only
+    /// through a base class another file declares is still one of its subjects, and the answers kept stay a build's.
+    func testAClassObservableThroughABaseClassElsewhereIsJudgedAsOne() throws {
+        var scratch = try CachedRunScratch(files: [
+            "BaseViewModel.swift": "import Combine\n\nclass BaseViewModel: ObservableObject {\n    @Published var isLoading = false\n}\n",
+            "FeedViewModel.swift": """
+            import Combine
+
+            final class FeedViewModel: BaseViewModel {
+                @Published var title = ""
+
+                func load() {
+                    title = "Feed"
+                }
+            }
+            """,
+            "FeedView.swift": "import SwiftUI\n\nstruct FeedView: View {\n    @StateObject private var model = FeedViewModel()\n    var body: some View { Text(model.title) }\n}\n",
+        ])
+        scratch.optInRules = [ViewModelPublicSetterRule.description.id]
+        XCTAssertTrue(scratch.run().findings.contains { $0.file.hasSuffix("FeedViewModel.swift") }, "a rule judges the class")
+        try scratch.edit("FeedViewModel.swift") { $0.replacingOccurrences(of: "        title = \"Feed\"\n", with: "        title = \"Feed\"\n        print(\"loaded\")\n") }
+        _ = scratch.runAfterEdit("a line added to a method of a class observable through its base", phase: .rejudged)
+    }
+
     /// A changed file large enough has the previous run read beside its parse (`PreviousRunReading`): what it read
     /// serves a body edit, and an edit that changes an answer, or a second changed file, still builds the project.
     func testALargeFileIsJudgedWithThePreviousRunReadBesideItsParse() throws {

@@ -47,6 +47,10 @@ struct EditSweep {
             guard let type = text.firstMatch(of: #/\b(struct|class|enum) ([A-Z]\w*)/#) else { return nil }
             return text.replacingCharacters(in: type.range, with: "\(type.1) \(type.2)MVLintBench")
         },
+        Edit(name: "a type added") { text, _ in text + "\nstruct MVLintBenchAdded {\n    let count = 1\n}\n" },
+        Edit(name: "a type added and used") { text, _ in
+            inFirstFunction(of: text, add: "let mvlintBenchValue = MVLintBenchAdded()").map { $0 + "\nstruct MVLintBenchAdded {\n    let count = 1\n}\n" }
+        },
         Edit(name: "a wrapper swapped") { text, _ in
             if text.contains("@StateObject") { return text.replacing("@StateObject", with: "@ObservedObject", maxReplacements: 1) }
             return text.contains("@State ") ? text.replacing("@State ", with: "@Bindable ", maxReplacements: 1) : nil
@@ -118,11 +122,13 @@ struct EditSweep {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mvlint-bench-edits-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let project = scratch.appendingPathComponent(folder.lastPathComponent), cache = scratch.appendingPathComponent("cache")
+        let builtCache = scratch.appendingPathComponent("built-cache")
         let lint = [mvlint, "lint", project.path, "--quiet", "--format", "json"]
         let report = { (name: String) in scratch.appendingPathComponent(name + ".json").path }
         func read(_ name: String) -> Data? { FileManager.default.contents(atPath: report(name)) }
         var before: [String: [String]] = [:]
         var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]](), reached: [String] = []
+        var keptOtherwise = [String: [String]]()
         let (picked, sources) = try eachEdit(of: folder, in: scratch, files: fileCount, seed: seed, before: { _ in
             _ = spawn(lint + ["--cache-path", cache.path], output: report("before"))
             before = findingsByFile(read("before"))
@@ -131,6 +137,13 @@ struct EditSweep {
             _ = spawn(lint + ["--no-cache"], output: report("uncached"))
             made[edit.name, default: 0] += 1
             if read("warm") != read("uncached") { mismatched[edit.name, default: []].append(shown) }
+            // The answers the warm run kept for the next must be a build's, or the next edit is judged against others.
+            try? FileManager.default.removeItem(at: builtCache)
+            _ = spawn(lint + ["--cache-path", builtCache.path])
+            // Each folder holds one cache file, the project's.
+            let files = [cache, builtCache].compactMap { (try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil))?.first }
+            let difference = files.count == 2 ? CacheDecodingBenchmark.keptAnswersDiffer(kept: files[0], built: files[1]) : "no cache file"
+            if let difference { keptOtherwise[edit.name, default: []].append("\(shown): \(difference)") }
             let after = findingsByFile(read("uncached"))
             let others = Set(before.keys).union(after.keys).filter { $0 != file.path && before[$0] != after[$0] }
             reaching[edit.name, default: []].append(others.count)
@@ -142,15 +155,18 @@ struct EditSweep {
             _ = spawn(lint + ["--cache-path", cache.path])
         })
         print("files edited: \(picked) of \(sources), seed \(seed)")
-        print("edit                         edits  warm != uncached  changed other files' findings (most files)")
+        print("edit                         edits  warm != uncached  kept != built  changed other files' findings (most files)")
         for edit in edits {
             let count = made[edit.name] ?? 0, reached = reaching[edit.name] ?? []
-            print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0) + String(format: "%5d  %16d  %d (%d)", count,
-                  mismatched[edit.name]?.count ?? 0, reached.filter { $0 > 0 }.count, reached.max() ?? 0))
+            print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0) + String(format: "%5d  %16d  %13d  %d (%d)", count,
+                  mismatched[edit.name]?.count ?? 0, keptOtherwise[edit.name]?.count ?? 0, reached.filter { $0 > 0 }.count, reached.max() ?? 0))
         }
         for line in reached { print("REACHED: \(line)") }
         for (edit, files) in mismatched.sorted(by: { $0.key < $1.key }) {
             for file in files { print("MISMATCH: \(edit) in \(file)") }
+        }
+        for (edit, files) in keptOtherwise.sorted(by: { $0.key < $1.key }) {
+            for file in files { print("KEPT OTHERWISE: \(edit) in \(file)") }
         }
     }
 

@@ -52,6 +52,19 @@ public enum CacheDecodingBenchmark {
         return length.count + string.utf8.count
     }
 
+    /// For `mvlint-bench edits`: how the answers the last run kept in the cache file `kept` (after an edit, moved or
+    /// judged again) differ from those a run that built the project kept in `built`, a cache of one run of the same
+    /// files; nil when they are the same.
+    public static func keptAnswersDiffer(kept: URL, built: URL) -> String? {
+        guard let built = load(built), let key = built.memos.first?.key, let buildsAnswers = built.runResult(for: key)?.answers else {
+            return "the build kept no answers"
+        }
+        guard let keptResult = load(kept)?.runResult(for: key) else { return "no result stored under the build's key" }
+        guard let keptAnswers = keptResult.answers else { return "no answers kept" }
+        guard keptAnswers != buildsAnswers else { return nil }
+        return "the answers differ (\(keptAnswers.count) bytes against \(buildsAnswers.count))"
+    }
+
     private static func load(_ file: URL) -> AnalysisCache? {
         guard let data = FileManager.default.contents(atPath: file.path), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let header = String(data: data[..<(newline + 1)], encoding: .utf8) else { return nil }

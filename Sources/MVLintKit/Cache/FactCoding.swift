@@ -331,6 +331,15 @@ struct FactReader {
         }
     }
 
+    /// The string table a payload starts with, the value after it left unread: every string a record's facts hold.
+    static func strings(atStartOf payload: Data) throws -> [String] {
+        try payload.withUnsafeBytes { bytes in
+            var reader = FactReader(bytes: bytes)
+            try reader.readStringTable()
+            return reader.strings
+        }
+    }
+
     private mutating func readStringTable() throws {
         let stringCount = try readCount()
         strings.reserveCapacity(strings.count + stringCount)

@@ -9,8 +9,10 @@ internal import Foundation
 /// new facts hold, and what their types inherit from — has the same answers with the old facts as with the new, the
 /// previous run's answers stand with the file's places moved; the file is judged again in a small project with them,
 /// and so are the files whose judgements asked about a type whose declaration there changed or whose findings cite
-/// one of its lines. Every other file keeps its project findings. Nil whenever that cannot be told: the run builds
-/// the whole project instead, as before. `mvlint-bench edits` checks the result against an uncached run's.
+/// one of its lines. Every other file keeps its project findings. A type the file declares or takes away is accepted
+/// when no other file names it and nothing but its own role tells it is there: its role is left out of the answers
+/// compared, and put in or taken out of the kept ones. Nil whenever that cannot be told: the run builds the whole
+/// project instead, as before. `mvlint-bench edits` checks the result against an uncached run's.
 struct ChangedFileJudgement: Sendable {
     /// What the judgement is made in: the previous run's kept answers and the settings, profile, layers and rules of
     /// this run's project, whose files are those the previous run linted.
@@ -20,6 +22,8 @@ struct ChangedFileJudgement: Sendable {
         let paths: [String]
         /// An unchanged file's facts, decoded from its record; nil when it does not decode.
         let factsOfFile: @Sendable (String) -> FileFacts?
+        /// An unchanged file's record as stored: a table of every string its facts hold, then the rest.
+        let recordOfFile: @Sendable (String) -> Data?
         let sharedSettingsByPath: [String: SharedSettings]
         let profile: Profile
         let layers: LayerPlan
@@ -41,15 +45,38 @@ struct ChangedFileJudgement: Sendable {
 
         /// A small project's answers without the places they cite, and what the file at `path` feeds the chains that
         /// cross files (the project types it constructs, its injections and cancellation facts); nil when a table
-        /// cannot be kept.
-        func answers(of part: ProjectContext, changedFile path: String) -> [Data]? {
+        /// cannot be kept. The types of `leftOut`, which only the file names, are left out when nothing but their own
+        /// roles and constructions tells they are there (`Architecture.unrelatedRoles`); nil when something else does.
+        func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
+            var architecture = part.architecture
+            if !leftOut.isEmpty {
+                guard let roles = architecture.unrelatedRoles(named: leftOut, in: path) else { return nil }
+                architecture = architecture.removingRoles(Set(roles.map(\.id)))
+            }
             let file = part.files[position]
-            let links = part.constructionLinks[position].map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
-            return [FactWriter.shape(of: part.architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
+            let links = part.constructionLinks[position].filter { !leftOut.contains(ReadRecorder.simpleName(ofID: $0.created)) }
+                .map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
+            return [FactWriter.shape(of: architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
                     FactWriter.payload(of: gathered), FactWriter.payload(of: links),
                     FactWriter.shape(of: file.injections).bytes, FactWriter.shape(of: file.cancellation).bytes]
+        }
+
+        /// Whether a file other than the one at `path` holds one of `names` in its facts, or cannot be read to tell: a
+        /// type of that name declared or taken away there would change what that file's names resolve to.
+        func anotherFileNames(_ names: Set<String>, besides path: String) -> Bool {
+            paths.contains { other in
+                guard other != path else { return false }
+                guard let record = recordOfFile(other) else { return true }
+                // The bytes first, without reading the record: most hold none of the names.
+                let mayName = record.withUnsafeBytes { bytes in names.contains { ByteSearch.contains($0, in: bytes) } }
+                guard mayName else { return false }
+                guard let strings = try? FactReader.strings(atStartOf: record) else { return true }
+                var held = Set<String>()
+                for string in strings { ReadRecorder.identifiers(in: string, into: &held) }
+                return !held.isDisjoint(with: names)
+            }
         }
     }
 
@@ -65,6 +92,8 @@ struct ChangedFileJudgement: Sendable {
         let members: Set<String>
         /// The facts of the members other than the file.
         let neighbours: [String: FileFacts]
+        /// The small project with the old facts.
+        let part: Deferred<ProjectContext>
         let answers: Deferred<[Data]?>
 
         /// The small project around the file at `path` for `names`; nil when a file in it does not decode.
@@ -88,7 +117,13 @@ struct ChangedFileJudgement: Sendable {
             }
             (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
             let files = setting.paths.compactMap { member in member == path ? oldFacts : decoded[member] }
-            answers = Deferred { setting.answers(of: setting.smallProject(of: files), changedFile: path) }
+            let part = Deferred { setting.smallProject(of: files) }
+            (self.part, answers) = (part, Deferred { setting.answers(of: part.value, changedFile: path) })
+        }
+
+        /// The answers with the old facts, the types of `leftOut` left out (`Setting.answers(of:changedFile:leavingOut:)`).
+        func answers(leavingOut leftOut: Set<String>, in setting: Setting) -> [Data]? {
+            leftOut.isEmpty ? answers.value : setting.answers(of: part.value, changedFile: path, leavingOut: leftOut)
         }
 
         /// Whether `names` reach no file beyond the members: a small project made for them holds the same files.
@@ -131,9 +166,17 @@ struct ChangedFileJudgement: Sendable {
     static let maxRounds = 8
 
     func judged(previous outcome: ProjectOutcome) -> Result? {
-        let (kept, paths, path, engine, isEnabled) = (setting.kept, setting.paths, before.path, setting.engine, setting.isEnabled)
+        let (paths, path, engine, isEnabled) = (setting.paths, before.path, setting.engine, setting.isEnabled)
         // The kept answers tell files by their place in the project's order, which this run's files share.
-        guard kept.reads.count == paths.count, Self.declaresTheSameTypes(before.oldFacts, newFacts) else { return nil }
+        guard setting.kept.reads.count == paths.count else { return nil }
+        // Types declared or taken away: only when no other file names them, so that nothing else resolves differently;
+        // their roles are then left out of the answers compared, and put in or taken out of the kept ones.
+        let (declaredBefore, declaredAfter) = (Self.declaredNames(before.oldFacts), Self.declaredNames(newFacts))
+        let (added, removed) = (declaredAfter.subtracting(declaredBefore), declaredBefore.subtracting(declaredAfter))
+        if !added.isEmpty || !removed.isEmpty {
+            guard !setting.anotherFileNames(added.union(removed), besides: path) else { return nil }
+        }
+        guard let kept = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // The small project made for the old facts' names serves unless the new facts name a type declared beyond it.
         guard let small = before.covers(newNames, in: setting) ? before
@@ -153,23 +196,39 @@ struct ChangedFileJudgement: Sendable {
             return files
         }
 
+        func inheritanceClosure(of start: Set<String>) -> Set<String>? {
+            var members = start
+            while true {
+                guard let facts = files(of: members) else { return nil }
+                let parents = facts.flatMap { $0.types.flatMap { $0.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) } } }
+                let wider = members.union(Set(parents).flatMap(setting.declarers))
+                if wider == members { return members }
+                members = wider
+            }
+        }
+
         // The answers with the new facts, made beside those with the old (ready when they were made while the file was
         // parsed) and the kept answers with the file's places moved, which serve if the two agree.
         guard let filesAfter = files(of: small.members) else { return nil }
         let places = SmallProjectCheck.placeMap(from: before.oldFacts, to: newFacts)
-        let (after, (answersBefore, moved)) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
+        let (after, (answersBefore, keptMoved)) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
             let part = setting.smallProject(of: filesAfter)
-            return (part, setting.answers(of: part, changedFile: path))
+            return (part, setting.answers(of: part, changedFile: path, leavingOut: added))
         }, aside: {
-            (small.answers.value,
+            (small.answers(leavingOut: removed, in: setting),
              kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled))
         })
-        guard let answersBefore, answersBefore == after.answers, let moved else { return nil }
+        guard let answersBefore, answersBefore == after.answers, var moved = keptMoved else { return nil }
+        if !added.isEmpty {
+            guard let roles = after.part.architecture.unrelatedRoles(named: added, in: path),
+                  let answers = moved.answers.addingTypes(named: added, roles: roles, declaredIn: path) else { return nil }
+            moved.answers = answers
+        }
         timings?.end(.smallProject)
 
         // The file, the files whose judgements asked about a type whose declaration or extension in it says something
-        // else now, and those whose findings cite one of its lines.
-        let changedTypes = Self.typesSayingOtherwise(before.oldFacts, newFacts)
+        // else now (or that it declares or no longer declares), and those whose findings cite one of its lines.
+        let changedTypes = Self.typesSayingOtherwise(before.oldFacts, newFacts).union(added).union(removed)
         var judged: Set<String> = [path]
         if !changedTypes.isEmpty {
             for (position, types) in kept.reads.enumerated() where types.contains(where: changedTypes.contains) { judged.insert(paths[position]) }
@@ -181,37 +240,46 @@ struct ChangedFileJudgement: Sendable {
 
         var result = Result(outcome: outcome, answers: moved.answers, judgedPaths: judged.sorted { order[$0, default: .max] < order[$1, default: .max] })
         let rules = engine.selection.projectRules.map { $0.description.id }.filter(isEnabled)
-        for target in result.judgedPaths {
-            guard let targetPlace = order[target] else { return nil }
-            var members: Set<String> = [target, path]
-            var rounds = 0
-            while true {
-                rounds += 1
-                guard let files = files(of: members), let place = files.firstIndex(where: { $0.path == target }) else { return nil }
-                let part = ProjectContext.part(of: files, sharedSettingsByPath: setting.sharedSettingsByPath, architecture: moved.answers.architecture,
-                                               sceneRootViews: kept.sceneRootViews, profile: setting.profile, layers: setting.layers)
-                let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: moved.gathered, isEnabled: isEnabled)
-                let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }
-                let wider = members.union(declaringFiles(readIn: reads))
-                if wider != members {
-                    guard rounds < Self.maxRounds else { return nil }
-                    members = wider
-                    continue
+        // The answers are final: written for storing on the other core while the files are judged.
+        let (judgedAll, written) = ParallelMap.both({ () -> Bool in
+            for target in result.judgedPaths {
+                guard let targetPlace = order[target] else { return false }
+                // With the files declaring what its judgements asked about last time (a look-up that finds no project
+                // type of a name stops before the scopes it would have walked, and records none of them), and those
+                // declaring what their types inherit from, up the chains: which of its classes are observable and which
+                // of its types are views, what its subjects are, is told there before any judgement asks.
+                guard var members = inheritanceClosure(of: Set([target, path] + kept.reads[targetPlace].flatMap(setting.declarers))) else {
+                    return false
                 }
-                let candidates = rules.flatMap { rule in (judgements[rule]?.findings ?? []).map { LintEngine.located($0, by: rule) } }
-                result.outcome.candidates[target] = candidates.isEmpty ? nil : candidates
-                result.answers.reads[targetPlace] = ReadRecorder.typesRead(in: reads).sorted()
-                if target == path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
-                break
+                var rounds = 0
+                while true {
+                    rounds += 1
+                    guard let files = files(of: members), let place = files.firstIndex(where: { $0.path == target }) else { return false }
+                    let part = ProjectContext.part(of: files, sharedSettingsByPath: setting.sharedSettingsByPath, architecture: moved.answers.architecture,
+                                                   sceneRootViews: kept.sceneRootViews, profile: setting.profile, layers: setting.layers)
+                    let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: moved.gathered, isEnabled: isEnabled)
+                    let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }
+                    let wider = members.union(declaringFiles(readIn: reads))
+                    if wider != members {
+                        guard rounds < Self.maxRounds else { return false }
+                        members = wider
+                        continue
+                    }
+                    let candidates = rules.flatMap { rule in (judgements[rule]?.findings ?? []).map { LintEngine.located($0, by: rule) } }
+                    result.outcome.candidates[target] = candidates.isEmpty ? nil : candidates
+                    result.answers.reads[targetPlace] = ReadRecorder.typesRead(in: reads).sorted()
+                    if target == path { result.outcome.viewNamesByFile[target] = LintEngine.viewNamesByFile(in: after.part)[target] }
+                    break
+                }
             }
-        }
+            return true
+        }, aside: { [answers = moved.answers] in answers.writtenApart() })
+        guard judgedAll else { return nil }
+        if let written { result.answers.keepWritten(written) }
         return result
     }
 
-    /// Whether a file's old and new facts declare or extend types of the same simple names: a name added or taken away
-    /// can change what other files' names resolve to, which no small project tells.
-    static func declaresTheSameTypes(_ old: FileFacts, _ new: FileFacts) -> Bool { declaredNames(old) == declaredNames(new) }
-
+    /// The simple names of the types a file's facts declare or extend.
     static func declaredNames(_ facts: FileFacts) -> Set<String> {
         Set(facts.types.map { ReadRecorder.simpleName(ofID: $0.qualifiedName) })
     }

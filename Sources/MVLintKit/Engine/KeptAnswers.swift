@@ -19,7 +19,7 @@ struct KeptAnswers: Sendable {
     /// paths are in the result already, and a second table of them was a tenth of a large app's cache.
     var reads: [[String]]
     /// The files declaring or extending a type of each simple name, by place in the project's order of files.
-    let declaring: [String: [Int]]
+    var declaring: [String: [Int]] { didSet { storedApart = nil } }
     /// The project's paths in its order of files: implied by the architecture's payload rather than written in it (the
     /// run's result holds them, and the next run, linting the same files, knows them), a tenth of a large app's cache.
     let paths: [String]
@@ -51,14 +51,22 @@ struct KeptAnswers: Sendable {
     /// The answers as stored; nil when the architecture cannot be written apart from its places (it holds no offset or
     /// range of its own, so never).
     func payload() -> Data? {
-        // The declaring files cite no place: the architecture's places are all the pair's, listed without sorting its names.
-        guard let apart = storedApart.map({ ($0.unplaced, $0.places ?? FactWriter.placesPayload(of: architecture)) })
-            ?? FactWriter.payloadApart(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring), implying: paths) else {
-            return nil
-        }
-        return FactWriter.payload(of: Stored(unplaced: apart.0, places: apart.1, sceneRootViews: sceneRootViews, gathered: gathered,
-                                             reads: reads))
+        guard let apart = writtenApart() else { return nil }
+        return FactWriter.payload(of: Stored(unplaced: apart.unplaced, places: apart.places, sceneRootViews: sceneRootViews,
+                                             gathered: gathered, reads: reads))
     }
+
+    /// The architecture and the declaring files as `payload()` writes them, apart from their places; nil when the
+    /// architecture cannot be written so. Most of what writing the answers costs when the architecture changed, so a
+    /// run can make it on another core while it judges files (`keepWritten`).
+    func writtenApart() -> (unplaced: Data, places: Data)? {
+        // The declaring files cite no place: the architecture's places are all the pair's, listed without sorting its names.
+        storedApart.map { ($0.unplaced, $0.places ?? FactWriter.placesPayload(of: architecture)) }
+            ?? FactWriter.payloadApart(of: ArchitectureAndDeclaring(architecture: architecture, declaring: declaring), implying: paths)
+    }
+
+    /// Takes what `writtenApart()` made of answers with the same architecture and declaring files.
+    mutating func keepWritten(_ written: (unplaced: Data, places: Data)) { storedApart = written }
 
     private struct Stored: BinaryCodable {
         /// The architecture and the declaring files, apart from their places.
@@ -122,6 +130,30 @@ struct KeptAnswers: Sendable {
               let tables = engine.movingGathered(stored, in: path, by: move, moveLine: moveLine, isEnabled: isEnabled) else { return nil }
         moved.gathered = tables.kept
         return (moved, tables.values)
+    }
+
+    /// The answers after the file at `path` stopped declaring or extending types of `names`, which nothing else in the
+    /// project names: their roles and the file's place among their declarers taken out. Nil when one of them was
+    /// related to another type (`Architecture.unrelatedRoles`).
+    func removingTypes(named names: Set<String>, declaredIn path: String) -> KeptAnswers? {
+        guard let place = paths.firstIndex(of: path), let roles = architecture.unrelatedRoles(named: names, in: path) else { return nil }
+        var removed = self
+        if !roles.isEmpty { removed.architecture = architecture.removingRoles(Set(roles.map(\.id))) }
+        for name in names {
+            let declarers = (declaring[name] ?? []).filter { $0 != place }
+            removed.declaring[name] = declarers.isEmpty ? nil : declarers
+        }
+        return removed
+    }
+
+    /// The answers after the file at `path` began declaring or extending types of `names`, which nothing else in the
+    /// project names, with `roles`, theirs, made in a small project.
+    func addingTypes(named names: Set<String>, roles: [RoleAssignment], declaredIn path: String) -> KeptAnswers? {
+        guard let place = paths.firstIndex(of: path) else { return nil }
+        var added = self
+        if !roles.isEmpty { added.architecture.addRoles(roles) }
+        for name in names { added.declaring[name] = ((declaring[name] ?? []) + [place]).sorted() }
+        return added
     }
 
     /// The answers of a built project with what its rules gathered (`LintEngine.KeptJudgements`); nil when a rule

@@ -388,8 +388,7 @@ public enum Linter {
                                 reading: PreviousRunReading?, timings: PhaseTimings?) -> Verdict? {
         guard changes.count == 1, let change = changes.first, case let analysis = change.analysis,
               analysis.parseError == nil, analysis.budgetProblem == nil,
-              let job = jobs.first(where: { $0.display == analysis.path }), fresh[job.absolutePath] != nil,
-              ChangedFileJudgement.declaresTheSameTypes(change.factsBefore, analysis.facts) else {
+              let job = jobs.first(where: { $0.display == analysis.path }), fresh[job.absolutePath] != nil else {
             return nil
         }
         let reading = reading.flatMap { $0.path == analysis.path ? $0 : nil }
@@ -444,6 +443,7 @@ public enum Linter {
         let setting = ChangedFileJudgement.Setting(
             kept: kept, paths: paths,
             factsOfFile: { path in absolutePaths[path].flatMap { cache.records[$0] }.flatMap { cache.facts(of: $0, path: path) } },
+            recordOfFile: { path in absolutePaths[path].flatMap { cache.records[$0]?.payload } },
             sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, layers: layers, engine: engine,
             isEnabled: { rules.enabled.contains($0) })
         return ChangedFileJudgement.PreviousRun(key: key, result: result, choice: choice, setting: setting)

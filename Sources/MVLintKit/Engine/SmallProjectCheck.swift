@@ -291,7 +291,9 @@ extension SmallProjectCheck.Snapshot {
     /// the files whose project findings differ from `after`'s.
     public func keptAndJudgedAgain(ofFileAt path: String, to after: Self) -> (judged: Int, differing: [String])? {
         guard let compared = smallProjects(ofFileAt: path, to: after), !compared.changed else { return nil }
-        guard ChangedFileJudgement.declaresTheSameTypes(compared.old, compared.new) else { return nil }
+        // A name added or taken away can change what other files' names resolve to, which no small project tells (the
+        // run accepts one no other file names, `ChangedFileJudgement`; this check, the first version's, does not).
+        guard ChangedFileJudgement.declaredNames(compared.old) == ChangedFileJudgement.declaredNames(compared.new) else { return nil }
         // A gathered table that cites places would need the file's moved: not yet.
         guard gathered.values.allSatisfy({ SmallProjectCheck.described($0, placed: true) == SmallProjectCheck.described($0, placed: false) }) else { return nil }
         let places = SmallProjectCheck.placeMap(from: compared.old, to: compared.new)

@@ -219,7 +219,11 @@ public struct Architecture: Sendable, BinaryCodable {
     /// Whether moving the places in the file at `path` (`movingPlaces`) moves any: an edit below everything the answers
     /// cite there moves none, and the answers kept as written stand.
     func movesPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Bool {
-        func moves(_ position: SourcePosition) -> Bool { move(position) != position }
+        // Its offset too, which equality leaves out: an edit above it that adds no line moves that alone.
+        func moves(_ position: SourcePosition) -> Bool {
+            guard let moved = move(position) else { return true }
+            return moved != position || moved.utf8Offset != position.utf8Offset
+        }
         func moves(_ evidence: [Evidence]) -> Bool { evidence.contains { $0.path == path && moves($0.position) } }
         for assignment in roles.values {
             if (assignment.path == path && moves(assignment.position)) || moves(assignment.evidence) || moves(assignment.lifetime?.evidence ?? []) {
@@ -266,6 +270,35 @@ public struct Architecture: Sendable, BinaryCodable {
             moved.relations[place] = relation
         }
         return lost ? nil : moved
+    }
+
+    /// The roles of the types of `names` when nothing else in the project can tell they are there: each declared in the
+    /// file at `path`, plain — not a view or an observable class, which the detected profile and the container naming
+    /// count — with no lifetime told for it and no relation starting or ending at it. Nil otherwise.
+    func unrelatedRoles(named names: Set<String>, in path: String) -> [RoleAssignment]? {
+        let assignments = roles.values.filter { $0.path == path && names.contains(ReadRecorder.simpleName(ofID: $0.id)) }
+        func isPlain(_ assignment: RoleAssignment) -> Bool {
+            let counted: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel]
+            return assignment.lifetime == nil && lifetimes[assignment.id] == nil && !counted.contains(assignment.role)
+        }
+        let ids = Set(assignments.map { $0.id })
+        guard assignments.allSatisfy(isPlain), !relations.contains(where: { ids.contains($0.from) || ids.contains($0.to) }) else { return nil }
+        return assignments
+    }
+
+    /// The same answers without the roles of the types `ids`.
+    func removingRoles(_ ids: Set<String>) -> Architecture {
+        var removed = self
+        removed.roles = RoleTable(roles.values.filter { !ids.contains($0.id) })
+        return removed
+    }
+
+    /// Puts the roles of types that are not views where the project makes them: after the views, in the order of their ids.
+    mutating func addRoles(_ added: [RoleAssignment]) {
+        for assignment in added.sorted(by: { $0.id < $1.id }) {
+            let place = roles.values.firstIndex { !$0.role.isView && $0.id > assignment.id } ?? roles.count
+            roles.insert(assignment, at: place)
+        }
     }
 
     // The classification steps are separate functions: besides reading better, one large initializer

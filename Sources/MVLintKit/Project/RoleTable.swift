@@ -33,6 +33,21 @@ public struct RoleTable: Sendable {
 
     private static func read(_ place: inout Int32) -> Int32 { place }
 
+    init() {}
+
+    /// A table of `assignments`, in their order.
+    init(_ assignments: [RoleAssignment]) {
+        reserveCapacity(assignments.count)
+        for assignment in assignments { self[assignment.id] = assignment }
+    }
+
+    /// Puts `assignment`, of an id the table does not hold, at `place` in the order.
+    mutating func insert(_ assignment: RoleAssignment, at place: Int) {
+        assignments.insert(assignment, at: place)
+        places.updateEachValue { if $0 >= place { $0 += 1 } }
+        places[assignment.id] = Int32(place)
+    }
+
     /// Changes the assignment of `id`, if it has one, in place.
     mutating func update(_ id: String, _ change: (inout RoleAssignment) -> Void) {
         guard let place = places[id] else { return }
