@@ -25,8 +25,9 @@ USAGE:
         on a copy of DIR (the original is never written; files dated an hour back, so their stamps count),
         `mvlint lint COPY --quiet --format json --cache-path CACHE`:
         (c) cold, from an empty cache; (w) warm, nothing changed; (1) warm after a comment line put atop one file
-        (its facts move, their shape stays: the project's findings are moved); (2) warm after a type added to it
-        (its facts change: the project is built again); (p) the edited file's parse and walk alone (`floor` of a folder
+        (its facts move, their shape stays: the project's findings are moved); (2) warm after a plain type added to it,
+        which no other file names (its facts change: judged in a small project, its role put into the kept answers);
+        (p) the edited file's parse and walk alone (`floor` of a folder
         holding only it); (3) warm after a call added to the first function of the first file with one (its facts
         change, no answer of the project does: the file is judged again in a small project), with (p3) that file's
         parse alone; prints each best of K (default 5), w/c, 1/w, 2/w, 3/w, whether (2) <= 2 x (w) + (p) and
@@ -255,8 +256,8 @@ func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) thro
     let cacheBytes = ((try? FileManager.default.contentsOfDirectory(at: cache, includingPropertiesForKeys: [.fileSizeKey])) ?? [])
         .reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
     // Two edits of one file: a comment line on top, which moves every fact of the file but changes none (the project
-    // rules' findings are moved, `ProjectFindingRelocation`), and a type added, which changes its facts (the project
-    // is built again). Each is checked against an uncached run.
+    // rules' findings are moved, `ProjectFindingRelocation`), and a plain type added, which changes its facts (judged
+    // in a small project, `ChangedFileJudgement`, unless another file names it). Each is checked against an uncached run.
     func timeEdits(_ name: String, _ edit: (String, Int) -> String) throws -> (seconds: Double, matches: Bool) {
         var best = Double.infinity
         for run in 0..<repeats {
