@@ -233,7 +233,8 @@ func editedSource(among files: [URL]) throws -> URL {
     return edited
 }
 
-/// The edit of a one-change run that `--timings` is read from: a type added, a new name each run.
+/// The edit of a one-change run that `--timings` is read from: a plain type added, a new name each run (judged in a
+/// small project since nothing else names it; a build's steps are timed by `steps --cold`).
 func addingStepType(_ text: String, run: Int) -> String { text + "\nstruct MVLintBenchStep\(run) {}\n" }
 
 func warmScenario(_ folder: URL, mvlint: String, repeats: Int, steps: Bool) throws {
