@@ -203,9 +203,7 @@ public struct Architecture: Sendable, BinaryCodable {
     /// Kept with a run's result (`KeptAnswers`): the roles in the order made, the relations, the lifetimes. The table
     /// that merged relations is empty once they are found, so it is not kept.
     init(from reader: inout FactReader) throws {
-        let assignments: [RoleAssignment] = try reader.read()
-        roles.reserveCapacity(assignments.count)
-        for assignment in assignments { roles[assignment.id] = assignment }
+        roles = RoleTable(try reader.read() as [RoleAssignment])
         relations = try reader.read()
         lifetimes = try reader.read()
     }
@@ -277,9 +275,9 @@ public struct Architecture: Sendable, BinaryCodable {
     /// count — with no lifetime told for it and no relation starting or ending at it. Nil otherwise.
     func unrelatedRoles(named names: Set<String>, in path: String) -> [RoleAssignment]? {
         let assignments = roles.values.filter { $0.path == path && names.contains(ReadRecorder.simpleName(ofID: $0.id)) }
+        let counted: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel]
         func isPlain(_ assignment: RoleAssignment) -> Bool {
-            let counted: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel]
-            return assignment.lifetime == nil && lifetimes[assignment.id] == nil && !counted.contains(assignment.role)
+            assignment.lifetime == nil && lifetimes[assignment.id] == nil && !counted.contains(assignment.role)
         }
         let ids = Set(assignments.map { $0.id })
         guard assignments.allSatisfy(isPlain), !relations.contains(where: { ids.contains($0.from) || ids.contains($0.to) }) else { return nil }
