@@ -35,7 +35,9 @@ protocol BinaryCodable {
 struct FactWriter {
     private var body: [UInt8] = []
     private var strings: [String] = []
-    private var stringIndices: [UTF8Key: Int] = [:]
+    /// Each string's place in the table, told apart by its UTF-8 bytes (`StringTable`: a run's result and kept
+    /// answers write tens of thousands of strings, each looked up here).
+    private var stringIndices = StringTable<Int>()
     private var flags = FlagByte()
     private var previousOffset = 0, previousLine = 0
     /// Writing a shape (`shape(of:)`): where things are is left out, and the positions are listed instead.
@@ -78,8 +80,8 @@ struct FactWriter {
     /// A writer whose table starts with `implied`, their digest written first for the reader to check.
     private init(implying implied: [String]) {
         strings = implied
-        for (index, string) in implied.enumerated() where stringIndices[UTF8Key(string: string)] == nil {
-            stringIndices[UTF8Key(string: string)] = index
+        for (index, string) in implied.enumerated() where stringIndices[string] == nil {
+            stringIndices[string] = index
         }
         impliedCount = implied.count
         writeVarint(UInt64(SourceDigest(bytes: implied.joined(separator: "\n").utf8).hash))
@@ -233,38 +235,13 @@ struct FactWriter {
             writeVarint(UInt64(string.utf8.count))
             return body.append(contentsOf: string.utf8)
         }
-        let key = UTF8Key(string: string)
-        if let index = stringIndices[key] { return writeVarint(UInt64(index)) }
-        stringIndices[key] = strings.count
+        if let index = stringIndices[string] { return writeVarint(UInt64(index)) }
+        stringIndices[string] = strings.count
         writeVarint(UInt64(strings.count))
         strings.append(string)
     }
 
     mutating func writeBytes(_ bytes: some Sequence<UInt8>) { body.append(contentsOf: bytes) }
-}
-
-/// A string-table key compared and hashed by its UTF-8 bytes. `String`'s own hashing and equality normalise non-ASCII
-/// text (a message's em dash, a fix's replacement text), which was most of the time spent encoding a run's result; and
-/// under its canonical equivalence two spellings of one text would share an entry, so one would not read back as written.
-private struct UTF8Key: Hashable {
-    var string: String
-
-    static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
-        var left = lhs.string, right = rhs.string
-        // `memcmp`: `elementsEqual` compared byte by byte, and every repeated message is compared whole.
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                leftBytes.count == rightBytes.count
-                    && (leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0)
-            }
-        }
-    }
-
-    /// The bytes folded eight at a step (`SourceDigest`), and only that word given to the hasher: run results repeat
-    /// long messages, and `Hasher`'s SipHash of every byte was 3 % of a one-change run on a 1,600-file app.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(SourceDigest(string).hash)
-    }
 }
 
 /// Reads what `FactWriter` wrote. Every read is bounds-checked and throws `Damage` on bytes that are not a
