@@ -141,10 +141,11 @@ struct ChangedFileJudgement: Sendable {
         let setting: Setting
     }
 
-    /// The names a file's facts hold: the identifiers in their strings.
+    /// The names a file's facts hold: the identifiers in their strings, but for the file's path, which says where it
+    /// is and names nothing its code uses (`Sources/App/AppDelegate.swift` would reach every type named `App`).
     static func names(in facts: FileFacts) -> Set<String> {
         var names = Set<String>()
-        for string in FactWriter.strings(of: facts) { ReadRecorder.identifiers(in: string, into: &names) }
+        for string in FactWriter.strings(of: facts) where string != facts.path { ReadRecorder.identifiers(in: string, into: &names) }
         return names
     }
 
