@@ -27,10 +27,14 @@ struct CachedRunScratch {
     private init(folder: TemporaryFolder) { self.folder = folder }
 
     func run(cached: Bool = true, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
+        run(cacheFile: cached ? cacheFile : nil, buffer: buffer)
+    }
+
+    private func run(cacheFile: URL?, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
         var configuration = Configuration(rootDirectory: folder.url)
         configuration.optInRules = optInRules
         return Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration,
-                                         cacheFile: cached ? cacheFile : nil, standardInput: buffer))
+                                         cacheFile: cacheFile, standardInput: buffer))
     }
 
     func edit(_ path: String, _ change: (String) -> String) throws {
@@ -58,9 +62,7 @@ struct CachedRunScratch {
     func keptAndBuiltAnswers() throws -> (kept: Data?, built: Data?) {
         let builtFile = folder.url.appendingPathComponent(".cache/built.cache")
         try? FileManager.default.removeItem(at: builtFile)
-        var configuration = Configuration(rootDirectory: folder.url)
-        configuration.optInRules = optInRules
-        _ = Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration, cacheFile: builtFile))
+        _ = run(cacheFile: builtFile)
         let built = AnalysisCache.load(from: builtFile)
         let key = try XCTUnwrap(built.memos.first?.key)
         return (AnalysisCache.load(from: cacheFile).runResult(for: key)?.answers, built.runResult(for: key)?.answers)

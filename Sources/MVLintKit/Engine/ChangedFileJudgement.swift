@@ -228,8 +228,9 @@ struct ChangedFileJudgement: Sendable {
         timings?.end(.smallProject)
 
         // The file, the files whose judgements asked about a type whose declaration or extension in it says something
-        // else now (or that it declares or no longer declares), and those whose findings cite one of its lines.
-        let changedTypes = Self.typesSayingOtherwise(before.oldFacts, newFacts).union(added).union(removed)
+        // else now (or that it declares or no longer declares: a type taken away says something else already), and those
+        // whose findings cite one of its lines.
+        let changedTypes = Self.typesSayingOtherwise(before.oldFacts, newFacts).union(added)
         var judged: Set<String> = [path]
         if !changedTypes.isEmpty {
             for (position, types) in kept.reads.enumerated() where types.contains(where: changedTypes.contains) { judged.insert(paths[position]) }
