@@ -57,15 +57,18 @@ final class ChangedFileJudgementTests: XCTestCase {
         // Owning the model instead of observing it changes the view's relation to it, and the model's role may follow.
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "    let model: FeedModel\n", with: "    @State private var model = FeedModel()\n") }
         _ = scratch.runAfterEdit("a wrapper swapped", phase: .built)
-        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedFooter: View { var body: some View { EmptyView() } }\n" }
-        _ = scratch.runAfterEdit("a type added", phase: .built)
+        // A view added and shown by one the project had: that view's relations change.
+        try scratch.edit("FeedView.swift") {
+            $0.replacingOccurrences(of: "var body: some View { FeedView(model: model) }", with: "var body: some View { VStack { FeedView(model: model); FeedFooter() } }")
+                + "\nstruct FeedFooter: View { var body: some View { EmptyView() } }\n"
+        }
+        _ = scratch.runAfterEdit("a view added and shown", phase: .built)
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
         _ = scratch.runAfterEdit("a binding added once the project was built again", phase: .rejudged)
     }
 
     /// A type declared, renamed or taken away that no other file names is judged in a small project, its role put in
-    /// or taken out of the kept answers, which stay what a build keeps; one another file names, and a view or an
-    /// observable class, which the profile counts, build the project.
+    /// or taken out of the kept answers, which stay what a build keeps; one another file names builds the project.
     func testATypeNoOtherFileNamesIsJudgedAndOneAnotherFileNamesBuilds() throws {
         let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
         _ = scratch.run()
@@ -88,7 +91,63 @@ final class ChangedFileJudgementTests: XCTestCase {
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedStyle {}\n", with: "") }
         _ = scratch.runAfterEdit("a type another file names taken away", phase: .built)
         try scratch.edit("FeedView.swift") { $0 + "\n@Observable final class FeedDraft {\n    var text = \"\"\n}\n" }
-        _ = scratch.runAfterEdit("an observable class added", phase: .built)
+        _ = scratch.runAfterEdit("an observable class added", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\n@Observable final class FeedDraft {\n    var text = \"\"\n}\n", with: "") }
+        _ = scratch.runAfterEdit("an observable class taken away", phase: .rejudged)
+    }
+
+    /// A view, a model or a view model added or taken away that no other file names is judged, its role and the
+    /// relations it starts put where a build puts them or taken out, when what the detected profile counts stays as it
+    /// was: it is not shown (or is plain presentation) and what it shows is shown by another type too. One that makes a
+    /// view a screen, or stops one being one, builds the project.
+    func testAViewOrModelNoOtherFileNamesIsJudgedWhenTheProfileStands() throws {
+        let scratch = try CachedRunScratch(files: [
+            "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
+            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+        ])
+        XCTAssertEqual(scratch.run().profileChoice.profile, .mv)
+        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n" }
+        _ = scratch.runAfterEdit("a presentation view added", phase: .rejudged)
+        // Observing the model and showing a view FeedScreen shows: a relation among the views' held ones and one among
+        // the file's code's, between FeedScreen's and FeedView's.
+        try scratch.edit("FeedView.swift") {
+            $0.replacingOccurrences(of: "struct FeedScreen: View {", with: "struct FeedCard: View {\n    let model: FeedModel\n    var body: some View { FeedView(model: model) }\n}\n\nstruct FeedScreen: View {")
+        }
+        _ = scratch.runAfterEdit("a container view added above another", phase: .rejudged)
+        // A screen's own model with it: the model's lifetime and the view's ownership.
+        try scratch.edit("FeedModel.swift") {
+            $0 + "\nimport SwiftUI\n\n@Observable final class FeedFilter {\n    var query = \"\"\n}\n\nstruct FeedSearch: View {\n    @State private var filter = FeedFilter()\n    var body: some View { TextField(\"Search\", text: $filter.query) }\n}\n"
+        }
+        _ = scratch.runAfterEdit("a view owning a model added with it", phase: .rejudged)
+        try scratch.edit("FeedModel.swift") { $0 + "\nfinal class FeedListViewModel: ObservableObject {\n    @Published var rows: [String] = []\n}\n" }
+        _ = scratch.runAfterEdit("a view model added", phase: .rejudged)
+
+        // FeedRow, which nothing showed, shown: a view now shown (a screen if it held state) counts for the profile.
+        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedList: View {\n    var body: some View { FeedRow(title: \"Row\") }\n}\n" }
+        _ = scratch.runAfterEdit("a view added showing one nothing showed", phase: .built)
+        // A container view shown by another added one: a screen.
+        try scratch.edit("FeedRow.swift") {
+            $0 + "\nstruct FeedPage: View {\n    @State private var model = FeedModel()\n    var body: some View { Text(model.title) }\n}\n\nstruct FeedTabs: View {\n    var body: some View { FeedPage() }\n}\n"
+        }
+        _ = scratch.runAfterEdit("a container view added and shown by another added", phase: .built)
+        // A view model conforming to a view-model protocol, which may back screens elsewhere.
+        try scratch.edit("FeedModel.swift") { $0 + "\nprotocol FeedViewModelType: AnyObject {}\n" }
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { $0 + "\nfinal class FeedDetailViewModel: ObservableObject, FeedViewModelType {\n    @Published var title = \"\"\n}\n" }
+        _ = scratch.runAfterEdit("a view model added conforming to a view-model protocol", phase: .built)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedBadge", with: "FeedCounter") }
+        _ = scratch.runAfterEdit("a view renamed", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedCounter: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n", with: "") }
+        _ = scratch.runAfterEdit("a view taken away", phase: .rejudged)
+        try scratch.edit("FeedView.swift") {
+            $0.replacingOccurrences(of: "struct FeedCard: View {\n    let model: FeedModel\n    var body: some View { FeedView(model: model) }\n}\n", with: "")
+        }
+        _ = scratch.runAfterEdit("a view taken away that showed one another view shows", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedList: View {\n    var body: some View { FeedRow(title: \"Row\") }\n}\n", with: "") }
+        _ = scratch.runAfterEdit("a view taken away that showed one nothing else shows", phase: .built)
+        // A plain type shows views too.
+        try scratch.edit("FeedView.swift") { $0 + "\nenum FeedRouter {\n    static func start() -> FeedRow { FeedRow(title: \"Start\") }\n}\n" }
+        _ = scratch.runAfterEdit("a plain type added showing a view nothing showed", phase: .built)
     }
 
     /// A judged file's small project holds the files declaring what its types inherit from: a class observable only

@@ -52,9 +52,9 @@ final class ProjectFindingRelocationTests: XCTestCase {
     }
 
     /// Splitting `let model: Model, other: Model` in two on its line moves nothing a shape holds but what the
-    /// declaration declares: `missing-bindable` can now fix `model`, so the run builds the project and reports the fix,
-    /// as an uncached run does, instead of moving the finding that had none.
-    func testSplittingADeclarationThatLetsAFindingBeFixedBuildsTheProject() throws {
+    /// declaration declares: `missing-bindable` can now fix `model`, so the run judges the file again and reports the
+    /// fix, as an uncached run does, instead of moving the finding that had none.
+    func testSplittingADeclarationThatLetsAFindingBeFixedJudgesTheFileAgain() throws {
         let scratch = try CachedRunScratch.examples()
         let path = "EditView.swift"
         try """
@@ -71,7 +71,7 @@ final class ProjectFindingRelocationTests: XCTestCase {
         let before = try XCTUnwrap(scratch.run().findings.first { $0.file == path && $0.rule == "missing-bindable" })
         XCTAssertNil(before.fix)
         try scratch.edit(path) { $0.replacingOccurrences(of: "let model: Model, other: Model", with: "let model: Model; let other: Model") }
-        let after = scratch.runAfterEdit("a declaration split on its line", phase: .built)
+        let after = scratch.runAfterEdit("a declaration split on its line", phase: .rejudged)
         XCTAssertNotNil(after.first { $0.file == path && $0.rule == "missing-bindable" }?.fix)
     }
 

@@ -51,6 +51,13 @@ struct EditSweep {
         Edit(name: "a type added and used") { text, _ in
             inFirstFunction(of: text, add: "let mvlintBenchValue = MVLintBenchAdded()").map { $0 + "\nstruct MVLintBenchAdded {\n    let count = 1\n}\n" }
         },
+        Edit(name: "a view added") { text, _ in
+            text + "\nimport SwiftUI\n\nstruct MVLintBenchRow: View {\n    let title: String\n    var body: some View {\n        HStack { Text(title) }\n    }\n}\n"
+        },
+        Edit(name: "a screen and its model added") { text, _ in
+            text + "\nimport SwiftUI\nimport Observation\n\n@Observable final class MVLintBenchModel {\n    var count = 0\n}\n\n"
+                + "struct MVLintBenchScreen: View {\n    @State private var model = MVLintBenchModel()\n    var body: some View {\n        Button(\"Add\") { model.count += 1 }\n    }\n}\n"
+        },
         Edit(name: "a wrapper swapped") { text, _ in
             if text.contains("@StateObject") { return text.replacing("@StateObject", with: "@ObservedObject", maxReplacements: 1) }
             return text.contains("@State ") ? text.replacing("@State ", with: "@Bindable ", maxReplacements: 1) : nil

@@ -149,6 +149,14 @@ struct FactWriter {
         unitStart = body.count
     }
 
+    /// What a fact of a list said after its last place is in no unit: a unit says what its fact says before its place
+    /// (and the first fact's, what its owner said before the list: a type's name), not what the fact before it ended
+    /// with (a class added last in a file ended the types otherwise, and the first construction after them lost its
+    /// pair with its old self).
+    fileprivate mutating func endListedFact() {
+        if writesUnits { unitStart = body.count }
+    }
+
     private func finished() -> Data {
         var table = FactWriter()
         table.writeVarint(UInt64(strings.count - impliedCount))
@@ -550,7 +558,12 @@ extension Array: BinaryCodable where Element: BinaryCodable {
 
     func write(to writer: inout FactWriter) {
         writer.writeCount(count)
-        for element in self { writer.write(element) }
+        // A list of strings is one fact's names, not a list of facts.
+        let listsFacts = Element.self != String.self
+        for element in self {
+            writer.write(element)
+            if listsFacts { writer.endListedFact() }
+        }
     }
 }
 

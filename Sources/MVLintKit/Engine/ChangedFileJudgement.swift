@@ -9,9 +9,10 @@ internal import Foundation
 /// new facts hold, and what their types inherit from — has the same answers with the old facts as with the new, the
 /// previous run's answers stand with the file's places moved; the file is judged again in a small project with them,
 /// and so are the files whose judgements asked about a type whose declaration there changed or whose findings cite
-/// one of its lines. Every other file keeps its project findings. A type the file declares or takes away is accepted
-/// when no other file names it and nothing but its own role tells it is there: its role is left out of the answers
-/// compared, and put in or taken out of the kept ones. Nil whenever that cannot be told: the run builds the whole
+/// one of its lines. Every other file keeps its project findings. A type the file declares is accepted when no other
+/// file names it and what the answers say of it is its own (its role, lifetime and the relations it starts; the
+/// detected profile's counts as they were): that is left out of the answers compared, and put into the kept ones; a
+/// plain type the file takes away is taken out of them. Nil whenever that cannot be told: the run builds the whole
 /// project instead, as before. `mvlint-bench edits` checks the result against an uncached run's.
 struct ChangedFileJudgement: Sendable {
     /// What the judgement is made in: the previous run's kept answers and the settings, profile, layers and rules of
@@ -26,6 +27,8 @@ struct ChangedFileJudgement: Sendable {
         let recordOfFile: @Sendable (String) -> Data?
         let sharedSettingsByPath: [String: SharedSettings]
         let profile: Profile
+        /// Whether the profile was detected, not configured: then what detection counts must stay as it was.
+        let isProfileDetected: Bool
         let layers: LayerPlan
         let engine: LintEngine
         let isEnabled: @Sendable (String) -> Bool
@@ -45,22 +48,33 @@ struct ChangedFileJudgement: Sendable {
 
         /// A small project's answers without the places they cite, and what the file at `path` feeds the chains that
         /// cross files (the project types it constructs, its injections and cancellation facts); nil when a table
-        /// cannot be kept. The types of `leftOut`, which only the file names, are left out when nothing but their own
-        /// roles and constructions tells they are there (`Architecture.unrelatedRoles`); nil when something else does.
+        /// cannot be kept. The types of `leftOut`, which only the file names, are left out, with the relations they
+        /// start and their constructions of types that are not observable classes, whose lifetimes they decide (what
+        /// the rest says to the detected profile is told apart: `profileStands`); nil when another type's relation
+        /// ends at one of them.
         func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
             var architecture = part.architecture
             if !leftOut.isEmpty {
-                guard let roles = architecture.unrelatedRoles(named: leftOut, in: path) else { return nil }
-                architecture = architecture.removingRoles(Set(roles.map(\.id)))
+                guard let separable = architecture.separableTypes(named: leftOut, in: path) else { return nil }
+                architecture = architecture.removingTypes(separable.ids)
             }
             let file = part.files[position]
-            let links = part.constructionLinks[position].filter { !leftOut.contains(ReadRecorder.simpleName(ofID: $0.created)) }
-                .map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
+            let isLeftOut = { (id: String) in leftOut.contains(ReadRecorder.simpleName(ofID: id)) }
+            let links = part.constructionLinks[position].filter { link in
+                !isLeftOut(link.created) && !(link.creator.map(isLeftOut) == true && !part.index.isObservableClass(link.created))
+            }.map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
             return [FactWriter.shape(of: architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
                     FactWriter.payload(of: gathered), FactWriter.payload(of: links),
                     FactWriter.shape(of: file.injections).bytes, FactWriter.shape(of: file.cancellation).bytes]
+        }
+
+        /// Whether what the detected profile counts stays as it was with `types` (what the small project `part` says
+        /// of types only the file at `path` declares) added or taken away: always for a configured profile
+        /// (`ProfileDetector.stands`; a plain type may show a view too).
+        func profileStands(with types: Architecture.SeparableTypes, in part: ProjectContext, file path: String) -> Bool {
+            !isProfileDetected || ProfileDetector.stands(with: types, in: part, file: path, previous: kept.architecture, detected: profile)
         }
 
         /// Whether a file other than the one at `path` holds one of `names` in its facts, or cannot be read to tell: a
@@ -220,9 +234,16 @@ struct ChangedFileJudgement: Sendable {
              kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled))
         })
         guard let answersBefore, answersBefore == after.answers, var moved = keptMoved else { return nil }
+        if !removed.isEmpty {
+            let part = small.part.value
+            guard let separable = part.architecture.separableTypes(named: removed, in: path),
+                  setting.profileStands(with: separable, in: part, file: path) else { return nil }
+        }
         if !added.isEmpty {
-            guard let roles = after.part.architecture.unrelatedRoles(named: added, in: path),
-                  let answers = moved.answers.addingTypes(named: added, roles: roles, declaredIn: path) else { return nil }
+            guard let separable = after.part.architecture.separableTypes(named: added, in: path),
+                  setting.profileStands(with: separable, in: after.part, file: path),
+                  let answers = moved.answers.addingTypes(named: added, separable, foundAs: after.part.architecture.relations, declaredIn: path)
+            else { return nil }
             moved.answers = answers
         }
         timings?.end(.smallProject)

@@ -133,12 +133,12 @@ struct KeptAnswers: Sendable {
     }
 
     /// The answers after the file at `path` stopped declaring or extending types of `names`, which nothing else in the
-    /// project names: their roles and the file's place among their declarers taken out. Nil when one of them was
-    /// related to another type (`Architecture.unrelatedRoles`).
+    /// project names: what the answers said of them (`Architecture.separableTypes`) and the file's place among their
+    /// declarers taken out. Nil when another type's relation ended at one of them.
     func removingTypes(named names: Set<String>, declaredIn path: String) -> KeptAnswers? {
-        guard let place = paths.firstIndex(of: path), let roles = architecture.unrelatedRoles(named: names, in: path) else { return nil }
+        guard let place = paths.firstIndex(of: path), let separable = architecture.separableTypes(named: names, in: path) else { return nil }
         var removed = self
-        if !roles.isEmpty { removed.architecture = architecture.removingRoles(Set(roles.map(\.id))) }
+        if !separable.roles.isEmpty { removed.architecture = architecture.removingTypes(separable.ids) }
         for name in names {
             let declarers = (declaring[name] ?? []).filter { $0 != place }
             removed.declaring[name] = declarers.isEmpty ? nil : declarers
@@ -147,13 +147,19 @@ struct KeptAnswers: Sendable {
     }
 
     /// The answers after the file at `path` began declaring or extending types of `names`, which nothing else in the
-    /// project names, with `roles`, theirs, made in a small project.
-    func addingTypes(named names: Set<String>, roles: [RoleAssignment], declaredIn path: String) -> KeptAnswers? {
+    /// project names, with what a small project said of them (`added`, its relations `found`) put in.
+    func addingTypes(named names: Set<String>, _ added: Architecture.SeparableTypes, foundAs found: [Relation], declaredIn path: String) -> KeptAnswers? {
         guard let place = paths.firstIndex(of: path) else { return nil }
-        var added = self
-        if !roles.isEmpty { added.architecture.addRoles(roles) }
-        for name in names { added.declaring[name] = ((declaring[name] ?? []) + [place]).sorted() }
-        return added
+        var result = self
+        if !added.roles.isEmpty {
+            var order: [String: Int]?
+            result.architecture.addTypes(added, foundAs: found, codeIn: path) { other in
+                if order == nil { order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+                return order?[other] ?? .max
+            }
+        }
+        for name in names { result.declaring[name] = ((declaring[name] ?? []) + [place]).sorted() }
+        return result
     }
 
     /// The answers of a built project with what its rules gathered (`LintEngine.KeptJudgements`); nil when a rule

@@ -270,34 +270,76 @@ public struct Architecture: Sendable, BinaryCodable {
         return lost ? nil : moved
     }
 
-    /// The roles of the types of `names` when nothing else in the project can tell they are there: each declared in the
-    /// file at `path`, plain — not a view or an observable class, which the detected profile and the container naming
-    /// count — with no lifetime told for it and no relation starting or ending at it. Nil otherwise.
-    func unrelatedRoles(named names: Set<String>, in path: String) -> [RoleAssignment]? {
-        let assignments = roles.values.filter { $0.path == path && names.contains(ReadRecorder.simpleName(ofID: $0.id)) }
-        let counted: Set<Role> = [.container, .presentation, .mixed, .model, .viewModel]
-        func isPlain(_ assignment: RoleAssignment) -> Bool {
-            assignment.lifetime == nil && lifetimes[assignment.id] == nil && !counted.contains(assignment.role)
-        }
-        let ids = Set(assignments.map { $0.id })
-        guard assignments.allSatisfy(isPlain), !relations.contains(where: { ids.contains($0.from) || ids.contains($0.to) }) else { return nil }
-        return assignments
+    /// What the answers say of types only one file names (`separableTypes`): their roles, the relations starting at
+    /// them, their lifetimes.
+    struct SeparableTypes {
+        var roles: [RoleAssignment]
+        var relations: [Relation]
+        var lifetimes: [String: LifetimeAssignment]
+
+        var ids: Set<String> { Set(roles.map(\.id)) }
     }
 
-    /// The same answers without the roles of the types `ids`.
-    func removingRoles(_ ids: Set<String>) -> Architecture {
+    /// What the answers say of the types of `names` declared in the file at `path`, when it is all they say of them:
+    /// no relation of another type ends at one of them. Nil otherwise.
+    func separableTypes(named names: Set<String>, in path: String) -> SeparableTypes? {
+        let assignments = roles.values.filter { $0.path == path && names.contains(ReadRecorder.simpleName(ofID: $0.id)) }
+        let ids = Set(assignments.map { $0.id })
+        guard !relations.contains(where: { ids.contains($0.to) && !ids.contains($0.from) }) else { return nil }
+        return SeparableTypes(roles: assignments, relations: relations.filter { ids.contains($0.from) },
+                              lifetimes: lifetimes.filter { ids.contains($0.key) })
+    }
+
+    /// The same answers without the types `ids`: their roles, lifetimes and the relations starting or ending at them.
+    func removingTypes(_ ids: Set<String>) -> Architecture {
         var removed = self
         removed.roles = RoleTable(roles.values.filter { !ids.contains($0.id) })
+        removed.relations.removeAll { ids.contains($0.from) || ids.contains($0.to) }
+        removed.lifetimes = lifetimes.filter { !ids.contains($0.key) }
         return removed
     }
 
-    /// Puts the roles of types that are not views where the project makes them: after the views, in the order of their ids.
-    mutating func addRoles(_ added: [RoleAssignment]) {
-        for assignment in added.sorted(by: { $0.id < $1.id }) {
-            let place = roles.values.firstIndex { !$0.role.isView && $0.id > assignment.id } ?? roles.count
+    /// Puts what a small project made of types only the file at `path` declares where a build of the whole project
+    /// puts it: views after the views before them in id order, other types after the views in id order (the order
+    /// they are classified in); a view's relations to what it holds among those of the views, in the same order; the
+    /// relations its code makes among those of its file's code, in the order `found` (that small project's relations)
+    /// has them. `placeOfFile` is a path's place in the project's order of files.
+    mutating func addTypes(_ added: SeparableTypes, foundAs found: [Relation], codeIn path: String, placeOfFile: (String) -> Int) {
+        for assignment in added.roles.sorted(by: { $0.id < $1.id }) {
+            let isView = assignment.role.isView
+            let place = roles.values.firstIndex { ($0.role.isView == isView && $0.id > assignment.id) || (isView && !$0.role.isView) } ?? roles.count
             roles.insert(assignment, at: place)
         }
+        for (id, lifetime) in added.lifetimes { lifetimes[id] = lifetime }
+        let ids = added.ids
+        // Views' relations to what they hold come first, view by view in id order, each view's in its properties' order.
+        for relation in found where ids.contains(relation.from) && Self.heldKinds.contains(relation.kind) {
+            let place = relations.firstIndex { !Self.heldKinds.contains($0.kind) || $0.from > relation.from } ?? relations.count
+            relations.insert(relation, at: place)
+        }
+        // Then each file's code's, file by file: this file's run of them is merged with the small project's, whose
+        // order for them is the build's (a relation another file's code made first is not in the run: skipped).
+        let code = found.filter { !Self.heldKinds.contains($0.kind) && $0.path == path }
+        guard code.contains(where: { ids.contains($0.from) }) else { return }
+        let isCode = { (relation: Relation) in !Self.heldKinds.contains(relation.kind) }
+        let start = relations.firstIndex { isCode($0) && $0.path == path }
+            ?? relations.firstIndex { isCode($0) && placeOfFile($0.path) > placeOfFile(path) } ?? relations.count
+        let end = relations[start...].firstIndex { $0.path != path } ?? relations.count
+        var kept = relations[start..<end][...]
+        var run: [Relation] = []
+        for relation in code {
+            if ids.contains(relation.from) {
+                run.append(relation)
+            } else if let match = kept.firstIndex(of: relation) {
+                run += kept[...match]
+                kept = kept[(match + 1)...]
+            }
+        }
+        relations.replaceSubrange(start..<end, with: run + kept)
     }
+
+    /// The relations a view's stored properties make (`classifyView`), found before any its code makes.
+    static let heldKinds: Set<Relation.Kind> = [.owns, .observes]
 
     // The classification steps are separate functions: besides reading better, one large initializer
     // crashed the Swift 6.3 optimizer (CopyPropagation) when swift-syntax is built as a package.
