@@ -98,22 +98,23 @@ final class ChangedFileJudgementTests: XCTestCase {
 
     /// A view, a model or a view model added or taken away that no other file names is judged, its role and the
     /// relations it starts put where a build puts them or taken out, when what the detected profile counts stays as it
-    /// was: it is not shown (or is plain presentation) and what it shows is shown by another type too. One that makes a
-    /// view a screen, or stops one being one, builds the project.
+    /// was (it is not shown, or is plain presentation) and it shows no view the project had. One that makes a view a
+    /// screen, or shows (or showed) a view of another file, builds the project.
     func testAViewOrModelNoOtherFileNamesIsJudgedWhenTheProfileStands() throws {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
             "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedClient.swift": "struct FeedClient {\n    func titles() async -> [String] { [] }\n}\n",
         ])
         XCTAssertEqual(scratch.run().profileChoice.profile, .mv)
         try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n" }
         _ = scratch.runAfterEdit("a presentation view added", phase: .rejudged)
-        // Observing the model and showing a view FeedScreen shows: a relation among the views' held ones and one among
-        // the file's code's, between FeedScreen's and FeedView's.
+        // Observing the model and calling a service: a relation among the views' held ones, between FeedView's and
+        // FeedScreen's, and one among the file's code's, before FeedScreen's.
         try scratch.edit("FeedView.swift") {
-            $0.replacingOccurrences(of: "struct FeedScreen: View {", with: "struct FeedCard: View {\n    let model: FeedModel\n    var body: some View { FeedView(model: model) }\n}\n\nstruct FeedScreen: View {")
+            $0.replacingOccurrences(of: "struct FeedScreen: View {", with: "struct FeedCard: View {\n    let model: FeedModel\n    private let client = FeedClient()\n    var body: some View { Text(model.title) }\n}\n\nstruct FeedScreen: View {")
         }
-        _ = scratch.runAfterEdit("a container view added above another", phase: .rejudged)
+        _ = scratch.runAfterEdit("a container view calling a service added between two", phase: .rejudged)
         // A screen's own model with it: the model's lifetime and the view's ownership.
         try scratch.edit("FeedModel.swift") {
             $0 + "\nimport SwiftUI\n\n@Observable final class FeedFilter {\n    var query = \"\"\n}\n\nstruct FeedSearch: View {\n    @State private var filter = FeedFilter()\n    var body: some View { TextField(\"Search\", text: $filter.query) }\n}\n"
@@ -121,10 +122,16 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a view owning a model added with it", phase: .rejudged)
         try scratch.edit("FeedModel.swift") { $0 + "\nfinal class FeedListViewModel: ObservableObject {\n    @Published var rows: [String] = []\n}\n" }
         _ = scratch.runAfterEdit("a view model added", phase: .rejudged)
+        // Shown by another view added with it, but plain presentation: no screen.
+        try scratch.edit("FeedRow.swift") {
+            $0 + "\nstruct FeedHeader: View {\n    var body: some View { FeedTitle(text: \"Feed\") }\n}\n\nstruct FeedTitle: View {\n    let text: String\n    var body: some View { Text(text) }\n}\n"
+        }
+        _ = scratch.runAfterEdit("a view added showing a presentation view added with it", phase: .rejudged)
 
-        // FeedRow, which nothing showed, shown: a view now shown (a screen if it held state) counts for the profile.
+        // A view the project has, shown by one added: whether it is made in SwiftUI, shown (a screen if it holds state)
+        // is told across the project.
         try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedList: View {\n    var body: some View { FeedRow(title: \"Row\") }\n}\n" }
-        _ = scratch.runAfterEdit("a view added showing one nothing showed", phase: .built)
+        _ = scratch.runAfterEdit("a view added showing one the project has", phase: .built)
         // A container view shown by another added one: a screen.
         try scratch.edit("FeedRow.swift") {
             $0 + "\nstruct FeedPage: View {\n    @State private var model = FeedModel()\n    var body: some View { Text(model.title) }\n}\n\nstruct FeedTabs: View {\n    var body: some View { FeedPage() }\n}\n"
@@ -140,14 +147,41 @@ final class ChangedFileJudgementTests: XCTestCase {
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedCounter: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n", with: "") }
         _ = scratch.runAfterEdit("a view taken away", phase: .rejudged)
         try scratch.edit("FeedView.swift") {
-            $0.replacingOccurrences(of: "struct FeedCard: View {\n    let model: FeedModel\n    var body: some View { FeedView(model: model) }\n}\n", with: "")
+            $0.replacingOccurrences(of: "struct FeedCard: View {\n    let model: FeedModel\n    private let client = FeedClient()\n    var body: some View { Text(model.title) }\n}\n", with: "")
         }
-        _ = scratch.runAfterEdit("a view taken away that showed one another view shows", phase: .rejudged)
+        _ = scratch.runAfterEdit("a view calling a service taken away", phase: .rejudged)
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\nstruct FeedList: View {\n    var body: some View { FeedRow(title: \"Row\") }\n}\n", with: "") }
-        _ = scratch.runAfterEdit("a view taken away that showed one nothing else shows", phase: .built)
+        _ = scratch.runAfterEdit("a view taken away that showed one the project has", phase: .built)
         // A plain type shows views too.
         try scratch.edit("FeedView.swift") { $0 + "\nenum FeedRouter {\n    static func start() -> FeedRow { FeedRow(title: \"Start\") }\n}\n" }
-        _ = scratch.runAfterEdit("a plain type added showing a view nothing showed", phase: .built)
+        _ = scratch.runAfterEdit("a plain type added showing a view the project has", phase: .built)
+    }
+
+    /// A view added that shows a view made only by UIKit until then: the shown view is made in SwiftUI now, which a
+    /// rule's table tells from every file's constructions, so `observed-object-creation` reports it — the project is
+    /// built, not judged in a small project that holds no UIKit maker.
+    func testAViewAddedThatShowsAViewUIKitMadeBuildsTheProject() throws {
+        let scratch = try CachedRunScratch(files: [
+            "FeedHost.swift": "import UIKit\nimport SwiftUI\n\nfinal class FeedHost: UIViewController {\n    func show() { _ = UIHostingController(rootView: FeedLegacy()) }\n}\n",
+            "FeedLegacy.swift": """
+            import SwiftUI
+            import Combine
+
+            final class FeedStore: ObservableObject {
+                @Published var title = ""
+            }
+
+            struct FeedLegacy: View {
+                @ObservedObject var store = FeedStore()
+                var body: some View { Text(store.title) }
+            }
+            """,
+            "FeedView.swift": Self.view, "FeedModel.swift": Self.model,
+        ])
+        XCTAssertFalse(scratch.run().findings.contains { $0.rule == "observed-object-creation" }, "made only by UIKit")
+        try scratch.edit("FeedView.swift") { $0 + "\nstruct FeedLegacyRow: View {\n    var body: some View { FeedLegacy() }\n}\n" }
+        let findings = scratch.runAfterEdit("a view added showing one UIKit made", phase: .built)
+        XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"])
     }
 
     /// A judged file's small project holds the files declaring what its types inherit from: a class observable only

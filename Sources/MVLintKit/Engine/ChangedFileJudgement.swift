@@ -49,9 +49,10 @@ struct ChangedFileJudgement: Sendable {
         /// A small project's answers without the places they cite, and what the file at `path` feeds the chains that
         /// cross files (the project types it constructs, its injections and cancellation facts); nil when a table
         /// cannot be kept. The types of `leftOut`, which only the file names, are left out, with the relations they
-        /// start and their constructions of types that are not observable classes, whose lifetimes they decide (what
-        /// the rest says to the detected profile is told apart: `profileStands`); nil when another type's relation
-        /// ends at one of them.
+        /// start and their constructions of other types — but of views and observable classes, which the rules' tables,
+        /// the profile and the lifetimes follow across the project, beyond the small project (what the types themselves
+        /// say to the detected profile is told apart: `profileStands`); nil when another type's relation ends at one of
+        /// them.
         func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
@@ -63,7 +64,8 @@ struct ChangedFileJudgement: Sendable {
             let file = part.files[position]
             let isLeftOut = { (id: String) in leftOut.contains(ReadRecorder.simpleName(ofID: id)) }
             let links = part.constructionLinks[position].filter { link in
-                !isLeftOut(link.created) && !(link.creator.map(isLeftOut) == true && !part.index.isObservableClass(link.created))
+                !isLeftOut(link.created)
+                    && !(link.creator.map(isLeftOut) == true && !part.index.isView(link.created) && !part.index.isObservableClass(link.created))
             }.map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
             return [FactWriter.shape(of: architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
                     FactWriter.payload(of: gathered), FactWriter.payload(of: links),
@@ -72,9 +74,9 @@ struct ChangedFileJudgement: Sendable {
 
         /// Whether what the detected profile counts stays as it was with `types` (what the small project `part` says
         /// of types only the file at `path` declares) added or taken away: always for a configured profile
-        /// (`ProfileDetector.stands`; a plain type may show a view too).
+        /// (`ProfileDetector.stands`).
         func profileStands(with types: Architecture.SeparableTypes, in part: ProjectContext, file path: String) -> Bool {
-            !isProfileDetected || ProfileDetector.stands(with: types, in: part, file: path, previous: kept.architecture, detected: profile)
+            !isProfileDetected || ProfileDetector.stands(with: types, in: part, file: path, detected: profile)
         }
 
         /// Whether a file other than the one at `path` holds one of `names` in its facts, or cannot be read to tell: a

@@ -55,14 +55,13 @@ public enum ProfileDetector {
                                     + "\(handingOff.count) handing values and closures to presentation views")
     }
 
-    /// Whether the detection a previous run made (`detected`, from a project whose answers were `previous`) stands
-    /// after the file at `path` began or stopped declaring `types`, which nothing else names, as the small project
-    /// `part` (with them) says: detection counts the screens — views other code shows that hold state or a view
-    /// model —, the views of presentation code, and under mvvm the view models. So such a view must not be shown unless
-    /// it is plain presentation, a view it shows must be shown by another type too, it must not be in presentation
-    /// code, and a view model must not change what the screens are backed by.
-    static func stands(with types: Architecture.SeparableTypes, in part: ProjectContext, file path: String,
-                       previous: Architecture, detected: Profile) -> Bool {
+    /// Whether the detection a previous run made (`detected`) stands after the file at `path` began or stopped
+    /// declaring `types`, which nothing else names, as the small project `part` (with them) says: detection counts the
+    /// screens — views other code shows that hold state or a view model —, the views of presentation code, and under
+    /// mvvm the view models. So such a view must not be shown unless it is plain presentation, must not be in
+    /// presentation code, and a view model must not change what the screens are backed by. (What the types show is
+    /// compared with the small project's constructions: `ChangedFileJudgement.Setting.answers`.)
+    static func stands(with types: Architecture.SeparableTypes, in part: ProjectContext, file path: String, detected: Profile) -> Bool {
         let index = part.index
         let views = Set(types.roles.filter(\.role.isView).map(\.id))
         if !views.isEmpty, !part.layers.presentationUnits.isEmpty, part.layers.layerOfFile[path] == LayerPlan.defaultPresentationLayer {
@@ -73,24 +72,16 @@ public enum ProfileDetector {
             // A view-model protocol it conforms to may back screens elsewhere (`findScreens`).
             if index.entry(viewModel.id)?.inheritedIDs.contains(where: { (index.entry($0)?.name ?? $0).contains("ViewModel") }) == true { return false }
         }
+        guard !views.isEmpty else { return true }
         guard let position = part.files.firstIndex(where: { $0.path == path }) else { return false }
-        let ids = types.ids
         var previews: Set<String>?
-        var shownByOthers: Set<String>?
-        for link in part.constructionLinks[position] where views.contains(link.created) || link.creator.map(ids.contains) == true {
+        for link in part.constructionLinks[position] where views.contains(link.created) {
             guard let creator = link.creator, creator != link.created else { continue }
             if previews == nil { previews = index.ids(inheritingAnyOf: ["PreviewProvider"]) }
             guard previews?.contains(creator) == false else { continue }
-            if views.contains(link.created) {
-                // Shown, so a screen if it holds state or a view model (directly or through a protocol).
-                guard types.roles.first(where: { $0.id == link.created })?.role == .presentation,
-                      !(index.entry(link.created)?.properties.contains { $0.typeName?.contains("ViewModel") == true } ?? true) else { return false }
-            } else if ids.contains(creator), index.isView(link.created) {
-                if shownByOthers == nil {
-                    shownByOthers = Set(previous.relations.lazy.filter { $0.kind == .shows && !ids.contains($0.from) }.map(\.to))
-                }
-                guard shownByOthers?.contains(link.created) == true else { return false }
-            }
+            // Shown, so a screen if it holds state or a view model (directly or through a protocol).
+            guard types.roles.first(where: { $0.id == link.created })?.role == .presentation,
+                  !(index.entry(link.created)?.properties.contains { $0.typeName?.contains("ViewModel") == true } ?? true) else { return false }
         }
         return true
     }
