@@ -293,15 +293,15 @@ final class CacheTests: XCTestCase {
         let scratch = try Scratch()
         let cold = scratch.lint()
         let valid = try Data(contentsOf: scratch.cacheFile)
-        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 15 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
+        XCTAssertTrue(valid.starts(with: Data("MVLINT-ANALYSIS-CACHE format 16 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)))
         XCTAssertNotEqual(AnalysisCache.buildIdentity, "unknown")
         let damaged: [String: Data] = [
             "truncated": valid.prefix(valid.count / 2),
             "foreign": Data("{\"some\": \"other tool\"}".utf8),
-            "other version": Data("MVLINT-ANALYSIS-CACHE format 15 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
+            "other version": Data("MVLINT-ANALYSIS-CACHE format 16 mvlint 0.0.0-old\n".utf8) + valid.dropFirst(AnalysisCache.header.utf8.count),
             "older format": Data("MVLINT-ANALYSIS-CACHE format 8 mvlint \(MVLintVersion.current) build \(AnalysisCache.buildIdentity)\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
-            "other build": Data("MVLINT-ANALYSIS-CACHE format 15 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
+            "other build": Data("MVLINT-ANALYSIS-CACHE format 16 mvlint \(MVLintVersion.current) build 1-1\n".utf8)
                 + valid.dropFirst(AnalysisCache.header.utf8.count),
             "empty": Data(),
             "a record count past the end": Data(AnalysisCache.header.utf8) + Data(repeating: 0xff, count: 8),

@@ -184,6 +184,44 @@ final class ChangedFileJudgementTests: XCTestCase {
         XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"])
     }
 
+    /// What a file declares by simple name: nested types apart, with the names code must write to reach them.
+    func testDeclaringFilesMarkNestedTypesWithTheNamesThatReachThem() {
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let facts = engine.analyze(path: "Strings.swift", text: """
+        import SwiftUI
+
+        enum L10n {
+            enum Settings {
+                enum Title {}
+            }
+        }
+        extension SwiftUI.View {
+            struct Badge {}
+        }
+        struct Feed {}
+        extension Feed {
+            struct Feed {}
+        }
+        """, settings: TargetSettings()).facts
+        let entries = DeclaringFiles.entries(of: facts).map { "\($0.isNested ? "nested " : "")\($0.name)" }
+        // The outermost enclosing name reaches L10n's; an extension's every component, since its first may be a module.
+        XCTAssertEqual(entries, ["Feed", "L10n", "SwiftUI", "View", "nested Badge", "nested Feed", "nested Settings", "nested Title"])
+    }
+
+    /// A nested type's name as shown depends on its namesakes (`FeedModel.Model`, or `Model` when it is the only one):
+    /// a changed file reaching one is judged with every file declaring the name, those the file cannot reach too.
+    func testAFileReachingANestedTypeIsJudgedWithItsNamesakes() throws {
+        let scratch = try CachedRunScratch(files: [
+            "Strings.swift": "enum L10n {\n    enum Model {\n        static let title = \"Title\"\n    }\n}\n",
+            "Feed.swift": "import Observation\n\nenum Feed {\n    @Observable final class Model {\n        var title = \"\"\n    }\n}\n",
+            "FeedView.swift": "import SwiftUI\n\nstruct FeedView: View {\n    let model: Feed.Model\n    var body: some View { Text(model.title) }\n}\n",
+        ])
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
+        let findings = scratch.runAfterEdit("a binding to a nested model added", phase: .rejudged)
+        XCTAssertTrue(findings.contains { $0.rule == "missing-bindable" && $0.message.contains("Feed.Model") }, "\(findings.map(\.message))")
+    }
+
     /// A judged file's small project holds the files declaring what its types inherit from: a class observable only
     /// through a base class another file declares is still one of its subjects, and the answers kept stay a build's.
     func testAClassObservableThroughABaseClassElsewhereIsJudgedAsOne() throws {

@@ -110,7 +110,7 @@ struct AnalysisCache: Sendable {
 
     /// The first line of a cache file: anything else (another tool's file, another format or mvlint version)
     /// makes the file count as absent, as does a damaged or truncated frame.
-    static let header = "MVLINT-ANALYSIS-CACHE format 15 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
+    static let header = "MVLINT-ANALYSIS-CACHE format 16 mvlint \(MVLintVersion.current) build \(buildIdentity)\n"
 
     /// The running executable's size and modification time: a rebuilt mvlint may analyse differently under
     /// the same version number (every development build does), so its cache must not be replayed.

@@ -33,9 +33,50 @@ struct ChangedFileJudgement: Sendable {
         let engine: LintEngine
         let isEnabled: @Sendable (String) -> Bool
 
-        /// The paths of the files declaring or extending a type named `name`.
-        func declarers(of name: String) -> [String] {
-            (kept.declaring[name] ?? []).compactMap { paths.indices.contains($0) ? paths[$0] : nil }
+        /// The paths of the files declaring or extending a type named `name`; given `reach`, the code of one file, but
+        /// those declaring it only nested in a type that code does not name (SwiftGen's `L10n` nests 1,479 enums, named
+        /// `App`, `Error`, `View`…): no name it writes can resolve to one of theirs. All of them when one is reached,
+        /// another declares it nested too, or the file declares the name itself: a nested type's name as shown depends
+        /// on its namesakes.
+        func declarers(of name: String, reachableFrom reach: Reach? = nil) -> [String] {
+            let entries = kept.declaring[name] ?? []
+            var places = DeclaringFiles.places(entries)
+            if let reach, !reach.declared.contains(name) {
+                let plain = Set(entries.filter { $0 >= 0 }), nested = entries.filter { $0 < 0 }.map { ~$0 }
+                if !nested.isEmpty, !nested.contains(where: { plain.contains($0) || reach.places.contains($0) }) {
+                    places = places.filter(plain.contains)
+                }
+            }
+            return places.compactMap { paths.indices.contains($0) ? paths[$0] : nil }
+        }
+
+        /// What a file's code reaches of the types declared nested (`declarers(of:reachableFrom:)`): the files that
+        /// declare or extend plainly one of the names it holds (an enclosing type's among them), and the names it
+        /// declares itself.
+        struct Reach {
+            let places: Set<Int>
+            let declared: Set<String>
+        }
+
+        /// The files declaring what the types of `facts` inherit from: of the types declared only nested, those the
+        /// inheritance clause can reach from where the type is (its enclosing types' names and the names it writes).
+        func declarersOfParents(in facts: FileFacts) -> Set<String> {
+            var files = Set<String>()
+            for type in facts.types where !type.inherited.isEmpty {
+                var names = Set(type.qualifiedName.split(separator: ".").map(String.init))
+                for parent in type.inherited { ReadRecorder.identifiers(in: parent, into: &names) }
+                let reach = reach(ofCodeNaming: names, declaring: [])
+                for parent in type.inherited {
+                    files.formUnion(declarers(of: ReadRecorder.simpleName(ofID: Architecture.bareTypeName(parent)), reachableFrom: reach))
+                }
+            }
+            return files
+        }
+
+        func reach(ofCodeNaming names: Set<String>, declaring declared: Set<String>) -> Reach {
+            var places = Set<Int>()
+            for name in names { places.formUnion((kept.declaring[name] ?? []).lazy.filter { $0 >= 0 }) }
+            return Reach(places: places, declared: declared)
         }
 
         /// A project of `files` alone, its answers made from them.
@@ -116,20 +157,17 @@ struct ChangedFileJudgement: Sendable {
         init?(path: String, oldFacts: FileFacts, names: Set<String>, in setting: Setting) {
             var members: Set<String> = [path]
             var decoded: [String: FileFacts] = [:]
-            var asked = Set<String>()
-            var pending = names
-            while true {
-                var reached: [String] = []
-                for name in pending where asked.insert(name).inserted {
-                    for member in setting.declarers(of: name) where members.insert(member).inserted { reached.append(member) }
-                }
-                guard !reached.isEmpty else { break }
-                pending = []
+            // The file's names reach only the nested types its code can, and so do the members' parents.
+            let reach = setting.reach(ofCodeNaming: names, declaring: ChangedFileJudgement.declaredNames(oldFacts))
+            var reached = names.flatMap { setting.declarers(of: $0, reachableFrom: reach) }.filter { members.insert($0).inserted }
+            while !reached.isEmpty {
+                var next: [String] = []
                 for (member, file) in zip(reached, ParallelMap.run(reached, setting.factsOfFile)) {
                     guard let file else { return nil }
                     decoded[member] = file
-                    for type in file.types { pending.formUnion(type.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) }) }
+                    next += setting.declarersOfParents(in: file).filter { members.insert($0).inserted }
                 }
+                reached = next
             }
             (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
             let files = setting.paths.compactMap { member in member == path ? oldFacts : decoded[member] }
@@ -142,9 +180,11 @@ struct ChangedFileJudgement: Sendable {
             leftOut.isEmpty ? answers.value : setting.answers(of: part.value, changedFile: path, leavingOut: leftOut)
         }
 
-        /// Whether `names` reach no file beyond the members: a small project made for them holds the same files.
-        func covers(_ names: Set<String>, in setting: Setting) -> Bool {
-            names.subtracting(self.names).allSatisfy { setting.declarers(of: $0).allSatisfy(members.contains) }
+        /// Whether `names`, a file's, reach no file beyond the members: a small project made for them holds the same
+        /// files. `declared`: the names the file declares.
+        func covers(_ names: Set<String>, declaring declared: Set<String>, in setting: Setting) -> Bool {
+            let reach = setting.reach(ofCodeNaming: names, declaring: declared)
+            return names.allSatisfy { setting.declarers(of: $0, reachableFrom: reach).allSatisfy(members.contains) }
         }
     }
 
@@ -196,7 +236,7 @@ struct ChangedFileJudgement: Sendable {
         guard let kept = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // The small project made for the old facts' names serves unless the new facts name a type declared beyond it.
-        guard let small = before.covers(newNames, in: setting) ? before
+        guard let small = before.covers(newNames, declaring: declaredAfter, in: setting) ? before
                 : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), in: setting) else { return nil }
         var decoded = small.neighbours
         func files(of members: Set<String>) -> [FileFacts]? {
@@ -217,8 +257,7 @@ struct ChangedFileJudgement: Sendable {
             var members = start
             while true {
                 guard let facts = files(of: members) else { return nil }
-                let parents = facts.flatMap { $0.types.flatMap { $0.inherited.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0)) } } }
-                let wider = members.union(Set(parents).flatMap(setting.declarers))
+                let wider = facts.reduce(into: members) { $0.formUnion(setting.declarersOfParents(in: $1)) }
                 if wider == members { return members }
                 members = wider
             }
@@ -243,11 +282,11 @@ struct ChangedFileJudgement: Sendable {
         }
         if !added.isEmpty {
             guard let separable = after.part.architecture.separableTypes(named: added, in: path),
-                  setting.profileStands(with: separable, in: after.part, file: path),
-                  let answers = moved.answers.addingTypes(named: added, separable, foundAs: after.part.architecture.relations, declaredIn: path)
-            else { return nil }
-            moved.answers = answers
+                  setting.profileStands(with: separable, in: after.part, file: path) else { return nil }
+            moved.answers = moved.answers.addingTypes(separable, foundAs: after.part.architecture.relations, declaredIn: path)
         }
+        guard let redeclared = moved.answers.redeclaring(in: path, from: before.oldFacts, to: newFacts) else { return nil }
+        moved.answers = redeclared
         timings?.end(.smallProject)
 
         // The file, the files whose judgements asked about a type whose declaration or extension in it says something
@@ -273,7 +312,11 @@ struct ChangedFileJudgement: Sendable {
                 // type of a name stops before the scopes it would have walked, and records none of them), and those
                 // declaring what their types inherit from, up the chains: which of its classes are observable and which
                 // of its types are views, what its subjects are, is told there before any judgement asks.
-                guard var members = inheritanceClosure(of: Set([target, path] + kept.reads[targetPlace].flatMap(setting.declarers))) else {
+                // The changed file's code reaches only the nested types it names an enclosing type of; another's is
+                // not read here, and reaches all.
+                let reach = target == path ? setting.reach(ofCodeNaming: newNames, declaring: declaredAfter) : nil
+                let declarers = { (name: String) in setting.declarers(of: name, reachableFrom: reach) }
+                guard var members = inheritanceClosure(of: Set([target, path] + kept.reads[targetPlace].flatMap(declarers))) else {
                     return false
                 }
                 var rounds = 0
@@ -284,7 +327,7 @@ struct ChangedFileJudgement: Sendable {
                                                    sceneRootViews: kept.sceneRootViews, profile: setting.profile, layers: setting.layers)
                     let judgements = engine.judgeOneFile(part.file(at: place), in: part, gathered: moved.gathered, isEnabled: isEnabled)
                     let reads = judgements.values.reduce(into: Set<String>()) { $0.formUnion($1.reads) }
-                    let wider = members.union(declaringFiles(readIn: reads))
+                    let wider = members.union(ReadRecorder.typesRead(in: reads).flatMap(declarers))
                     if wider != members {
                         guard rounds < Self.maxRounds else { return false }
                         members = wider
@@ -318,12 +361,5 @@ struct ChangedFileJudgement: Sendable {
         }
         let (said, says) = (saying(old), saying(new))
         return declaredNames(old).filter { said[$0] != says[$0] }
-    }
-
-    /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
-    private func declaringFiles(readIn reads: Set<String>) -> Set<String> {
-        var files = Set<String>()
-        for name in ReadRecorder.typesRead(in: reads) { files.formUnion(setting.declarers(of: name)) }
-        return files
     }
 }

@@ -18,7 +18,8 @@ struct KeptAnswers: Sendable {
     /// told by their place in that order, which the next run shares (its result is looked up by the same files): the
     /// paths are in the result already, and a second table of them was a tenth of a large app's cache.
     var reads: [[String]]
-    /// The files declaring or extending a type of each simple name, by place in the project's order of files.
+    /// The files declaring or extending a type of each simple name, by place in the project's order of files (marked
+    /// when they declare it only nested: `DeclaringFiles.byName`).
     var declaring: [String: [Int]] { didSet { storedApart = nil } }
     /// The project's paths in its order of files: implied by the architecture's payload rather than written in it (the
     /// run's result holds them, and the next run, linting the same files, knows them), a tenth of a large app's cache.
@@ -133,32 +134,46 @@ struct KeptAnswers: Sendable {
     }
 
     /// The answers after the file at `path` stopped declaring or extending types of `names`, which nothing else in the
-    /// project names: what the answers said of them (`Architecture.separableTypes`) and the file's place among their
-    /// declarers taken out. Nil when another type's relation ended at one of them.
+    /// project names: what the answers said of them (`Architecture.separableTypes`) taken out. Nil when another type's
+    /// relation ended at one of them.
     func removingTypes(named names: Set<String>, declaredIn path: String) -> KeptAnswers? {
-        guard let place = paths.firstIndex(of: path), let separable = architecture.separableTypes(named: names, in: path) else { return nil }
+        guard let separable = architecture.separableTypes(named: names, in: path) else { return nil }
         var removed = self
         if !separable.roles.isEmpty { removed.architecture = architecture.removingTypes(separable.ids) }
-        for name in names {
-            let declarers = (declaring[name] ?? []).filter { $0 != place }
-            removed.declaring[name] = declarers.isEmpty ? nil : declarers
-        }
         return removed
     }
 
-    /// The answers after the file at `path` began declaring or extending types of `names`, which nothing else in the
-    /// project names, with what a small project said of them (`added`, its relations `found`) put in.
-    func addingTypes(named names: Set<String>, _ added: Architecture.SeparableTypes, foundAs found: [Relation], declaredIn path: String) -> KeptAnswers? {
+    /// The answers after the file at `path` began declaring types nothing else in the project names, with what a small
+    /// project said of them (`added`, its relations `found`) put in.
+    func addingTypes(_ added: Architecture.SeparableTypes, foundAs found: [Relation], declaredIn path: String) -> KeptAnswers {
+        guard !added.roles.isEmpty else { return self }
+        var result = self
+        var order: [String: Int]?
+        result.architecture.addTypes(added, foundAs: found, codeIn: path) { other in
+            if order == nil { order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+            return order?[other] ?? .max
+        }
+        return result
+    }
+
+    /// The answers with the file at `path` among the declarers of what its facts `new` declare instead of what `old`
+    /// did (`DeclaringFiles.entries`); nil when the file is not the project's. As they were when both declare the same.
+    func redeclaring(in path: String, from old: FileFacts, to new: FileFacts) -> KeptAnswers? {
+        let (before, after) = (DeclaringFiles.entries(of: old), DeclaringFiles.entries(of: new))
+        guard before != after else { return self }
         guard let place = paths.firstIndex(of: path) else { return nil }
         var result = self
-        if !added.roles.isEmpty {
-            var order: [String: Int]?
-            result.architecture.addTypes(added, foundAs: found, codeIn: path) { other in
-                if order == nil { order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
-                return order?[other] ?? .max
-            }
+        for entry in before {
+            let declarers = (declaring[entry.name] ?? []).filter { DeclaringFiles.place($0) != place }
+            result.declaring[entry.name] = declarers.isEmpty ? nil : declarers
         }
-        for name in names { result.declaring[name] = ((declaring[name] ?? []) + [place]).sorted() }
+        // As a build lists them: by place, a file's plain entry before its nested one.
+        for entry in after {
+            var declarers = result.declaring[entry.name] ?? []
+            let at = declarers.firstIndex { DeclaringFiles.place($0) > place } ?? declarers.count
+            declarers.insert(entry.isNested ? ~place : place, at: at)
+            result.declaring[entry.name] = declarers
+        }
         return result
     }
 

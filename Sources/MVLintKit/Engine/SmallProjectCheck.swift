@@ -338,20 +338,65 @@ extension SmallProjectCheck.Snapshot {
 /// The files declaring or extending a type of each simple name, as places in a project's files, each file once: what a
 /// small project must hold for the names a judgement asked about.
 struct DeclaringFiles: Sendable {
+    /// By simple name, the places of the files declaring or extending a type of that name, in the project's order; a
+    /// file declaring one nested in another type (SwiftGen's `L10n.Settings.Title`) is written `~place` as well, or
+    /// only, when it declares or extends none plainly: only code naming an enclosing type can reach that one
+    /// (`ChangedFileJudgement.Setting.declarers(of:reachableFrom:)`).
     let byName: [String: [Int]]
 
     init(_ project: ProjectContext) {
         var byName: [String: [Int]] = [:]
         for position in project.files.indices {
-            for type in project.files[position].types {
-                let name = ReadRecorder.simpleName(ofID: type.qualifiedName)
-                if byName[name]?.last != position { byName[name, default: []].append(position) }
+            for entry in Self.entries(of: project.files[position]) {
+                byName[entry.name, default: []].append(entry.isNested ? ~position : position)
             }
         }
         self.byName = byName
     }
 
-    subscript(name: String) -> [Int] { byName[name] ?? [] }
+    /// A name a file declares plainly (at the top level, or extended), or nested in another type.
+    struct Entry: Equatable {
+        var name: String
+        var isNested: Bool
+    }
+
+    /// What a file declares, by simple name: each name declared plainly once, and each name declared nested once; an
+    /// enclosing type's name counts as declared plainly, since code must write it to reach what it nests — the
+    /// outermost one's, or every one's when an extension encloses it (its first component may be a module's, which the
+    /// index strips).
+    static func entries(of facts: FileFacts) -> [Entry] {
+        var plain = Set<String>(), nested = Set<String>()
+        var declared = Set<String>()
+        for type in facts.types where type.kind != .extension { declared.insert(type.qualifiedName) }
+        for type in facts.types {
+            let qualifiedName = type.qualifiedName
+            let components = qualifiedName.split(separator: ".")
+            guard type.kind != .extension, components.count > 1 else {
+                plain.insert(ReadRecorder.simpleName(ofID: qualifiedName))
+                continue
+            }
+            nested.insert(ReadRecorder.simpleName(ofID: qualifiedName))
+            let enclosing = (1..<components.count).map { components[..<$0].joined(separator: ".") }
+            if enclosing.allSatisfy(declared.contains) {
+                plain.insert(String(components[0]))
+            } else {
+                plain.formUnion(components.dropLast().map(String.init))
+            }
+        }
+        return plain.sorted().map { Entry(name: $0, isNested: false) } + nested.sorted().map { Entry(name: $0, isNested: true) }
+    }
+
+    /// A place as written in `byName`, without its mark.
+    static func place(_ entry: Int) -> Int { entry < 0 ? ~entry : entry }
+
+    /// Every file declaring or extending a type of the name, once.
+    subscript(name: String) -> [Int] { Self.places(byName[name] ?? []) }
+
+    /// The places of `entries` (of `byName`), each once, in their order.
+    static func places(_ entries: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return entries.map(place).filter { seen.insert($0).inserted }
+    }
 
     /// The files declaring a type whose declaration or role a judgement asked about (its `t:` and `r:` reads).
     func reached(by reads: Set<String>) -> Set<Int> {
