@@ -294,6 +294,32 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a line atop that", phase: .relocated)
     }
 
+    /// A fact pairs only with a fact of the same type: a type renamed back and another added after the last one leave
+    /// the last one's place where it is, not on the added type's (whose facts, but for the name, say the same).
+    func testThePlaceMapPairsFactsWithinTheirOwnTypes() throws {
+        let before = """
+        struct ScriptItemRenamed {
+            let title: String
+        }
+
+        struct ScriptProvider {
+            func current() -> ScriptItem { .init(title: "") }
+        }
+
+        struct ScriptConfiguration {
+            let id = UUID()
+        }
+        """
+        // Its declaration renamed back, as an editor's undo does, and a type added after the last.
+        let after = before.replacingOccurrences(of: "struct ScriptItemRenamed", with: "struct ScriptItem") + "\n\nstruct ScriptAdded {\n    let count = 1\n}\n"
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let old = engine.analyze(path: "Script.swift", text: before, settings: TargetSettings()).facts
+        let new = engine.analyze(path: "Script.swift", text: after, settings: TargetSettings()).facts
+        let places = SmallProjectCheck.placeMap(from: old, to: new)
+        let configuration = try XCTUnwrap(old.types.first { $0.name == "ScriptConfiguration" })
+        XCTAssertEqual(places.positions[configuration.position], try XCTUnwrap(new.types.first { $0.name == "ScriptConfiguration" }).position)
+    }
+
     /// The place map pairs the facts of two versions of a file by what they say: a longer body moves the places after
     /// it without losing the type's, which the type's fact writes after its members.
     func testThePlaceMapFollowsFactsPastALongerBody() throws {

@@ -48,7 +48,10 @@ struct FactWriter {
     /// flags a byte each, cut at every position.
     private var writesUnits = false
     private var unitStart = 0
-    private var units: [(said: Range<Int>, position: SourcePosition)] = []
+    private var units: [(said: Range<Int>, owner: String, position: SourcePosition)] = []
+    /// The qualified name of the type whose facts are being written, which each unit is told apart by too: a type's own
+    /// place says little (what its declaration says comes before its members), and two types' look alike.
+    private var unitOwner = ""
 
     /// Strings the table starts with that the payload leaves out, since its reader knows them (`implying`).
     private var impliedCount = 0
@@ -131,7 +134,7 @@ struct FactWriter {
     /// kinds and flags of the fact holding it (strings as their text, not their place in a table; no numbers or counts,
     /// so a fact added to a list or a longer body changes no other fact's words). Facts that say the same line up between two versions of a file
     /// (`SmallProjectCheck.placeMap`).
-    static func placedUnits(of value: some BinaryCodable) -> (bytes: [UInt8], units: [(said: Range<Int>, position: SourcePosition)]) {
+    static func placedUnits(of value: some BinaryCodable) -> (bytes: [UInt8], units: [(said: Range<Int>, owner: String, position: SourcePosition)]) {
         var writer = FactWriter()
         writer.writesShape = true
         writer.writesUnits = true
@@ -145,7 +148,7 @@ struct FactWriter {
     var leavesOutNumbers: Bool { writesUnits }
 
     private mutating func cutUnit(at position: SourcePosition) {
-        units.append((unitStart..<body.count, position))
+        units.append((unitStart..<body.count, unitOwner, position))
         unitStart = body.count
     }
 
@@ -189,7 +192,13 @@ struct FactWriter {
         writeUnsignedInt(range.count)
     }
 
-    mutating func write(_ value: some BinaryCodable) { value.write(to: &self) }
+    mutating func write(_ value: some BinaryCodable) {
+        guard writesUnits, let type = value as? TypeFact else { return value.write(to: &self) }
+        let outer = unitOwner
+        unitOwner = type.qualifiedName
+        value.write(to: &self)
+        unitOwner = outer
+    }
 
     /// The bytes written so far, less the string table `payload(of:)` puts before them (`mvlint-bench decode`).
     var valueByteCount: Int { body.count }

@@ -158,7 +158,9 @@ public enum SmallProjectCheck {
     /// position; a place two facts disagree about is left out.
     static func placeMap(from old: FileFacts, to new: FileFacts) -> (positions: [SourcePosition: SourcePosition], lines: [Int: Int]) {
         let before = FactWriter.placedUnits(of: old), after = FactWriter.placedUnits(of: new)
-        func same(_ i: Int, _ j: Int) -> Bool { before.bytes[before.units[i].said] == after.bytes[after.units[j].said] }
+        func same(_ i: Int, _ j: Int) -> Bool {
+            before.units[i].owner == after.units[j].owner && before.bytes[before.units[i].said] == after.bytes[after.units[j].said]
+        }
         var pairs: [(Int, Int)] = []
         // What an edit leaves alone at both ends pairs up as it is; the longest common run is looked for in between only,
         // in a table of both lengths: with more than `placeMapLimit` cells nothing in between moves (the answers citing
