@@ -12,7 +12,7 @@ internal import Foundation
 /// one of its lines. Every other file keeps its project findings. A type the file declares is accepted when no other
 /// file names it and what the answers say of it is its own (its role, lifetime and the relations it starts; the
 /// detected profile's counts as they were): that is left out of the answers compared, and put into the kept ones; a
-/// plain type the file takes away is taken out of them. Nil whenever that cannot be told: the run builds the whole
+/// type the file takes away, likewise, is taken out of them. Nil whenever that cannot be told: the run builds the whole
 /// project instead, as before. `mvlint-bench edits` checks the result against an uncached run's.
 struct ChangedFileJudgement: Sendable {
     /// What the judgement is made in: the previous run's kept answers and the settings, profile, layers and rules of
@@ -73,6 +73,7 @@ struct ChangedFileJudgement: Sendable {
             return files
         }
 
+        /// What code holding `names` reaches, in a file declaring `declared`.
         func reach(ofCodeNaming names: Set<String>, declaring declared: Set<String>) -> Reach {
             var places = Set<Int>()
             for name in names { places.formUnion((kept.declaring[name] ?? []).lazy.filter { $0 >= 0 }) }

@@ -319,9 +319,9 @@ public struct Architecture: Sendable, BinaryCodable {
         }
         // Then each file's code's, file by file: this file's run of them is merged with the small project's, whose
         // order for them is the build's (a relation another file's code made first is not in the run: skipped).
-        let code = found.filter { !Self.heldKinds.contains($0.kind) && $0.path == path }
-        guard code.contains(where: { ids.contains($0.from) }) else { return }
         let isCode = { (relation: Relation) in !Self.heldKinds.contains(relation.kind) }
+        let code = found.filter { isCode($0) && $0.path == path }
+        guard code.contains(where: { ids.contains($0.from) }) else { return }
         let start = relations.firstIndex { isCode($0) && $0.path == path }
             ?? relations.firstIndex { isCode($0) && placeOfFile($0.path) > placeOfFile(path) } ?? relations.count
         let end = relations[start...].firstIndex { $0.path != path } ?? relations.count
