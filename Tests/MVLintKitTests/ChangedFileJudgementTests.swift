@@ -318,6 +318,11 @@ final class ChangedFileJudgementTests: XCTestCase {
         let places = SmallProjectCheck.placeMap(from: old, to: new)
         let configuration = try XCTUnwrap(old.types.first { $0.name == "ScriptConfiguration" })
         XCTAssertEqual(places.positions[configuration.position], try XCTUnwrap(new.types.first { $0.name == "ScriptConfiguration" }).position)
+
+        // An import added: the file's first type still pairs, its first property too.
+        let imported = engine.analyze(path: "Script.swift", text: before + "\n\nimport SwiftUI\n", settings: TargetSettings()).facts
+        let title = try XCTUnwrap(old.types.first?.properties.first)
+        XCTAssertEqual(SmallProjectCheck.placeMap(from: old, to: imported).positions[title.position], title.position)
     }
 
     /// The place map pairs the facts of two versions of a file by what they say: a longer body moves the places after

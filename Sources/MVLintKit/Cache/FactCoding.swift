@@ -194,6 +194,8 @@ struct FactWriter {
 
     mutating func write(_ value: some BinaryCodable) {
         guard writesUnits, let type = value as? TypeFact else { return value.write(to: &self) }
+        // Nor is what the file said before its first type (its imports) part of that type's first unit.
+        unitStart = body.count
         let outer = unitOwner
         unitOwner = type.qualifiedName
         value.write(to: &self)
