@@ -73,6 +73,21 @@ struct ChangedFileJudgement: Sendable {
             return files
         }
 
+        /// `members` with the files declaring what the types of `reached` (members whose parents are not followed yet)
+        /// inherit from, and so on up the chains; nil when a file does not decode. `facts` decodes several files at once.
+        func closingOverParents(_ members: Set<String>, from reached: [String], facts: ([String]) -> [FileFacts?]) -> Set<String>? {
+            var (members, reached) = (members, reached)
+            while !reached.isEmpty {
+                var next: [String] = []
+                for file in facts(reached) {
+                    guard let file else { return nil }
+                    next += declarersOfParents(in: file).filter { members.insert($0).inserted }
+                }
+                reached = next
+            }
+            return members
+        }
+
         /// What code holding `names` reaches, in a file declaring `declared`.
         func reach(ofCodeNaming names: Set<String>, declaring declared: Set<String>) -> Reach {
             var places = Set<Int>()
@@ -156,20 +171,17 @@ struct ChangedFileJudgement: Sendable {
 
         /// The small project around the file at `path` for `names`; nil when a file in it does not decode.
         init?(path: String, oldFacts: FileFacts, names: Set<String>, in setting: Setting) {
-            var members: Set<String> = [path]
+            var start: Set<String> = [path]
             var decoded: [String: FileFacts] = [:]
             // The file's names reach only the nested types its code can, and so do the members' parents.
             let reach = setting.reach(ofCodeNaming: names, declaring: ChangedFileJudgement.declaredNames(oldFacts))
-            var reached = names.flatMap { setting.declarers(of: $0, reachableFrom: reach) }.filter { members.insert($0).inserted }
-            while !reached.isEmpty {
-                var next: [String] = []
-                for (member, file) in zip(reached, ParallelMap.run(reached, setting.factsOfFile)) {
-                    guard let file else { return nil }
-                    decoded[member] = file
-                    next += setting.declarersOfParents(in: file).filter { members.insert($0).inserted }
-                }
-                reached = next
+            let reached = names.flatMap { setting.declarers(of: $0, reachableFrom: reach) }.filter { start.insert($0).inserted }
+            let closed = setting.closingOverParents(start, from: reached) { batch in
+                let files = ParallelMap.run(batch, setting.factsOfFile)
+                for (member, file) in zip(batch, files) { decoded[member] = file }
+                return files
             }
+            guard let members = closed else { return nil }
             (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
             let files = setting.paths.compactMap { member in member == path ? oldFacts : decoded[member] }
             let part = Deferred { setting.smallProject(of: files) }
@@ -240,28 +252,24 @@ struct ChangedFileJudgement: Sendable {
         guard let small = before.covers(newNames, declaring: declaredAfter, in: setting) ? before
                 : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), in: setting) else { return nil }
         var decoded = small.neighbours
+        // A member's facts: the new ones for the file, the others decoded once.
+        func facts(of member: String) -> FileFacts? {
+            if member == path { return newFacts }
+            guard let file = decoded[member] ?? setting.factsOfFile(member) else { return nil }
+            decoded[member] = file
+            return file
+        }
         func files(of members: Set<String>) -> [FileFacts]? {
             var files: [FileFacts] = []
             for member in members.sorted(by: { order[$0, default: .max] < order[$1, default: .max] }) {
-                if member == path {
-                    files.append(newFacts)
-                    continue
-                }
-                guard let file = decoded[member] ?? setting.factsOfFile(member) else { return nil }
-                decoded[member] = file
+                guard let file = facts(of: member) else { return nil }
                 files.append(file)
             }
             return files
         }
 
         func inheritanceClosure(of start: Set<String>) -> Set<String>? {
-            var members = start
-            while true {
-                guard let facts = files(of: members) else { return nil }
-                let wider = facts.reduce(into: members) { $0.formUnion(setting.declarersOfParents(in: $1)) }
-                if wider == members { return members }
-                members = wider
-            }
+            setting.closingOverParents(start, from: Array(start)) { $0.map(facts(of:)) }
         }
 
         // The answers with the new facts, made beside those with the old (ready when they were made while the file was
