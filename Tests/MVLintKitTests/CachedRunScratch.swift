@@ -8,6 +8,8 @@ struct CachedRunScratch {
     let folder: TemporaryFolder
     /// The opt-in rules every run turns on.
     var optInRules: Set<String> = []
+    /// The profile every run is given; nil: detected.
+    var profile: Profile?
     var cacheFile: URL { folder.url.appendingPathComponent(".cache/project.cache") }
 
     /// A copy of the package's `Examples`.
@@ -33,6 +35,7 @@ struct CachedRunScratch {
     private func run(cacheFile: URL?, buffer: Linter.StandardInput? = nil) -> Linter.Outcome {
         var configuration = Configuration(rootDirectory: folder.url)
         configuration.optInRules = optInRules
+        configuration.profile = profile
         return Linter.run(Linter.Request(paths: ["."], workingDirectory: folder.url, configuration: configuration,
                                          cacheFile: cacheFile, standardInput: buffer))
     }

@@ -31,6 +31,23 @@ final class ChangedFileJudgementTests: XCTestCase {
     }
     """
 
+    /// A view controller hosting `FeedLegacy`, which only it makes: a view made outside SwiftUI.
+    private static let uiKitHost = "import UIKit\nimport SwiftUI\n\nfinal class FeedHost: UIViewController {\n    func show() { _ = UIHostingController(rootView: FeedLegacy()) }\n}\n"
+
+    private static let madeOnlyByUIKit = """
+    import SwiftUI
+    import Combine
+
+    final class FeedStore: ObservableObject {
+        @Published var title = ""
+    }
+
+    struct FeedLegacy: View {
+        @ObservedObject var store = FeedStore()
+        var body: some View { Text(store.title) }
+    }
+    """
+
     func testABodyEditIsJudgedInASmallProjectAndItsNewProjectFindingsAreMade() throws {
         let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
         XCTAssertEqual(scratch.run().projectPhase, .built)
@@ -157,25 +174,70 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a plain type added showing a view the project has", phase: .built)
     }
 
+    /// A view of another file made in a body the project had is judged in a small project holding every file that names
+    /// it, the new `shows` relation put among the file's, when nothing else changes: not whether a view holding state is
+    /// shown (a screen the detected profile counts), not what a rule's table tells of it (made in SwiftUI at all), not a
+    /// relation written before (by the same body, or by the maker's extension in another file). Each of those builds
+    /// the project.
+    func testAViewOfTheProjectMadeInABodyIsJudgedWhenNothingElseChanges() throws {
+        let scratch = try CachedRunScratch(files: [
+            "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
+            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedLegend.swift": "import SwiftUI\n\nstruct FeedLegend: View {\n    var body: some View { Text(\"Legend\") }\n}\n",
+            "FeedHeaders.swift": "import SwiftUI\n\nextension FeedSearch {\n    var header: some View { FeedLegend() }\n}\n",
+            "FeedSearch.swift": "import SwiftUI\n\nstruct FeedSearch: View {\n    @State private var filter = FeedModel()\n    var body: some View { TextField(\"Search\", text: $filter.title) }\n}\n",
+            "FeedHost.swift": Self.uiKitHost, "FeedLegacy.swift": Self.madeOnlyByUIKit,
+        ])
+        XCTAssertEqual(scratch.run().profileChoice.profile, .mv)
+        // A presentation view shown for the first time, then by a second view of the project.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "var body: some View { FeedView(model: model) }", with: "var body: some View { VStack { FeedView(model: model); FeedRow(title: \"Top\") } }") }
+        _ = scratch.runAfterEdit("a presentation view made in a screen's body", phase: .rejudged)
+        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "TextField(\"Search\", text: $filter.title)", with: "VStack { TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }") }
+        _ = scratch.runAfterEdit("a presentation view another view shows made in a second body", phase: .rejudged)
+        // A container another file shows already, made in one more body.
+        try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "var body: some View { Text(title) }", with: "var body: some View { VStack { Text(title); FeedView(model: FeedModel.preview) } }") }
+        _ = scratch.runAfterEdit("a view another file shows made in a body", phase: .rejudged)
+
+        // A view holding state, shown nowhere until now: a screen.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()") }
+        _ = scratch.runAfterEdit("a view holding state made for the first time", phase: .built)
+        // A view made only by UIKit until now: `observed-object-creation`'s table tells it is made in SwiftUI.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedSearch()", with: "FeedSearch(); FeedLegacy()") }
+        let findings = scratch.runAfterEdit("a view UIKit made made in a body", phase: .built)
+        XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"])
+        // The same view made twice by one body: a line added to a relation the project has.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\");", with: "FeedRow(title: \"Top\"); FeedRow(title: \"Bottom\");") }
+        _ = scratch.runAfterEdit("a view made again by a body that makes it", phase: .built)
+        // A view an extension of the maker in another file makes already: a line added to that file's relation.
+        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "FeedRow(title: filter.title)", with: "FeedRow(title: filter.title); FeedLegend()") }
+        _ = scratch.runAfterEdit("a view made in a body that the maker's extension makes", phase: .built)
+    }
+
+    /// `viewmodel-public-setter` gathers the writes of every property named like a settable one of any view model: a
+    /// small project made for a file that names no view model must gather its writes by the whole project's names, or a
+    /// write whose receiver's type is no longer known (its property taken away) goes unseen — and that write now counts
+    /// as setting the view model's property from outside, so the view model's finding goes away.
+    func testAWriteToAPropertyNamedLikeAViewModelsIsComparedInASmallProject() throws {
+        var scratch = try CachedRunScratch(files: [
+            "FeedViewModel.swift": "import Observation\n\n@Observable final class FeedViewModel {\n    var title = \"\"\n    func load() { title = \"Feed\" }\n}\n",
+            "FeedScreen.swift": "import SwiftUI\n\nstruct FeedScreen: View {\n    @State private var viewModel = FeedViewModel()\n    var body: some View { Text(viewModel.title).onAppear { viewModel.load() } }\n}\n",
+            "BadgeController.swift": "import UIKit\n\nfinal class BadgeController: UIViewController {\n    let badge = BadgeLabel()\n    let count = 0\n\n    func update() { badge.title = \"New\" }\n}\n",
+        ])
+        scratch.profile = .mvvm
+        XCTAssertEqual(scratch.run().findings.filter { $0.rule == "viewmodel-public-setter" }.map(\.file), ["FeedViewModel.swift"])
+        try scratch.edit("BadgeController.swift") { $0.replacingOccurrences(of: "    let badge = BadgeLabel()\n", with: "") }
+        let findings = scratch.runAfterEdit("the property a write's receiver was taken away", phase: .built)
+        XCTAssertEqual(findings.filter { $0.rule == "viewmodel-public-setter" }.map(\.file), [])
+        try scratch.edit("BadgeController.swift") { $0.replacingOccurrences(of: "    let count = 0\n", with: "    let count = 0\n    let limit = 3\n") }
+        _ = scratch.runAfterEdit("a property added beside it", phase: .rejudged)
+    }
+
     /// A view added that shows a view made only by UIKit until then: the shown view is made in SwiftUI now, which a
     /// rule's table tells from every file's constructions, so `observed-object-creation` reports it — the project is
     /// built, not judged in a small project that holds no UIKit maker.
     func testAViewAddedThatShowsAViewUIKitMadeBuildsTheProject() throws {
         let scratch = try CachedRunScratch(files: [
-            "FeedHost.swift": "import UIKit\nimport SwiftUI\n\nfinal class FeedHost: UIViewController {\n    func show() { _ = UIHostingController(rootView: FeedLegacy()) }\n}\n",
-            "FeedLegacy.swift": """
-            import SwiftUI
-            import Combine
-
-            final class FeedStore: ObservableObject {
-                @Published var title = ""
-            }
-
-            struct FeedLegacy: View {
-                @ObservedObject var store = FeedStore()
-                var body: some View { Text(store.title) }
-            }
-            """,
+            "FeedHost.swift": Self.uiKitHost, "FeedLegacy.swift": Self.madeOnlyByUIKit,
             "FeedView.swift": Self.view, "FeedModel.swift": Self.model,
         ])
         XCTAssertFalse(scratch.run().findings.contains { $0.rule == "observed-object-creation" }, "made only by UIKit")
@@ -323,6 +385,43 @@ final class ChangedFileJudgementTests: XCTestCase {
         let imported = engine.analyze(path: "Script.swift", text: before + "\n\nimport SwiftUI\n", settings: TargetSettings()).facts
         let title = try XCTUnwrap(old.types.first?.properties.first)
         XCTAssertEqual(SmallProjectCheck.placeMap(from: old, to: imported).positions[title.position], title.position)
+    }
+
+    /// A view made at the top of a body, indented otherwise than the statement it now precedes, changes what the type's
+    /// facts say before its declaration's place (where a fix would insert a statement there): the declaration still
+    /// pairs, by the type's name, and so does the type after it.
+    func testThePlaceMapPairsATypeWhoseBodySaysMore() throws {
+        let before = """
+        import SwiftUI
+
+        private struct StatusesList: View {
+            let fetcher: StatusesFetcher
+            @Environment(Theme.self) private var theme
+
+            var body: some View {
+                Group {
+                    if !fetcher.pinned.isEmpty { pinned }
+                    AnyStatusesList(fetcher: fetcher)
+                }
+            }
+
+            private var pinned: some View { Label("Pinned", systemImage: "pin") }
+        }
+
+        struct StatusesFooter: View {
+            var body: some View { Text("End") }
+        }
+        """
+        let after = before.replacingOccurrences(of: "    var body: some View {\n", with: "    var body: some View {\n            StatusBanner()\n")
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let old = engine.analyze(path: "Statuses.swift", text: before, settings: TargetSettings()).facts
+        let new = engine.analyze(path: "Statuses.swift", text: after, settings: TargetSettings()).facts
+        let places = SmallProjectCheck.placeMap(from: old, to: new)
+        for name in ["StatusesList", "StatusesFooter"] {
+            let (was, now) = (try XCTUnwrap(old.types.first { $0.name == name }), try XCTUnwrap(new.types.first { $0.name == name }))
+            XCTAssertEqual(places.positions[was.position], now.position, name)
+            XCTAssertEqual(places.lines[was.position.line], now.position.line, name)
+        }
     }
 
     /// The place map pairs the facts of two versions of a file by what they say: a longer body moves the places after

@@ -9,7 +9,29 @@ struct EditSweep {
     /// One kind of edit: the file's new text, or nil when the file has nothing it applies to.
     struct Edit: Sendable {
         var name: String
-        var apply: @Sendable (String, inout SplitMix64) -> String?
+        var apply: @Sendable (String, inout SplitMix64, Project) -> String?
+
+        init(name: String, apply: @escaping @Sendable (String, inout SplitMix64) -> String?) {
+            self.init(name: name) { text, random, _ in apply(text, &random) }
+        }
+
+        init(name: String, apply: @escaping @Sendable (String, inout SplitMix64, Project) -> String?) {
+            (self.name, self.apply) = (name, apply)
+        }
+    }
+
+    /// What an edit may use of the project beyond the file: the names of the views its files declare.
+    struct Project: Sendable {
+        var viewNames: [String]
+
+        init(files: [URL]) {
+            var names = Set<String>()
+            for file in files {
+                guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+                for match in text.matches(of: #/struct ([A-Z]\w*)\s*:\s*(?:[A-Z]\w*\s*,\s*)*View\b/#) { names.insert(String(match.1)) }
+            }
+            viewNames = names.sorted()
+        }
     }
 
     static let edits: [Edit] = [
@@ -58,6 +80,13 @@ struct EditSweep {
             text + "\nimport SwiftUI\nimport Observation\n\n@Observable final class MVLintBenchModel {\n    var count = 0\n}\n\n"
                 + "struct MVLintBenchScreen: View {\n    @State private var model = MVLintBenchModel()\n    var body: some View {\n        Button(\"Add\") { model.count += 1 }\n    }\n}\n"
         },
+        Edit(name: "a project view shown") { text, random, project in
+            // A view another file declares, made in the first view body: the commonest edit that adds a relation.
+            guard let opening = text.firstMatch(of: #/var body: some View \{\n/#) else { return nil }
+            let others = project.viewNames.filter { !text.contains("struct \($0)") }
+            guard !others.isEmpty else { return nil }
+            return text.replacingCharacters(in: opening.range, with: opening.output + "        \(others[random.nextIndex(below: others.count)])()\n")
+        },
         Edit(name: "a wrapper swapped") { text, _ in
             if text.contains("@StateObject") { return text.replacing("@StateObject", with: "@ObservedObject", maxReplacements: 1) }
             return text.contains("@State ") ? text.replacing("@State ", with: "@Bindable ", maxReplacements: 1) : nil
@@ -100,27 +129,27 @@ struct EditSweep {
 
     /// On a copy of `folder` (in `scratch`), `fileCount` files picked at random, each edited every way in turn: `before` once
     /// the copy is made, then `measure` after each edit (the edit, the file, its path in the copy), the file put back after
-    /// each; `restored` once each file is back. Returns the files picked and how many there were to pick from.
+    /// each. Returns the files picked and how many there were to pick from.
     static func eachEdit(of folder: URL, in scratch: URL, files fileCount: Int, seed: UInt64, before: (URL) throws -> Void,
-                         measure: (Edit, URL, String) throws -> Void, restored: () -> Void) throws -> (picked: Int, of: Int) {
+                         measure: (Edit, URL, String) throws -> Void) throws -> (picked: Int, of: Int) {
         let project = scratch.appendingPathComponent(folder.lastPathComponent)
         try copyForWarmRuns(folder, to: project)
         var random = SplitMix64(seed: seed)
         var sources = swiftFiles(in: project).filter { !["Package.swift", "Project.swift"].contains($0.lastPathComponent) }
         random.shuffle(&sources)
         let picked = sources.prefix(fileCount)
+        let seen = Project(files: sources)
         try before(project)
         for file in picked {
             let original = try String(contentsOf: file, encoding: .utf8)
             // Reports name files by absolute path: the copy lies outside the working directory.
             let shown = String(file.path.dropFirst(project.path.count + 1))
             for edit in edits {
-                guard let edited = edit.apply(original, &random), edited != original else { continue }
+                guard let edited = edit.apply(original, &random, seen), edited != original else { continue }
                 try edited.write(to: file, atomically: false, encoding: .utf8)
                 defer { try? original.write(to: file, atomically: false, encoding: .utf8) }
                 try measure(edit, file, shown)
             }
-            restored()
         }
         return (picked.count, sources.count)
     }
@@ -135,14 +164,23 @@ struct EditSweep {
         func read(_ name: String) -> Data? { FileManager.default.contents(atPath: report(name)) }
         var before: [String: [String]] = [:]
         var made = [String: Int](), mismatched = [String: [String]](), reaching = [String: [Int]](), reached: [String] = []
-        var keptOtherwise = [String: [String]]()
+        var keptOtherwise = [String: [String]](), built = [String: Int]()
+        // Every edit is one change from the project as it was: its warm run starts from the cache of the untouched project.
+        let pristine = scratch.appendingPathComponent("pristine-cache")
         let (picked, sources) = try eachEdit(of: folder, in: scratch, files: fileCount, seed: seed, before: { _ in
             _ = spawn(lint + ["--cache-path", cache.path], output: report("before"))
             before = findingsByFile(read("before"))
+            try FileManager.default.copyItem(at: cache, to: pristine)
         }, measure: { edit, file, shown in
-            _ = spawn(lint + ["--cache-path", cache.path], output: report("warm"))
+            try? FileManager.default.removeItem(at: cache)
+            try FileManager.default.copyItem(at: pristine, to: cache)
+            _ = spawn(lint + ["--cache-path", cache.path, "--timings"], output: report("warm"), errors: report("timings"))
             _ = spawn(lint + ["--no-cache"], output: report("uncached"))
             made[edit.name, default: 0] += 1
+            // A run that made the project index built the whole project; one that did not kept the last run's answers.
+            if read("timings").map({ String(decoding: $0, as: UTF8.self).contains(PhaseTimings.Step.index.rawValue) }) ?? true {
+                built[edit.name, default: 0] += 1
+            }
             if read("warm") != read("uncached") { mismatched[edit.name, default: []].append(shown) }
             // The answers the warm run kept for the next must be a build's, or the next edit is judged against others.
             try? FileManager.default.removeItem(at: builtCache)
@@ -157,16 +195,14 @@ struct EditSweep {
             if !others.isEmpty {
                 reached.append("\(edit.name) in \(shown): " + others.sorted().map { String($0.dropFirst(project.path.count + 1)) }.joined(separator: ", "))
             }
-        }, restored: {
-            // The file is back as it was: this run puts the cache back too, so the next edit starts from the original.
-            _ = spawn(lint + ["--cache-path", cache.path])
         })
         print("files edited: \(picked) of \(sources), seed \(seed)")
-        print("edit                         edits  warm != uncached  kept != built  changed other files' findings (most files)")
+        print("edit                         edits  built  warm != uncached  kept != built  changed other files' findings (most files)")
         for edit in edits {
             let count = made[edit.name] ?? 0, reached = reaching[edit.name] ?? []
-            print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0) + String(format: "%5d  %16d  %13d  %d (%d)", count,
-                  mismatched[edit.name]?.count ?? 0, keptOtherwise[edit.name]?.count ?? 0, reached.filter { $0 > 0 }.count, reached.max() ?? 0))
+            print(edit.name.padding(toLength: 29, withPad: " ", startingAt: 0) + String(format: "%5d  %5d  %16d  %13d  %d (%d)", count,
+                  built[edit.name] ?? 0, mismatched[edit.name]?.count ?? 0, keptOtherwise[edit.name]?.count ?? 0,
+                  reached.filter { $0 > 0 }.count, reached.max() ?? 0))
         }
         for line in reached { print("REACHED: \(line)") }
         for (edit, files) in mismatched.sorted(by: { $0.key < $1.key }) {
@@ -218,7 +254,7 @@ struct EditSweep {
             }
             let paths = Set(base.findingsByFile.keys).union(after.findingsByFile.keys)
             if paths.contains(where: { $0 != shown && base.findingsByFile[$0] != after.findingsByFile[$0] }) { reachedOthers[edit.name, default: 0] += 1 }
-        }, restored: {})
+        })
         print("files edited: \(picked) of \(sources), seed \(seed)")
         print("edit                         edits  answers changed  only their places  told by a small project  other files' findings  kept (files judged, most)  what changed")
         for edit in edits {

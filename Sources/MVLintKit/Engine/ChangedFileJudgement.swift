@@ -32,6 +32,8 @@ struct ChangedFileJudgement: Sendable {
         let layers: LayerPlan
         let engine: LintEngine
         let isEnabled: @Sendable (String) -> Bool
+        /// `kept.settablePropertyNames()`, read once.
+        let settablePropertyNames: Deferred<Set<String>?>
 
         /// The paths of the files declaring or extending a type named `name`; given `reach`, the code of one file, but
         /// those declaring it only nested in a type that code does not name (SwiftGen's `L10n` nests 1,479 enums, named
@@ -100,6 +102,7 @@ struct ChangedFileJudgement: Sendable {
             var part = ProjectContext(files: files, sharedSettingsByPath: sharedSettingsByPath)
             part.profile = profile
             part.layers = layers
+            part.settablePropertyNames = settablePropertyNames.value ?? []
             return part
         }
 
@@ -110,7 +113,12 @@ struct ChangedFileJudgement: Sendable {
         /// the profile and the lifetimes follow across the project, beyond the small project (what the types themselves
         /// say to the detected profile is told apart: `profileStands`); nil when another type's relation ends at one of
         /// them.
-        func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = []) -> [Data]? {
+        ///
+        /// Given `shown` (`ShownViews`: views whose constructions by the file's code began), the file's constructions of
+        /// them are left out too, and the relations to them in `newRelations`: what they feed besides is compared as
+        /// made (the rules' tables, the scene roots), or checked apart (the detected profile).
+        func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = [],
+                     shown: ShownViews? = nil, newRelations: Set<Relation> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
             var architecture = part.architecture
@@ -118,10 +126,11 @@ struct ChangedFileJudgement: Sendable {
                 guard let separable = architecture.separableTypes(named: leftOut, in: path) else { return nil }
                 architecture = architecture.removingTypes(separable.ids)
             }
+            if !newRelations.isEmpty { architecture = architecture.removingRelations(newRelations) }
             let file = part.files[position]
             let isLeftOut = { (id: String) in leftOut.contains(ReadRecorder.simpleName(ofID: id)) }
             let links = part.constructionLinks[position].filter { link in
-                !isLeftOut(link.created)
+                !isLeftOut(link.created) && shown?.created.contains(link.created) != true
                     && !(link.creator.map(isLeftOut) == true && !part.index.isView(link.created) && !part.index.isObservableClass(link.created))
             }.map { "\($0.creator ?? "-")>\($0.created) \($0.writtenName)" }
             return [FactWriter.shape(of: architecture).bytes, FactWriter.payload(of: part.sceneRootViews),
@@ -139,17 +148,29 @@ struct ChangedFileJudgement: Sendable {
         /// Whether a file other than the one at `path` holds one of `names` in its facts, or cannot be read to tell: a
         /// type of that name declared or taken away there would change what that file's names resolve to.
         func anotherFileNames(_ names: Set<String>, besides path: String) -> Bool {
-            paths.contains { other in
-                guard other != path else { return false }
-                guard let record = recordOfFile(other) else { return true }
-                // The bytes first, without reading the record: most hold none of the names.
-                let mayName = record.withUnsafeBytes { bytes in names.contains { ByteSearch.contains($0, in: bytes) } }
-                guard mayName else { return false }
-                guard let strings = try? FactReader.strings(atStartOf: record) else { return true }
-                var held = Set<String>()
-                for string in strings { ReadRecorder.identifiers(in: string, into: &held) }
-                return !held.isDisjoint(with: names)
+            paths.contains { other in other != path && holds(names, inFileAt: other) != false }
+        }
+
+        /// The files other than the one at `path` whose facts hold one of `names`; nil when one cannot be read to tell.
+        func filesNaming(_ names: Set<String>, besides path: String) -> [String]? {
+            var found: [String] = []
+            for other in paths where other != path {
+                guard let holds = holds(names, inFileAt: other) else { return nil }
+                if holds { found.append(other) }
             }
+            return found
+        }
+
+        /// Whether the facts of the file at `other` hold one of `names`; nil when its record cannot be read to tell.
+        private func holds(_ names: Set<String>, inFileAt other: String) -> Bool? {
+            guard let record = recordOfFile(other) else { return nil }
+            // The bytes first, without reading the record: most hold none of the names.
+            let mayName = record.withUnsafeBytes { bytes in names.contains { ByteSearch.contains($0, in: bytes) } }
+            guard mayName else { return false }
+            guard let strings = try? FactReader.strings(atStartOf: record) else { return nil }
+            var held = Set<String>()
+            for string in strings { ReadRecorder.identifiers(in: string, into: &held) }
+            return !held.isDisjoint(with: names)
         }
     }
 
@@ -169,17 +190,25 @@ struct ChangedFileJudgement: Sendable {
         let part: Deferred<ProjectContext>
         let answers: Deferred<[Data]?>
 
-        /// The small project around the file at `path` for `names`; nil when a file in it does not decode.
-        init?(path: String, oldFacts: FileFacts, names: Set<String>, in setting: Setting) {
+        /// The small project around the file at `path` for `names`, and `making` (files making views the file's code
+        /// began to make, `ShownViews`) with the files declaring or extending what they declare, so that their
+        /// constructions' creators are told there as in the whole project; nil when a file in it does not decode.
+        init?(path: String, oldFacts: FileFacts, names: Set<String>, making: [String] = [], in setting: Setting) {
             var start: Set<String> = [path]
             var decoded: [String: FileFacts] = [:]
-            // The file's names reach only the nested types its code can, and so do the members' parents.
-            let reach = setting.reach(ofCodeNaming: names, declaring: ChangedFileJudgement.declaredNames(oldFacts))
-            let reached = names.flatMap { setting.declarers(of: $0, reachableFrom: reach) }.filter { start.insert($0).inserted }
-            let closed = setting.closingOverParents(start, from: reached) { batch in
+            func decode(_ batch: [String]) -> [FileFacts?] {
                 let files = ParallelMap.run(batch, setting.factsOfFile)
                 for (member, file) in zip(batch, files) { decoded[member] = file }
                 return files
+            }
+            // The file's names reach only the nested types its code can, and so do the members' parents.
+            let reach = setting.reach(ofCodeNaming: names, declaring: ChangedFileJudgement.declaredNames(oldFacts))
+            let reached = (names.flatMap { setting.declarers(of: $0, reachableFrom: reach) } + making).filter { start.insert($0).inserted }
+            var closed = setting.closingOverParents(start, from: reached, facts: decode)
+            if var members = closed, !making.isEmpty {
+                let declared = making.flatMap { decoded[$0].map(ChangedFileJudgement.declaredNames) ?? [] }
+                let declarers = Set(declared).flatMap { setting.declarers(of: $0) }.filter { members.insert($0).inserted }
+                closed = setting.closingOverParents(members, from: declarers, facts: decode)
             }
             guard let members = closed else { return nil }
             (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
@@ -283,7 +312,14 @@ struct ChangedFileJudgement: Sendable {
             (small.answers(leavingOut: removed, in: setting),
              kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled))
         })
-        guard let answersBefore, answersBefore == after.answers, var moved = keptMoved else { return nil }
+        guard let answersBefore, var moved = keptMoved else { return nil }
+        if answersBefore != after.answers {
+            // Views of the project the file's code began to make: told in a small project holding every file naming them.
+            guard added.isEmpty, removed.isEmpty,
+                  let shown = ShownViews(in: path, before: small.part.value, after: after.part, kept: moved.answers.architecture),
+                  let kept = keptShowing(shown, moved: moved.answers) else { return nil }
+            moved.answers = kept
+        }
         if !removed.isEmpty {
             let part = small.part.value
             guard let separable = part.architecture.separableTypes(named: removed, in: path),

@@ -148,12 +148,32 @@ struct KeptAnswers: Sendable {
     func addingTypes(_ added: Architecture.SeparableTypes, foundAs found: [Relation], declaredIn path: String) -> KeptAnswers {
         guard !added.roles.isEmpty else { return self }
         var result = self
+        result.architecture.addTypes(added, foundAs: found, codeIn: path, placeOfFile: placeOfFile())
+        return result
+    }
+
+    /// The answers with the relations of `found` (a small project's) that `isNew` picks, made by the code of the file at
+    /// `path`, put among that file's (`Architecture.addCodeRelations`).
+    func addingCodeRelations(_ found: [Relation], where isNew: (Relation) -> Bool, madeIn path: String) -> KeptAnswers {
+        var result = self
+        result.architecture.addCodeRelations(found, where: isNew, codeIn: path, placeOfFile: placeOfFile())
+        return result
+    }
+
+    /// A path's place in the project's order of files, the table made on first use.
+    private func placeOfFile() -> (String) -> Int {
         var order: [String: Int]?
-        result.architecture.addTypes(added, foundAs: found, codeIn: path) { other in
+        return { other in
             if order == nil { order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
             return order?[other] ?? .max
         }
-        return result
+    }
+
+    /// The names of the properties `viewmodel-public-setter` found settable in the whole project (what its table is
+    /// gathered for, `ProjectContext.settablePropertyNames`); nil when it kept no table.
+    func settablePropertyNames() -> Set<String>? {
+        gathered[ViewModelPublicSetterRule.description.id].flatMap { KeptAnswers.kept($0, of: ViewModelPublicSetterRule.self) }
+            .map { Set($0.settable.values.flatMap(\.properties).map(\.name)) }
     }
 
     /// The answers with the file at `path` among the declarers of what its facts `new` declare instead of what `old`

@@ -445,7 +445,7 @@ public enum Linter {
             factsOfFile: { path in absolutePaths[path].flatMap { cache.records[$0] }.flatMap { cache.facts(of: $0, path: path) } },
             recordOfFile: { path in absolutePaths[path].flatMap { cache.records[$0]?.payload } },
             sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, isProfileDetected: fixedChoice == nil, layers: layers, engine: engine,
-            isEnabled: { rules.enabled.contains($0) })
+            isEnabled: { rules.enabled.contains($0) }, settablePropertyNames: Deferred { kept.settablePropertyNames() })
         return ChangedFileJudgement.PreviousRun(key: key, result: result, choice: choice, setting: setting)
     }
 

@@ -201,10 +201,19 @@ public enum SmallProjectCheck {
         pairs += tail
         var positions: [SourcePosition: SourcePosition] = [:], lines: [Int: Int] = [:]
         var disputed = Set<SourcePosition>(), disputedLines = Set<Int>()
-        for (i, j) in pairs {
-            let (from, to) = (before.units[i].position, after.units[j].position)
+        func pair(_ from: SourcePosition, _ to: SourcePosition) {
             if positions.updateValue(to, forKey: from).map({ $0 != to }) ?? false { disputed.insert(from) }
             if lines.updateValue(to.line, forKey: from.line).map({ $0 != to.line }) ?? false { disputedLines.insert(from.line) }
+        }
+        for (i, j) in pairs { pair(before.units[i].position, after.units[j].position) }
+        // A type's declaration, by its name where the file declares it once: its unit holds what the type's members and
+        // code said before it, which an edit to its body changes (a view made there) without moving the type elsewhere.
+        let declarations = { (facts: FileFacts) in
+            Dictionary(grouping: facts.types, by: \.qualifiedName).compactMapValues { $0.count == 1 ? $0[0].position : nil }
+        }
+        let declaredAfter = declarations(new)
+        for (name, from) in declarations(old) {
+            if let to = declaredAfter[name] { pair(from, to) }
         }
         for position in disputed { positions[position] = nil }
         for line in disputedLines { lines[line] = nil }

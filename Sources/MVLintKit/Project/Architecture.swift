@@ -317,18 +317,24 @@ public struct Architecture: Sendable, BinaryCodable {
             let place = relations.firstIndex { !Self.heldKinds.contains($0.kind) || $0.from > relation.from } ?? relations.count
             relations.insert(relation, at: place)
         }
-        // Then each file's code's, file by file: this file's run of them is merged with the small project's, whose
-        // order for them is the build's (a relation another file's code made first is not in the run: skipped).
+        // Then each file's code's, file by file.
+        addCodeRelations(found, where: { ids.contains($0.from) }, codeIn: path, placeOfFile: placeOfFile)
+    }
+
+    /// Puts the relations of `found` (a small project's relations) that `isNew` picks, made by the code of the file at
+    /// `path`, among that file's run of code relations, in the order the small project has them, which is the build's
+    /// (a relation another file's code made first is not in the run: skipped).
+    mutating func addCodeRelations(_ found: [Relation], where isNew: (Relation) -> Bool, codeIn path: String, placeOfFile: (String) -> Int) {
         let isCode = { (relation: Relation) in !Self.heldKinds.contains(relation.kind) }
         let code = found.filter { isCode($0) && $0.path == path }
-        guard code.contains(where: { ids.contains($0.from) }) else { return }
+        guard code.contains(where: isNew) else { return }
         let start = relations.firstIndex { isCode($0) && $0.path == path }
             ?? relations.firstIndex { isCode($0) && placeOfFile($0.path) > placeOfFile(path) } ?? relations.count
         let end = relations[start...].firstIndex { $0.path != path } ?? relations.count
         var kept = relations[start..<end][...]
         var run: [Relation] = []
         for relation in code {
-            if ids.contains(relation.from) {
+            if isNew(relation) {
                 run.append(relation)
             } else if let match = kept.firstIndex(of: relation) {
                 run += kept[...match]
@@ -336,6 +342,13 @@ public struct Architecture: Sendable, BinaryCodable {
             }
         }
         relations.replaceSubrange(start..<end, with: run + kept)
+    }
+
+    /// The same answers without `removed` (relations, told by kind and ends).
+    func removingRelations(_ removed: Set<Relation>) -> Architecture {
+        var result = self
+        result.relations.removeAll { removed.contains($0) }
+        return result
     }
 
     /// The relations a view's stored properties make (`classifyView`), found before any its code makes.

@@ -41,7 +41,7 @@ public enum ProfileDetector {
         }
         // Grouped once: asking the architecture for each screen's relations copied out every one of them.
         let shownBy = Dictionary(grouping: project.architecture.relations.lazy.filter { $0.kind == .shows }, by: \.from)
-        let handingOff = Share(screens.compactMap { handOff(of: $0.view, shows: shownBy[$0.view.id] ?? [], project: project) },
+        let handingOff = Share(screens.compactMap { handOff(of: $0.view, shows: shownBy[$0.view.id] ?? [], roles: project.architecture, index: project.index) },
                                of: screens.count)
         if handingOff.isMajority {
             return ProfileDetection(.containerPresentation, handingOff.isClearMajority ? .strong : .weak,
@@ -80,10 +80,35 @@ public enum ProfileDetector {
             if previews == nil { previews = index.ids(inheritingAnyOf: ["PreviewProvider"]) }
             guard previews?.contains(creator) == false else { continue }
             // Shown, so a screen if it holds state or a view model (directly or through a protocol).
-            guard types.roles.first(where: { $0.id == link.created })?.role == .presentation,
-                  !(index.entry(link.created)?.properties.contains { $0.typeName?.contains("ViewModel") == true } ?? true) else { return false }
+            guard isPlainPresentation(types.roles.first { $0.id == link.created }, index: index) else { return false }
         }
         return true
+    }
+
+    /// Whether a view is presentation holding nothing named a view model: shown or not, never a screen (`findScreens`).
+    private static func isPlainPresentation(_ view: RoleAssignment?, index: ProjectIndex) -> Bool {
+        guard let view, view.role == .presentation else { return false }
+        return !(index.entry(view.id)?.properties.contains { $0.typeName?.contains("ViewModel") == true } ?? true)
+    }
+
+    /// Whether the detection a previous run made stands after the views `created` began being made by code of
+    /// `creators`, as the small projects `before` and `after` say (each holds every file naming a view of `created`;
+    /// the roles are the whole project's, `kept`): detection counts a view that holds state or a view model as a screen
+    /// only when other code shows it, and a screen's hand-off by the first presentation view it shows, so whether each
+    /// such view is shown and what each creator hands off must stay.
+    static func standsShowing(_ created: Set<String>, by creators: Set<String>, before: ProjectContext, after: ProjectContext,
+                              kept: Architecture) -> Bool {
+        let (shownBefore, shownAfter) = (shownTypes(before), shownTypes(after))
+        guard created.allSatisfy({ view in
+            shownBefore.contains(view) == shownAfter.contains(view) || isPlainPresentation(kept.roles[view], index: after.index)
+        }) else { return false }
+        let handOffs = { (project: ProjectContext) in
+            creators.sorted().map { creator -> String? in
+                guard let view = kept.roles[creator] else { return nil }
+                return handOff(of: view, shows: project.architecture.relations(.shows, from: creator), roles: kept, index: project.index)
+            }
+        }
+        return handOffs(before) == handOffs(after)
     }
 
     /// So many of so many, with the first one as an example.
@@ -173,13 +198,11 @@ public enum ProfileDetector {
     }
 
     /// "FeedScreen → FeedList" when a container that lays out little shows a presentation view taking an action closure
-    /// (`shows`: the view's `.shows` relations, in order).
-    private static func handOff(of view: RoleAssignment, shows: [Relation], project: ProjectContext) -> String? {
+    /// (`shows`: the view's `.shows` relations, in order; `roles`: the project's).
+    private static func handOff(of view: RoleAssignment, shows: [Relation], roles: Architecture, index: ProjectIndex) -> String? {
         guard view.role == .container else { return nil }
-        let presenter = shows.first { shown in
-            project.architecture.role(of: shown.to) == .presentation && receivesActionClosure(shown.to, index: project.index)
-        }
-        return presenter.map { "\(view.name) → \(project.index.displayName($0.to))" }
+        let presenter = shows.first { shown in roles.role(of: shown.to) == .presentation && receivesActionClosure(shown.to, index: index) }
+        return presenter.map { "\(view.name) → \(index.displayName($0.to))" }
     }
 
     /// Views declared in presentation-named targets and folders, and how many of them hold no model;

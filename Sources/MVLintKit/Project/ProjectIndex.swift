@@ -652,6 +652,10 @@ public struct ProjectContext: Sendable {
     public var profile: Profile = .mv
     /// The layers `layer-dependency` checks (configured, or the default from presentation-named code).
     public var layers: LayerPlan = .none
+    /// In a small project made to judge one changed file (`ChangedFileJudgement`): the names of the properties any view
+    /// model of the whole project lets anything set, whose writes `viewmodel-public-setter` gathers from every file —
+    /// the small project declares few of them, and a changed write to another must still show. Nil in a whole project.
+    var settablePropertyNames: Set<String>?
 
     /// A project whose files each hold their own settings value (tests and single examples: a handful of files).
     public init(files: [FileFacts], settingsByPath: [String: TargetSettings]) {

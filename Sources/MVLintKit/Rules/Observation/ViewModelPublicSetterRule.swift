@@ -223,9 +223,9 @@ enum ViewModelPublicSetterRule: ProjectRule {
                 settable[model.id] = Settable(path: model.path, properties: properties.map { SettableProperty(name: $0.name, position: $0.reportPosition) })
             }
         }
-        guard !settable.isEmpty else { return Gathered() }
-        return Gathered(settable: settable, bound: boundProperties(project),
-                        writes: memberWrites(project, named: Set(settable.values.flatMap(\.properties).map(\.name))))
+        let names = Set(settable.values.flatMap(\.properties).map(\.name)).union(project.settablePropertyNames ?? [])
+        guard !names.isEmpty else { return Gathered() }
+        return Gathered(settable: settable, bound: boundProperties(project), writes: memberWrites(project, named: names))
     }
 
     /// A screen view model's tracked properties that anything may set, and that no protocol it adopts requires settable

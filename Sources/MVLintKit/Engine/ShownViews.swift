@@ -1,0 +1,72 @@
+/// Views of the project that a changed file's code began to make (`FeedRow()` added to a body): the commonest edit
+/// that changes an answer of the project, a `shows` relation. Its constructions feed the relation, the views' being
+/// shown (the detected profile's screens), the scene roots and a few rules' tables, which are told exactly in a small
+/// project holding every file that names the views; everything else must come out as it was
+/// (`ChangedFileJudgement.keptShowing`).
+struct ShownViews: Sendable {
+    /// The views made, by id.
+    var created: Set<String>
+    /// The types whose code makes them, by id.
+    var creators: Set<String>
+
+    /// A construction's maker and what it makes.
+    private struct Pair: Hashable {
+        var creator: String?
+        var created: String
+    }
+
+    /// What the file at `path` began to make, by its constructions in the small projects `before` and `after`: nil
+    /// unless every pair of maker and view whose count changed had none before (one made again adds a line to a
+    /// relation the answers have; one taken away leaves a place the kept answers cannot follow) and its view is one of
+    /// the project's (`kept`'s roles).
+    init?(in path: String, before: ProjectContext, after: ProjectContext, kept: Architecture) {
+        guard let old = before.files.firstIndex(where: { $0.path == path }),
+              let new = after.files.firstIndex(where: { $0.path == path }) else { return nil }
+        let count = { (links: [ConstructionLink]) in
+            links.reduce(into: [Pair: Int]()) { $0[Pair(creator: $1.creator, created: $1.created), default: 0] += 1 }
+        }
+        let (was, now) = (count(before.constructionLinks[old]), count(after.constructionLinks[new]))
+        let changed = Set(was.keys).union(now.keys).filter { was[$0] != now[$0] }
+        guard !changed.isEmpty, changed.allSatisfy({ was[$0] == nil && kept.roles[$0.created]?.role.isView == true }) else { return nil }
+        created = Set(changed.map(\.created))
+        creators = Set(changed.compactMap(\.creator))
+    }
+}
+
+extension ChangedFileJudgement {
+    /// The kept answers (`moved`: the previous run's, places moved) with what the file's code began to make (`shown`)
+    /// put in, when a small project holding every file that names those views — so their makers, the relations to them,
+    /// and whether each is shown, are all there — says nothing else changed: its answers with the file's constructions
+    /// of them and its new relations to them left out agree, each new relation is the file's alone, and the detected
+    /// profile stands. Nil otherwise: the run builds the project.
+    func keptShowing(_ shown: ShownViews, moved: KeptAnswers) -> KeptAnswers? {
+        let path = before.path
+        let names = Set(shown.created.map { ReadRecorder.simpleName(ofID: $0) })
+        guard let making = setting.filesNaming(names, besides: path),
+              let wide = Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), making: making, in: setting) else {
+            return nil
+        }
+        var files: [FileFacts] = []
+        for member in setting.paths where wide.members.contains(member) {
+            guard let file = member == path ? newFacts : wide.neighbours[member] else { return nil }
+            files.append(file)
+        }
+        let (partBefore, partAfter) = (wide.part.value, setting.smallProject(of: files))
+        let (was, now) = (Set(partBefore.architecture.relations), Set(partAfter.architecture.relations))
+        let new = now.subtracting(was)
+        // Only `shows` relations the file's code alone writes. (A line added to a relation written before, by the maker's
+        // extension in another file, is told by the answers: a relation's lines name their files.)
+        guard was.isSubset(of: now),
+              new.allSatisfy({ relation in
+                  relation.kind == .shows && shown.created.contains(relation.to) && relation.path == path
+                      && relation.lines.allSatisfy { $0.path == path }
+              }),
+              !moved.architecture.relations.contains(where: new.contains),
+              let answersBefore = setting.answers(of: partBefore, changedFile: path, shown: shown),
+              answersBefore == setting.answers(of: partAfter, changedFile: path, shown: shown, newRelations: new),
+              !setting.isProfileDetected || ProfileDetector.standsShowing(shown.created, by: shown.creators, before: partBefore, after: partAfter,
+                                                                            kept: moved.architecture)
+        else { return nil }
+        return moved.addingCodeRelations(partAfter.architecture.relations, where: new.contains, madeIn: path)
+    }
+}
