@@ -192,6 +192,9 @@ final class ChangedFileJudgementTests: XCTestCase {
         // A presentation view shown for the first time, then by a second view of the project.
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "var body: some View { FeedView(model: model) }", with: "var body: some View { VStack { FeedView(model: model); FeedRow(title: \"Top\") } }") }
         _ = scratch.runAfterEdit("a presentation view made in a screen's body", phase: .rejudged)
+        // By a second view of the same file: the file made it before, for another maker.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "VStack { Text(model.title); FeedRow(title: \"More\") }") }
+        _ = scratch.runAfterEdit("a view the file makes made by another of its views", phase: .rejudged)
         try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "TextField(\"Search\", text: $filter.title)", with: "VStack { TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }") }
         _ = scratch.runAfterEdit("a presentation view another view shows made in a second body", phase: .rejudged)
         // A container another file shows already, made in one more body.

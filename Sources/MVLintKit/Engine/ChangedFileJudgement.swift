@@ -183,6 +183,8 @@ struct ChangedFileJudgement: Sendable {
         let oldFacts: FileFacts
         /// The names the small project was made for.
         let names: Set<String>
+        /// The views (simple names) whose every maker it holds (`ShownViews`).
+        let makersOf: Set<String>
         let members: Set<String>
         /// The facts of the members other than the file.
         let neighbours: [String: FileFacts]
@@ -190,10 +192,18 @@ struct ChangedFileJudgement: Sendable {
         let part: Deferred<ProjectContext>
         let answers: Deferred<[Data]?>
 
-        /// The small project around the file at `path` for `names`, and `making` (files making views the file's code
-        /// began to make, `ShownViews`) with the files declaring or extending what they declare, so that their
-        /// constructions' creators are told there as in the whole project; nil when a file in it does not decode.
-        init?(path: String, oldFacts: FileFacts, names: Set<String>, making: [String] = [], in setting: Setting) {
+        /// The small project around the file at `path` for `names`, and with every file making a view of `makersOf`
+        /// (views the file's code began to make, `ShownViews`), with the files declaring or extending what they
+        /// declare, so that their constructions' creators are told there as in the whole project; nil when a file in it
+        /// does not decode or cannot be read to tell whether it names one of those views.
+        init?(path: String, oldFacts: FileFacts, names: Set<String>, makersOf: Set<String> = [], in setting: Setting) {
+            let making: [String]
+            if makersOf.isEmpty {
+                making = []
+            } else {
+                guard let files = setting.filesNaming(makersOf, besides: path) else { return nil }
+                making = files
+            }
             var start: Set<String> = [path]
             var decoded: [String: FileFacts] = [:]
             func decode(_ batch: [String]) -> [FileFacts?] {
@@ -211,7 +221,7 @@ struct ChangedFileJudgement: Sendable {
                 closed = setting.closingOverParents(members, from: declarers, facts: decode)
             }
             guard let members = closed else { return nil }
-            (self.path, self.oldFacts, self.names, self.members, self.neighbours) = (path, oldFacts, names, members, decoded)
+            (self.path, self.oldFacts, self.names, self.makersOf, self.members, self.neighbours) = (path, oldFacts, names, makersOf, members, decoded)
             let files = setting.paths.compactMap { member in member == path ? oldFacts : decoded[member] }
             let part = Deferred { setting.smallProject(of: files) }
             (self.part, answers) = (part, Deferred { setting.answers(of: part.value, changedFile: path) })
@@ -277,9 +287,11 @@ struct ChangedFileJudgement: Sendable {
         }
         guard let kept = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        // The small project made for the old facts' names serves unless the new facts name a type declared beyond it.
-        guard let small = before.covers(newNames, declaring: declaredAfter, in: setting) ? before
-                : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), in: setting) else { return nil }
+        // The small project made for the old facts' names serves unless the new facts name a type declared beyond it,
+        // or make a view of the project the old facts did not: then it holds every file naming that view (`ShownViews`).
+        let viewsMade = Self.viewsMade(by: newFacts, notBy: before.oldFacts, among: setting.kept.architecture)
+        guard let small = viewsMade.isEmpty && before.covers(newNames, declaring: declaredAfter, in: setting) ? before
+                : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), makersOf: viewsMade, in: setting) else { return nil }
         var decoded = small.neighbours
         // A member's facts: the new ones for the file, the others decoded once.
         func facts(of member: String) -> FileFacts? {
@@ -317,7 +329,7 @@ struct ChangedFileJudgement: Sendable {
             // Views of the project the file's code began to make: told in a small project holding every file naming them.
             guard added.isEmpty, removed.isEmpty,
                   let shown = ShownViews(in: path, before: small.part.value, after: after.part, kept: moved.answers.architecture),
-                  let kept = keptShowing(shown, moved: moved.answers) else { return nil }
+                  let kept = keptShowing(shown, moved: moved.answers, madeIn: (small, after.part)) else { return nil }
             moved.answers = kept
         }
         if !removed.isEmpty {
@@ -390,6 +402,14 @@ struct ChangedFileJudgement: Sendable {
         guard judgedAll else { return nil }
         if let written { result.answers.keepWritten(written) }
         return result
+    }
+
+    /// The simple names of the views of the project (`kept`'s roles) that `new` constructs and `old` does not.
+    static func viewsMade(by new: FileFacts, notBy old: FileFacts, among kept: Architecture) -> Set<String> {
+        let made = { (facts: FileFacts) in Set(facts.constructions.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0.typeName)) }) }
+        let begun = made(new).subtracting(made(old))
+        guard !begun.isEmpty else { return [] }
+        return Set(kept.roles.values.lazy.filter(\.role.isView).map { ReadRecorder.simpleName(ofID: $0.id) }.filter(begun.contains))
     }
 
     /// The simple names of the types a file's facts declare or extend.

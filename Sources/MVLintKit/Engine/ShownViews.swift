@@ -39,19 +39,26 @@ extension ChangedFileJudgement {
     /// and whether each is shown, are all there — says nothing else changed: its answers with the file's constructions
     /// of them and its new relations to them left out agree, each new relation is the file's alone, and the detected
     /// profile stands. Nil otherwise: the run builds the project.
-    func keptShowing(_ shown: ShownViews, moved: KeptAnswers) -> KeptAnswers? {
+    ///
+    /// `made` is the small project the answers were compared in, before and after: it serves when it holds every file
+    /// naming those views already (`Before.makersOf`), which a view the old facts made for another maker does not.
+    func keptShowing(_ shown: ShownViews, moved: KeptAnswers, madeIn made: (before: Before, after: ProjectContext)) -> KeptAnswers? {
         let path = before.path
         let names = Set(shown.created.map { ReadRecorder.simpleName(ofID: $0) })
-        guard let making = setting.filesNaming(names, besides: path),
-              let wide = Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), making: making, in: setting) else {
-            return nil
+        let (partBefore, partAfter): (ProjectContext, ProjectContext)
+        if names.isSubset(of: made.before.makersOf) {
+            (partBefore, partAfter) = (made.before.part.value, made.after)
+        } else {
+            guard let wide = Before(path: path, oldFacts: before.oldFacts, names: made.before.names.union(newNames), makersOf: names, in: setting) else {
+                return nil
+            }
+            var files: [FileFacts] = []
+            for member in setting.paths where wide.members.contains(member) {
+                guard let file = member == path ? newFacts : wide.neighbours[member] else { return nil }
+                files.append(file)
+            }
+            (partBefore, partAfter) = (wide.part.value, setting.smallProject(of: files))
         }
-        var files: [FileFacts] = []
-        for member in setting.paths where wide.members.contains(member) {
-            guard let file = member == path ? newFacts : wide.neighbours[member] else { return nil }
-            files.append(file)
-        }
-        let (partBefore, partAfter) = (wide.part.value, setting.smallProject(of: files))
         let (was, now) = (Set(partBefore.architecture.relations), Set(partAfter.architecture.relations))
         let new = now.subtracting(was)
         // Only `shows` relations the file's code alone writes. (A line added to a relation written before, by the maker's
