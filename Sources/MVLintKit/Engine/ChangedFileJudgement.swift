@@ -197,13 +197,7 @@ struct ChangedFileJudgement: Sendable {
         /// declare, so that their constructions' creators are told there as in the whole project; nil when a file in it
         /// does not decode or cannot be read to tell whether it names one of those views.
         init?(path: String, oldFacts: FileFacts, names: Set<String>, makersOf: Set<String> = [], in setting: Setting) {
-            let making: [String]
-            if makersOf.isEmpty {
-                making = []
-            } else {
-                guard let files = setting.filesNaming(makersOf, besides: path) else { return nil }
-                making = files
-            }
+            guard let making = makersOf.isEmpty ? [] : setting.filesNaming(makersOf, besides: path) else { return nil }
             var start: Set<String> = [path]
             var decoded: [String: FileFacts] = [:]
             func decode(_ batch: [String]) -> [FileFacts?] {
