@@ -174,12 +174,12 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a plain type added showing a view the project has", phase: .built)
     }
 
-    /// A view of another file made in a body the project had is judged in a small project holding every file that names
-    /// it, the new `shows` relation put among the file's, when nothing else changes: not whether a view holding state is
-    /// shown (a screen the detected profile counts), not what a rule's table tells of it (made in SwiftUI at all), not a
+    /// A view of another file made in a body the project had, or no longer made there, is judged in a small project
+    /// holding every file that names it, the new `shows` relation put among the file's (or the old one taken out), when
+    /// nothing else changes: not whether a view holding state is shown (a screen the detected profile counts), not what a rule's table tells of it (made in SwiftUI at all), not a
     /// relation written before (by the same body, or by the maker's extension in another file). Each of those builds
     /// the project.
-    func testAViewOfTheProjectMadeInABodyIsJudgedWhenNothingElseChanges() throws {
+    func testAViewOfTheProjectMadeInABodyOrNoLongerIsJudgedWhenNothingElseChanges() throws {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
             "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
@@ -201,9 +201,19 @@ final class ChangedFileJudgementTests: XCTestCase {
         try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "var body: some View { Text(title) }", with: "var body: some View { VStack { Text(title); FeedView(model: FeedModel.preview) } }") }
         _ = scratch.runAfterEdit("a view another file shows made in a body", phase: .rejudged)
 
+        // Taken away again: the relation goes, the view is still shown by the screen.
+        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "; FeedRow(title: filter.title)", with: "") }
+        _ = scratch.runAfterEdit("a view another view shows no longer made in a body", phase: .rejudged)
+        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "TextField(\"Search\", text: $filter.title) }", with: "TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }") }
+        _ = scratch.runAfterEdit("made there once more", phase: .rejudged)
         // A view holding state, shown nowhere until now: a screen.
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()") }
         _ = scratch.runAfterEdit("a view holding state made for the first time", phase: .built)
+        // And no longer: not a screen now.
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "; FeedSearch()", with: "") }
+        _ = scratch.runAfterEdit("a view holding state no longer made", phase: .built)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()") }
+        _ = scratch.run()
         // A view made only by UIKit until now: `observed-object-creation`'s table tells it is made in SwiftUI.
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedSearch()", with: "FeedSearch(); FeedLegacy()") }
         let findings = scratch.runAfterEdit("a view UIKit made made in a body", phase: .built)

@@ -87,6 +87,14 @@ struct EditSweep {
             guard !others.isEmpty else { return nil }
             return text.replacingCharacters(in: opening.range, with: opening.output + "        \(others[random.nextIndex(below: others.count)])()\n")
         },
+        Edit(name: "a project view taken away") { text, random, project in
+            // A line that makes a view the project declares, taken away.
+            let views = Set(project.viewNames)
+            return changingOneLine(of: text, random: &random, where: { line in
+                guard let made = line.firstMatch(of: #/^\s+([A-Z]\w*)\(/#) else { return false }
+                return views.contains(String(made.1))
+            }) { _ in nil }
+        },
         Edit(name: "a wrapper swapped") { text, _ in
             if text.contains("@StateObject") { return text.replacing("@StateObject", with: "@ObservedObject", maxReplacements: 1) }
             return text.contains("@State ") ? text.replacing("@State ", with: "@Bindable ", maxReplacements: 1) : nil

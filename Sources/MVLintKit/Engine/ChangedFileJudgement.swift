@@ -114,11 +114,11 @@ struct ChangedFileJudgement: Sendable {
         /// say to the detected profile is told apart: `profileStands`); nil when another type's relation ends at one of
         /// them.
         ///
-        /// Given `shown` (`ShownViews`: views whose constructions by the file's code began), the file's constructions of
-        /// them are left out too, and the relations to them in `newRelations`: what they feed besides is compared as
-        /// made (the rules' tables, the scene roots), or checked apart (the detected profile).
+        /// Given `shown` (`ShownViews`: views whose constructions by the file's code began or ended), the file's
+        /// constructions of them are left out too, and the relations to them in `relationsToShown`: what they feed besides
+        /// is compared as made (the rules' tables, the scene roots), or checked apart (the detected profile).
         func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = [],
-                     shown: ShownViews? = nil, newRelations: Set<Relation> = []) -> [Data]? {
+                     shown: ShownViews? = nil, relationsToShown: Set<Relation> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
             var architecture = part.architecture
@@ -126,7 +126,7 @@ struct ChangedFileJudgement: Sendable {
                 guard let separable = architecture.separableTypes(named: leftOut, in: path) else { return nil }
                 architecture = architecture.removingTypes(separable.ids)
             }
-            if !newRelations.isEmpty { architecture = architecture.removingRelations(newRelations) }
+            if !relationsToShown.isEmpty { architecture = architecture.removingRelations(relationsToShown) }
             let file = part.files[position]
             let isLeftOut = { (id: String) in leftOut.contains(ReadRecorder.simpleName(ofID: id)) }
             let links = part.constructionLinks[position].filter { link in
@@ -193,7 +193,7 @@ struct ChangedFileJudgement: Sendable {
         let answers: Deferred<[Data]?>
 
         /// The small project around the file at `path` for `names`, and with every file making a view of `makersOf`
-        /// (views the file's code began to make, `ShownViews`), with the files declaring or extending what they
+        /// (views the file's code began or stopped making, `ShownViews`), with the files declaring or extending what they
         /// declare, so that their constructions' creators are told there as in the whole project; nil when a file in it
         /// does not decode or cannot be read to tell whether it names one of those views.
         init?(path: String, oldFacts: FileFacts, names: Set<String>, makersOf: Set<String> = [], in setting: Setting) {
@@ -279,13 +279,19 @@ struct ChangedFileJudgement: Sendable {
         if !added.isEmpty || !removed.isEmpty {
             guard !setting.anotherFileNames(added.union(removed), besides: path) else { return nil }
         }
-        guard let kept = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
+        guard let keptAsWas = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
+        // Views of the project the old facts made and the new do not: the `shows` relations the file's code alone wrote
+        // to them go before the places are moved (theirs have nowhere to go); one another file writes too builds.
+        let viewsUnmade = Self.viewsMade(by: before.oldFacts, notBy: newFacts, among: setting.kept.architecture)
+        guard let (kept, unshown) = keptAsWas.removingShows(toViewsNamed: viewsUnmade, writtenIn: path) else { return nil }
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // The small project made for the old facts' names serves unless the new facts name a type declared beyond it,
-        // or make a view of the project the old facts did not: then it holds every file naming that view (`ShownViews`).
-        let viewsMade = Self.viewsMade(by: newFacts, notBy: before.oldFacts, among: setting.kept.architecture)
-        guard let small = viewsMade.isEmpty && before.covers(newNames, declaring: declaredAfter, in: setting) ? before
-                : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), makersOf: viewsMade, in: setting) else { return nil }
+        // or make (or no longer make) a view of the project: then it holds every file naming that view (`ShownViews`).
+        let viewsMadeOrNot = Self.viewsMade(by: newFacts, notBy: before.oldFacts, among: setting.kept.architecture).union(viewsUnmade)
+        guard let small = viewsMadeOrNot.isEmpty && before.covers(newNames, declaring: declaredAfter, in: setting) ? before
+                : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), makersOf: viewsMadeOrNot, in: setting) else {
+            return nil
+        }
         var decoded = small.neighbours
         // A member's facts: the new ones for the file, the others decoded once.
         func facts(of member: String) -> FileFacts? {
@@ -320,11 +326,14 @@ struct ChangedFileJudgement: Sendable {
         })
         guard let answersBefore, var moved = keptMoved else { return nil }
         if answersBefore != after.answers {
-            // Views of the project the file's code began to make: told in a small project holding every file naming them.
+            // Views of the project the file's code began or stopped making: told in a small project holding every file
+            // naming them.
             guard added.isEmpty, removed.isEmpty,
-                  let shown = ShownViews(in: path, before: small.part.value, after: after.part, kept: moved.answers.architecture),
-                  let kept = keptShowing(shown, moved: moved.answers, madeIn: (small, after.part)) else { return nil }
+                  let shown = ShownViews(in: path, before: small.part.value, after: after.part, kept: setting.kept.architecture),
+                  let kept = keptShowing(shown, moved: moved.answers, madeIn: (small, after.part), unshown: unshown) else { return nil }
             moved.answers = kept
+        } else if !unshown.isEmpty {
+            return nil
         }
         if !removed.isEmpty {
             let part = small.part.value
@@ -398,10 +407,10 @@ struct ChangedFileJudgement: Sendable {
         return result
     }
 
-    /// The simple names of the views of the project (`kept`'s roles) that `new` constructs and `old` does not.
-    static func viewsMade(by new: FileFacts, notBy old: FileFacts, among kept: Architecture) -> Set<String> {
+    /// The simple names of the views of the project (`kept`'s roles) that `facts` construct and `other` do not.
+    static func viewsMade(by facts: FileFacts, notBy other: FileFacts, among kept: Architecture) -> Set<String> {
         let made = { (facts: FileFacts) in Set(facts.constructions.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0.typeName)) }) }
-        let begun = made(new).subtracting(made(old))
+        let begun = made(facts).subtracting(made(other))
         guard !begun.isEmpty else { return [] }
         return Set(kept.roles.values.lazy.filter(\.role.isView).map { ReadRecorder.simpleName(ofID: $0.id) }.filter(begun.contains))
     }

@@ -160,6 +160,23 @@ struct KeptAnswers: Sendable {
         return result
     }
 
+    /// The answers without the `shows` relations to views named `names` (simple names) that the code of the file at
+    /// `path` alone writes, and those relations; nil when one is written there and elsewhere too.
+    func removingShows(toViewsNamed names: Set<String>, writtenIn path: String) -> (answers: KeptAnswers, removed: Set<Relation>)? {
+        guard !names.isEmpty else { return (self, []) }
+        var removed = Set<Relation>()
+        for relation in architecture.relations where relation.kind == .shows && names.contains(ReadRecorder.simpleName(ofID: relation.to)) {
+            let places = [relation.path] + relation.lines.map(\.path)
+            guard places.contains(path) else { continue }
+            guard places.allSatisfy({ $0 == path }) else { return nil }
+            removed.insert(relation)
+        }
+        guard !removed.isEmpty else { return (self, []) }
+        var result = self
+        result.architecture = architecture.removingRelations(removed)
+        return (result, removed)
+    }
+
     /// A path's place in the project's order of files, the table made on first use.
     private func placeOfFile() -> (String) -> Int {
         var order: [String: Int]?
