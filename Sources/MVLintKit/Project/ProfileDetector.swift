@@ -91,8 +91,8 @@ public enum ProfileDetector {
         return !(index.entry(view.id)?.properties.contains { $0.typeName?.contains("ViewModel") == true } ?? true)
     }
 
-    /// Whether the detection a previous run made stands after the views `created` began being made by code of
-    /// `creators`, as the small projects `before` and `after` say (each holds every file naming a view of `created`;
+    /// Whether the detection a previous run made stands after the views `created` began or stopped being made by code
+    /// of `creators`, as the small projects `before` and `after` say (each holds every file naming a view of `created`;
     /// the roles are the whole project's, `kept`): detection counts a view that holds state or a view model as a screen
     /// only when other code shows it, and a screen's hand-off by the first presentation view it shows, so whether each
     /// such view is shown and what each creator hands off must stay.
