@@ -45,6 +45,14 @@ struct CachedRunScratch {
         try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// `old` replaced by `new` in the file at `path`, then `runAfterEdit`.
+    @discardableResult
+    func runAfterReplacing(_ old: String, with new: String, in path: String, _ what: String, phase: Linter.ProjectPhase,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> [Finding] {
+        try edit(path) { $0.replacingOccurrences(of: old, with: new) }
+        return runAfterEdit(what, phase: phase, file: file, line: line)
+    }
+
     /// The run after an edit, checked against an uncached one, and the answers it kept against a build's; `phase` is
     /// how it must have come about.
     func runAfterEdit(_ what: String, phase: Linter.ProjectPhase, file: StaticString = #filePath, line: UInt = #line) -> [Finding] {

@@ -190,40 +190,40 @@ final class ChangedFileJudgementTests: XCTestCase {
         ])
         XCTAssertEqual(scratch.run().profileChoice.profile, .mv)
         // A presentation view shown for the first time, then by a second view of the project.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "var body: some View { FeedView(model: model) }", with: "var body: some View { VStack { FeedView(model: model); FeedRow(title: \"Top\") } }") }
-        _ = scratch.runAfterEdit("a presentation view made in a screen's body", phase: .rejudged)
+        try scratch.runAfterReplacing("var body: some View { FeedView(model: model) }", with: "var body: some View { VStack { FeedView(model: model); FeedRow(title: \"Top\") } }", in: "FeedView.swift",
+            "a presentation view made in a screen's body", phase: .rejudged)
         // By a second view of the same file: the file made it before, for another maker.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "VStack { Text(model.title); FeedRow(title: \"More\") }") }
-        _ = scratch.runAfterEdit("a view the file makes made by another of its views", phase: .rejudged)
-        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "TextField(\"Search\", text: $filter.title)", with: "VStack { TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }") }
-        _ = scratch.runAfterEdit("a presentation view another view shows made in a second body", phase: .rejudged)
+        try scratch.runAfterReplacing("Text(model.title)", with: "VStack { Text(model.title); FeedRow(title: \"More\") }", in: "FeedView.swift",
+            "a view the file makes made by another of its views", phase: .rejudged)
+        try scratch.runAfterReplacing("TextField(\"Search\", text: $filter.title)", with: "VStack { TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }", in: "FeedSearch.swift",
+            "a presentation view another view shows made in a second body", phase: .rejudged)
         // A container another file shows already, made in one more body.
-        try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "var body: some View { Text(title) }", with: "var body: some View { VStack { Text(title); FeedView(model: FeedModel.preview) } }") }
-        _ = scratch.runAfterEdit("a view another file shows made in a body", phase: .rejudged)
+        try scratch.runAfterReplacing("var body: some View { Text(title) }", with: "var body: some View { VStack { Text(title); FeedView(model: FeedModel.preview) } }", in: "FeedRow.swift",
+            "a view another file shows made in a body", phase: .rejudged)
 
         // Taken away again: the relation goes, the view is still shown by the screen.
-        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "; FeedRow(title: filter.title)", with: "") }
-        _ = scratch.runAfterEdit("a view another view shows no longer made in a body", phase: .rejudged)
-        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "TextField(\"Search\", text: $filter.title) }", with: "TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }") }
-        _ = scratch.runAfterEdit("made there once more", phase: .rejudged)
+        try scratch.runAfterReplacing("; FeedRow(title: filter.title)", with: "", in: "FeedSearch.swift",
+            "a view another view shows no longer made in a body", phase: .rejudged)
+        try scratch.runAfterReplacing("TextField(\"Search\", text: $filter.title) }", with: "TextField(\"Search\", text: $filter.title); FeedRow(title: filter.title) }", in: "FeedSearch.swift",
+            "made there once more", phase: .rejudged)
         // A view holding state, shown nowhere until now: a screen.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()") }
-        _ = scratch.runAfterEdit("a view holding state made for the first time", phase: .built)
+        try scratch.runAfterReplacing("FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()", in: "FeedView.swift",
+            "a view holding state made for the first time", phase: .built)
         // And no longer: not a screen now.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "; FeedSearch()", with: "") }
-        _ = scratch.runAfterEdit("a view holding state no longer made", phase: .built)
+        try scratch.runAfterReplacing("; FeedSearch()", with: "", in: "FeedView.swift",
+            "a view holding state no longer made", phase: .built)
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\")", with: "FeedRow(title: \"Top\"); FeedSearch()") }
         _ = scratch.run()
         // A view made only by UIKit until now: `observed-object-creation`'s table tells it is made in SwiftUI.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedSearch()", with: "FeedSearch(); FeedLegacy()") }
-        let findings = scratch.runAfterEdit("a view UIKit made made in a body", phase: .built)
+        let findings = try scratch.runAfterReplacing("FeedSearch()", with: "FeedSearch(); FeedLegacy()", in: "FeedView.swift",
+            "a view UIKit made made in a body", phase: .built)
         XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"])
         // The same view made twice by one body: a line added to a relation the project has.
-        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "FeedRow(title: \"Top\");", with: "FeedRow(title: \"Top\"); FeedRow(title: \"Bottom\");") }
-        _ = scratch.runAfterEdit("a view made again by a body that makes it", phase: .built)
+        try scratch.runAfterReplacing("FeedRow(title: \"Top\");", with: "FeedRow(title: \"Top\"); FeedRow(title: \"Bottom\");", in: "FeedView.swift",
+            "a view made again by a body that makes it", phase: .built)
         // A view an extension of the maker in another file makes already: a line added to that file's relation.
-        try scratch.edit("FeedSearch.swift") { $0.replacingOccurrences(of: "FeedRow(title: filter.title)", with: "FeedRow(title: filter.title); FeedLegend()") }
-        _ = scratch.runAfterEdit("a view made in a body that the maker's extension makes", phase: .built)
+        try scratch.runAfterReplacing("FeedRow(title: filter.title)", with: "FeedRow(title: filter.title); FeedLegend()", in: "FeedSearch.swift",
+            "a view made in a body that the maker's extension makes", phase: .built)
     }
 
     /// `viewmodel-public-setter` gathers the writes of every property named like a settable one of any view model: a

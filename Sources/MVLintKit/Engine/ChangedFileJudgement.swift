@@ -221,6 +221,16 @@ struct ChangedFileJudgement: Sendable {
             (self.part, answers) = (part, Deferred { setting.answers(of: part.value, changedFile: path) })
         }
 
+        /// The members' facts in the project's order, the file's being `newFacts`; nil when one is missing.
+        func files(with newFacts: FileFacts, in setting: Setting) -> [FileFacts]? {
+            var files: [FileFacts] = []
+            for member in setting.paths where members.contains(member) {
+                guard let file = member == path ? newFacts : neighbours[member] else { return nil }
+                files.append(file)
+            }
+            return files
+        }
+
         /// The answers with the old facts, the types of `leftOut` left out (`Setting.answers(of:changedFile:leavingOut:)`).
         func answers(leavingOut leftOut: Set<String>, in setting: Setting) -> [Data]? {
             leftOut.isEmpty ? answers.value : setting.answers(of: part.value, changedFile: path, leavingOut: leftOut)
@@ -282,12 +292,12 @@ struct ChangedFileJudgement: Sendable {
         guard let keptAsWas = removed.isEmpty ? setting.kept : setting.kept.removingTypes(named: removed, declaredIn: path) else { return nil }
         // Views of the project the old facts made and the new do not: the `shows` relations the file's code alone wrote
         // to them go before the places are moved (theirs have nowhere to go); one another file writes too builds.
-        let viewsUnmade = Self.viewsMade(by: before.oldFacts, notBy: newFacts, among: setting.kept.architecture)
-        guard let (kept, unshown) = keptAsWas.removingShows(toViewsNamed: viewsUnmade, writtenIn: path) else { return nil }
+        let views = Self.viewsMade(from: before.oldFacts, to: newFacts, among: setting.kept.architecture)
+        guard let (kept, unshown) = keptAsWas.removingShows(toViewsNamed: views.unmade, writtenIn: path) else { return nil }
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // The small project made for the old facts' names serves unless the new facts name a type declared beyond it,
         // or make (or no longer make) a view of the project: then it holds every file naming that view (`ShownViews`).
-        let viewsMadeOrNot = Self.viewsMade(by: newFacts, notBy: before.oldFacts, among: setting.kept.architecture).union(viewsUnmade)
+        let viewsMadeOrNot = views.made.union(views.unmade)
         guard let small = viewsMadeOrNot.isEmpty && before.covers(newNames, declaring: declaredAfter, in: setting) ? before
                 : Before(path: path, oldFacts: before.oldFacts, names: before.names.union(newNames), makersOf: viewsMadeOrNot, in: setting) else {
             return nil
@@ -315,7 +325,7 @@ struct ChangedFileJudgement: Sendable {
 
         // The answers with the new facts, made beside those with the old (ready when they were made while the file was
         // parsed) and the kept answers with the file's places moved, which serve if the two agree.
-        guard let filesAfter = files(of: small.members) else { return nil }
+        guard let filesAfter = small.files(with: newFacts, in: setting) else { return nil }
         let places = SmallProjectCheck.placeMap(from: before.oldFacts, to: newFacts)
         let (after, (answersBefore, keptMoved)) = ParallelMap.both({ () -> (part: ProjectContext, answers: [Data]?) in
             let part = setting.smallProject(of: filesAfter)
@@ -407,12 +417,15 @@ struct ChangedFileJudgement: Sendable {
         return result
     }
 
-    /// The simple names of the views of the project (`kept`'s roles) that `facts` construct and `other` do not.
-    static func viewsMade(by facts: FileFacts, notBy other: FileFacts, among kept: Architecture) -> Set<String> {
-        let made = { (facts: FileFacts) in Set(facts.constructions.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0.typeName)) }) }
-        let begun = made(facts).subtracting(made(other))
-        guard !begun.isEmpty else { return [] }
-        return Set(kept.roles.values.lazy.filter(\.role.isView).map { ReadRecorder.simpleName(ofID: $0.id) }.filter(begun.contains))
+    /// The simple names of the views of the project (`kept`'s roles) that a file's `new` facts construct and its `old`
+    /// do not (`made`), and the other way round (`unmade`).
+    static func viewsMade(from old: FileFacts, to new: FileFacts, among kept: Architecture) -> (made: Set<String>, unmade: Set<String>) {
+        let constructed = { (facts: FileFacts) in Set(facts.constructions.map { ReadRecorder.simpleName(ofID: Architecture.bareTypeName($0.typeName)) }) }
+        let (before, after) = (constructed(old), constructed(new))
+        let changed = before.symmetricDifference(after)
+        guard !changed.isEmpty else { return ([], []) }
+        let views = Set(kept.roles.values.lazy.filter(\.role.isView).map { ReadRecorder.simpleName(ofID: $0.id) }.filter(changed.contains))
+        return (views.intersection(after), views.intersection(before))
     }
 
     /// The simple names of the types a file's facts declare or extend.

@@ -51,13 +51,9 @@ extension ChangedFileJudgement {
         if names.isSubset(of: made.before.makersOf) {
             (partBefore, partAfter) = (made.before.part.value, made.after)
         } else {
-            guard let wide = Before(path: path, oldFacts: before.oldFacts, names: made.before.names.union(newNames), makersOf: names, in: setting) else {
+            guard let wide = Before(path: path, oldFacts: before.oldFacts, names: made.before.names.union(newNames), makersOf: names, in: setting),
+                  let files = wide.files(with: newFacts, in: setting) else {
                 return nil
-            }
-            var files: [FileFacts] = []
-            for member in setting.paths where wide.members.contains(member) {
-                guard let file = member == path ? newFacts : wide.neighbours[member] else { return nil }
-                files.append(file)
             }
             (partBefore, partAfter) = (wide.part.value, setting.smallProject(of: files))
         }
