@@ -245,6 +245,59 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a property added beside it", phase: .rejudged)
     }
 
+    /// A file the previous run did not lint is judged as an edit of a file that had no facts: in a small project, when
+    /// nothing else in the project names what it declares and every answer but its own stands; its places come between
+    /// the other files' (theirs after it move on by one), and its project findings are made. Two files new at once, or
+    /// one declaring a type another file names, build the project.
+    func testAFileNewToTheProjectIsJudgedAsAnEditOfAnEmptyOne() throws {
+        let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
+        _ = scratch.run()
+        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        _ = scratch.runAfterEdit("a new file first in the order, declaring a view", phase: .rejudged)
+        try scratch.folder.write("FeedNotes.swift", "// Notes on the feed's layout.\n")
+        _ = scratch.runAfterEdit("a new file declaring nothing", phase: .rejudged)
+        let screen = "import SwiftUI\nimport Observation\n\n@Observable final class FeedFilter {\n    var query = \"\"\n}\n\n"
+            + "struct FeedSearch: View {\n    @State private var filter = FeedFilter()\n    var body: some View { TextField(\"Search\", text: $filter.query) }\n}\n"
+        try scratch.folder.write("FeedSearch.swift", screen)
+        _ = scratch.runAfterEdit("a new file declaring a view owning a model", phase: .rejudged)
+        // A rule's table lists the rows a list makes (`async-row-formatting`): what it says of the new types is put in.
+        let grid = "import SwiftUI\n\nstruct FeedGrid: View {\n    var body: some View {\n        List { ForEach(0..<3, id: \\.self) { FeedCell(index: $0) } }\n    }\n}\n\n"
+            + "struct FeedCell: View {\n    let index: Int\n    var body: some View { Text(\"\\(index)\") }\n}\n"
+        try scratch.folder.write("FeedGrid.swift", grid)
+        _ = scratch.runAfterEdit("a new file declaring a list and the rows it makes", phase: .rejudged)
+        try scratch.folder.write("FeedLegacy.swift", Self.madeOnlyByUIKit)
+        let findings = scratch.runAfterEdit("a new file with a project finding of its own", phase: .rejudged)
+        XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"], "the new file's project finding")
+
+        // As for a view added to a file the project had: what shows a view of the project is told across it.
+        try scratch.folder.write("FeedList.swift", "import SwiftUI\n\nstruct FeedList: View {\n    var body: some View { FeedBadge(count: 1) }\n}\n")
+        _ = scratch.runAfterEdit("a new file declaring a view that shows one the project has", phase: .built)
+
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "    var subtitle = \"\"\n    var style: FeedStyle?\n") }
+        _ = scratch.run()
+        try scratch.folder.write("FeedStyle.swift", "struct FeedStyle {}\n")
+        _ = scratch.runAfterEdit("a new file declaring a type another file names", phase: .built)
+        try scratch.folder.write("FeedA.swift", "enum FeedA {}\n")
+        try scratch.folder.write("FeedB.swift", "enum FeedB {}\n")
+        _ = scratch.runAfterEdit("two new files", phase: .built)
+
+        // Deleted: judged as an edit that leaves a file no facts, when nothing else names what it declared.
+        func delete(_ path: String) throws { try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent(path)) }
+        try delete("FeedGrid.swift")
+        _ = scratch.runAfterEdit("a file declaring a list and its rows deleted", phase: .rejudged)
+        try delete("FeedLegacy.swift")
+        XCTAssertFalse(scratch.runAfterEdit("a file with a project finding deleted", phase: .rejudged).contains { $0.file == "FeedLegacy.swift" })
+        try delete("FeedA.swift")
+        _ = scratch.runAfterEdit("the first file in the order deleted", phase: .rejudged)
+        try delete("FeedNotes.swift")
+        _ = scratch.runAfterEdit("a file declaring nothing deleted", phase: .rejudged)
+        try delete("FeedStyle.swift")
+        _ = scratch.runAfterEdit("a file declaring a type another file names deleted", phase: .built)
+        try delete("FeedBadge.swift")
+        try delete("FeedSearch.swift")
+        _ = scratch.runAfterEdit("two files deleted", phase: .built)
+    }
+
     /// A view added that shows a view made only by UIKit until then: the shown view is made in SwiftUI now, which a
     /// rule's table tells from every file's constructions, so `observed-object-creation` reports it — the project is
     /// built, not judged in a small project that holds no UIKit maker.
@@ -352,6 +405,13 @@ final class ChangedFileJudgementTests: XCTestCase {
         // A binding changes the properties it gathers: the project is built.
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "TextField(\"Title\", text: $model.title)") }
         _ = scratch.runAfterEdit("a binding added with god-viewmodel on", phase: .built)
+        // Bindings to a model only the file declares: what the table says of it is put in, and taken out with it.
+        let draft = "import SwiftUI\nimport Observation\n\n@Observable final class FeedDraft {\n    var text = \"\"\n}\n\n"
+            + "struct FeedCompose: View {\n    @State private var draft = FeedDraft()\n    var body: some View { TextField(\"Text\", text: $draft.text) }\n}\n"
+        try scratch.edit("FeedView.swift") { $0 + "\n" + draft }
+        _ = scratch.runAfterEdit("a model and a view binding it added with god-viewmodel on", phase: .rejudged)
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "\n" + draft, with: "") }
+        _ = scratch.runAfterEdit("the model and the view binding it taken away with god-viewmodel on", phase: .rejudged)
     }
 
     /// A run whose facts only moved moves the kept answers too (the architecture's places and the rules' tables'), so the

@@ -6,17 +6,26 @@ import OSSCheck
 /// run that must equal an uncached run of the same files byte for byte; and, of each edit, which other files' findings
 /// changed, which is how far a project phase kept across runs would have to look (docs/INCREMENTAL.md).
 struct EditSweep {
-    /// One kind of edit: the file's new text, or nil when the file has nothing it applies to.
+    /// One kind of edit: the file's new text, or nil when the file has nothing it applies to; or the file deleted, or a
+    /// file of that text added beside it.
     struct Edit: Sendable {
-        var name: String
-        var apply: @Sendable (String, inout SplitMix64, Project) -> String?
-
-        init(name: String, apply: @escaping @Sendable (String, inout SplitMix64) -> String?) {
-            self.init(name: name) { text, random, _ in apply(text, &random) }
+        enum Target: Sendable {
+            case text
+            case deletion
+            /// A new file of this name in the file's folder.
+            case fileBeside(String)
         }
 
-        init(name: String, apply: @escaping @Sendable (String, inout SplitMix64, Project) -> String?) {
-            (self.name, self.apply) = (name, apply)
+        var name: String
+        var target = Target.text
+        var apply: @Sendable (String, inout SplitMix64, Project) -> String?
+
+        init(name: String, target: Target = .text, apply: @escaping @Sendable (String, inout SplitMix64) -> String?) {
+            self.init(name: name, target: target) { text, random, _ in apply(text, &random) }
+        }
+
+        init(name: String, target: Target = .text, apply: @escaping @Sendable (String, inout SplitMix64, Project) -> String?) {
+            (self.name, self.target, self.apply) = (name, target, apply)
         }
     }
 
@@ -99,6 +108,10 @@ struct EditSweep {
             if text.contains("@StateObject") { return text.replacing("@StateObject", with: "@ObservedObject", maxReplacements: 1) }
             return text.contains("@State ") ? text.replacing("@State ", with: "@Bindable ", maxReplacements: 1) : nil
         },
+        Edit(name: "a file added beside it", target: .fileBeside("MVLintBenchAdded.swift")) { _, _ in
+            "import SwiftUI\n\nstruct MVLintBenchAddedView: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n"
+        },
+        Edit(name: "the file deleted", target: .deletion) { text, _ in text },
     ]
 
     /// `line` inserted as the first statement of the first function whose `{` ends its line.
@@ -153,9 +166,23 @@ struct EditSweep {
             // Reports name files by absolute path: the copy lies outside the working directory.
             let shown = String(file.path.dropFirst(project.path.count + 1))
             for edit in edits {
-                guard let edited = edit.apply(original, &random, seen), edited != original else { continue }
-                try edited.write(to: file, atomically: false, encoding: .utf8)
-                defer { try? original.write(to: file, atomically: false, encoding: .utf8) }
+                guard let edited = edit.apply(original, &random, seen) else { continue }
+                switch edit.target {
+                case .text:
+                    guard edited != original else { continue }
+                    try edited.write(to: file, atomically: false, encoding: .utf8)
+                case .deletion:
+                    try FileManager.default.removeItem(at: file)
+                case .fileBeside(let name):
+                    try edited.write(to: file.deletingLastPathComponent().appendingPathComponent(name), atomically: false, encoding: .utf8)
+                }
+                defer {
+                    if case .fileBeside(let name) = edit.target {
+                        try? FileManager.default.removeItem(at: file.deletingLastPathComponent().appendingPathComponent(name))
+                    } else {
+                        try? original.write(to: file, atomically: false, encoding: .utf8)
+                    }
+                }
                 try measure(edit, file, shown)
             }
         }

@@ -119,7 +119,7 @@ struct ChangedFileJudgement: Sendable {
         /// is compared as made (the rules' tables, the scene roots), or checked apart (the detected profile).
         func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = [],
                      shown: ShownViews? = nil, relationsToShown: Set<Relation> = []) -> [Data]? {
-            guard let gathered = engine.gatheredShapes(in: part, isEnabled: isEnabled),
+            guard let gathered = engine.gatheredShapes(in: part, leavingOut: leftOut, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
             var architecture = part.architecture
             if !leftOut.isEmpty {
@@ -148,30 +148,36 @@ struct ChangedFileJudgement: Sendable {
         /// Whether a file other than the one at `path` holds one of `names` in its facts, or cannot be read to tell: a
         /// type of that name declared or taken away there would change what that file's names resolve to.
         func anotherFileNames(_ names: Set<String>, besides path: String) -> Bool {
-            paths.contains { other in other != path && holds(names, inFileAt: other) != false }
+            ChangedFileJudgement.anotherFileNames(names, besides: path, among: paths, recordOfFile: recordOfFile)
         }
 
         /// The files other than the one at `path` whose facts hold one of `names`; nil when one cannot be read to tell.
         func filesNaming(_ names: Set<String>, besides path: String) -> [String]? {
             var found: [String] = []
             for other in paths where other != path {
-                guard let holds = holds(names, inFileAt: other) else { return nil }
+                guard let holds = ChangedFileJudgement.holds(names, inRecord: recordOfFile(other)) else { return nil }
                 if holds { found.append(other) }
             }
             return found
         }
+    }
 
-        /// Whether the facts of the file at `other` hold one of `names`; nil when its record cannot be read to tell.
-        private func holds(_ names: Set<String>, inFileAt other: String) -> Bool? {
-            guard let record = recordOfFile(other) else { return nil }
-            // The bytes first, without reading the record: most hold none of the names.
-            let mayName = record.withUnsafeBytes { bytes in names.contains { ByteSearch.contains($0, in: bytes) } }
-            guard mayName else { return false }
-            guard let strings = try? FactReader.strings(atStartOf: record) else { return nil }
-            var held = Set<String>()
-            for string in strings { ReadRecorder.identifiers(in: string, into: &held) }
-            return !held.isDisjoint(with: names)
-        }
+    /// `Setting.anotherFileNames` before the setting is made (of the files at `paths`, with their records): a file added
+    /// or deleted whose types another file names builds the project, and most do.
+    static func anotherFileNames(_ names: Set<String>, besides path: String, among paths: [String], recordOfFile: (String) -> Data?) -> Bool {
+        paths.contains { other in other != path && holds(names, inRecord: recordOfFile(other)) != false }
+    }
+
+    /// Whether the facts of a file, its record as stored, hold one of `names`; nil when the record cannot be read to tell.
+    private static func holds(_ names: Set<String>, inRecord record: Data?) -> Bool? {
+        guard let record else { return nil }
+        // The bytes first, without reading the record: most hold none of the names.
+        let mayName = record.withUnsafeBytes { bytes in names.contains { ByteSearch.contains($0, in: bytes) } }
+        guard mayName else { return false }
+        guard let strings = try? FactReader.strings(atStartOf: record) else { return nil }
+        var held = Set<String>()
+        for string in strings { ReadRecorder.identifiers(in: string, into: &held) }
+        return !held.isDisjoint(with: names)
     }
 
     /// The changed file before the change and the small project around it: the file and the files declaring or
@@ -354,6 +360,12 @@ struct ChangedFileJudgement: Sendable {
             guard let separable = after.part.architecture.separableTypes(named: added, in: path),
                   setting.profileStands(with: separable, in: after.part, file: path) else { return nil }
             moved.answers = moved.answers.addingTypes(separable, foundAs: after.part.architecture.relations, declaredIn: path)
+        }
+        if !added.isEmpty || !removed.isEmpty {
+            // What the rules' tables say of those types, left out of the answers compared, is put in or taken out.
+            let tables = engine.replacingGathered((moved.answers.gathered, moved.gathered), typesNamed: removed, with: added,
+                                                  from: engine.gathered(in: after.part, isEnabled: isEnabled), isEnabled: isEnabled)
+            (moved.answers.gathered, moved.gathered) = tables
         }
         guard let redeclared = moved.answers.redeclaring(in: path, from: before.oldFacts, to: newFacts) else { return nil }
         moved.answers = redeclared

@@ -214,6 +214,37 @@ struct KeptAnswers: Sendable {
         return result
     }
 
+    /// The answers for a project of one more file, at `place` in `paths` (its order of files; without it, this one's):
+    /// a file the kept answers' run did not lint, whose facts were then none. Nothing cites it yet. Nil when `paths` is
+    /// not this project's with one file more.
+    func insertingFile(at place: Int, of paths: [String]) -> KeptAnswers? {
+        guard paths.count == self.paths.count + 1, paths.indices.contains(place),
+              paths[..<place].elementsEqual(self.paths[..<place]), paths[(place + 1)...].elementsEqual(self.paths[place...]) else { return nil }
+        var reads = self.reads
+        reads.insert([], at: place)
+        return withPlaces(movedBy: 1, from: place, reads: reads, paths: paths)
+    }
+
+    /// The answers for the project without the file at `path`, whose facts are now none; nil when they still cite a
+    /// place in it (a role, a relation, a rule's table) or list it among a name's declarers.
+    func removingFile(_ path: String, engine: LintEngine, isEnabled: (String) -> Bool) -> KeptAnswers? {
+        guard let place = paths.firstIndex(of: path),
+              !declaring.values.contains(where: { $0.contains { DeclaringFiles.place($0) == place } }),
+              moving(in: path, by: { _ in nil }, moveLine: { _ in nil }, engine: engine, isEnabled: isEnabled) != nil else { return nil }
+        var (reads, paths) = (self.reads, self.paths)
+        reads.remove(at: place)
+        paths.remove(at: place)
+        return withPlaces(movedBy: -1, from: place, reads: reads, paths: paths)
+    }
+
+    /// The answers with `reads` and `paths` for a file put in or taken out at `place`: the places from there on in the
+    /// declaring files moved by `delta` (a place written marked, `~place`, stays marked).
+    private func withPlaces(movedBy delta: Int, from place: Int, reads: [[String]], paths: [String]) -> KeptAnswers {
+        let moved = { (entry: Int) in DeclaringFiles.place(entry) < place ? entry : (entry < 0 ? entry - delta : entry + delta) }
+        return KeptAnswers(architecture: architecture, sceneRootViews: sceneRootViews, gathered: gathered, reads: reads,
+                           declaring: declaring.mapValues { $0.map(moved) }, paths: paths)
+    }
+
     /// The answers of a built project with what its rules gathered (`LintEngine.KeptJudgements`); nil when a rule
     /// gathered something that cannot be kept.
     static func made(from project: ProjectContext, judged: LintEngine.KeptJudgements) -> KeptAnswers? {
@@ -229,10 +260,34 @@ struct KeptAnswers: Sendable {
 protocol KeptGathered: BinaryCodable, Sendable {
     /// The table with every place it cites in the file at `path` moved; nil when one has nowhere to go.
     func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Self?
+
+    /// The table without what it says of the types of `names` (simple names), which only the changed file declares or
+    /// declared and no other file names; with what `other`, the same rule's table in a small project holding that file,
+    /// says of the types of `added`. Nil when the table cannot tell what it says of a type apart: it must then be the
+    /// same with the change as without it.
+    func replacing(typesNamed names: Set<String>, with added: Set<String>, from other: Self) -> Self?
 }
 
 extension KeptGathered {
     func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Self? { self }
+
+    func replacing(typesNamed names: Set<String>, with added: Set<String>, from other: Self) -> Self? { nil }
+
+    /// `value`, a table of this type, shaped (`payload(of:shaped:)`) without what it says of the types of `names`; nil
+    /// when it cannot tell that apart.
+    static func shape(of value: Any, leavingOut names: Set<String>) -> Data? {
+        guard let table = value as? Self, let left = table.replacing(typesNamed: names, with: [], from: table) else { return nil }
+        return FactWriter.shape(of: left).bytes
+    }
+
+    /// `value`, a table of this type, with what it says of the types of `removed` replaced by what `other` says of those
+    /// of `added` (`replacing(typesNamed:with:from:)`), as kept and as a value; nil when it cannot tell that apart.
+    static func replacing(_ value: Any, typesNamed removed: Set<String>, with added: Set<String>, from other: Any) -> (kept: Data, value: any Sendable)? {
+        guard let table = value as? Self, let other = other as? Self, let replaced = table.replacing(typesNamed: removed, with: added, from: other) else {
+            return nil
+        }
+        return (FactWriter.payload(of: replaced), replaced)
+    }
 
     /// `value`, a table of this type, as kept, or `shaped` without the places it cites (`FactWriter.shape(of:)`). Asked
     /// of the type, not of the value: a nil table (`layer-dependency`'s without layers) does not cast to an existential.
@@ -250,16 +305,33 @@ extension KeptGathered {
 
 extension Bool: KeptGathered {}
 /// A key that cites no place (a type's name, a property's owner and name): a set of them is kept as it is.
-protocol PlaceFreeKey: BinaryCodable, Comparable, Hashable {}
-extension String: PlaceFreeKey {}
-extension ViewModelPublicSetterRule.PropertyKey: PlaceFreeKey {}
-extension Set: KeptGathered where Element: PlaceFreeKey {}
+protocol PlaceFreeKey: BinaryCodable, Comparable, Hashable {
+    /// The type the key is of (its id or name as written); nil for none.
+    var typeName: String? { get }
+}
+extension String: PlaceFreeKey {
+    var typeName: String? { self }
+}
+extension ViewModelPublicSetterRule.PropertyKey: PlaceFreeKey {
+    var typeName: String? { type }
+}
+extension Set: KeptGathered where Element: PlaceFreeKey {
+    /// Keys are of one type each: those of a type no other file names say nothing of any other.
+    func replacing(typesNamed names: Set<String>, with added: Set<String>, from other: Set<Element>) -> Set<Element>? {
+        let isOf = { (names: Set<String>, key: Element) in key.typeName.map { names.contains(ReadRecorder.simpleName(ofID: $0)) } ?? false }
+        return filter { !isOf(names, $0) }.union(other.lazy.filter { isOf(added, $0) })
+    }
+}
 extension Deferred: BinaryCodable where Value: BinaryCodable {
     convenience init(from reader: inout FactReader) throws { self.init(ready: try reader.read() as Value) }
 
     func write(to writer: inout FactWriter) { writer.write(value) }
 }
-extension Deferred: KeptGathered where Value == Set<String> {}
+extension Deferred: KeptGathered where Value == Set<String> {
+    func replacing(typesNamed names: Set<String>, with added: Set<String>, from other: Deferred<Set<String>>) -> Deferred<Set<String>>? {
+        value.replacing(typesNamed: names, with: added, from: other.value).map { Deferred(ready: $0) }
+    }
+}
 
 extension Optional: KeptGathered where Wrapped: KeptGathered {
     func movingPlaces(in path: String, by move: (SourcePosition) -> SourcePosition?, moveLine: (Int) -> Int?) -> Self? {

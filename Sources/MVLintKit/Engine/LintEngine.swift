@@ -235,19 +235,42 @@ public struct LintEngine: Sendable {
         return gathered
     }
 
-    /// What each enabled project rule gathers from `project` without the places it cites (`KeptGathered`), by rule id;
-    /// nil when a table cannot be kept.
-    func gatheredShapes(in project: ProjectContext, isEnabled: (String) -> Bool) -> [String: Data]? {
+    /// What each enabled project rule gathers from `project` without the places it cites (`KeptGathered`), by rule id,
+    /// and without what a table says of the types of `leftOut` (simple names) where it can tell that apart
+    /// (`KeptGathered.replacing(typesNamed:with:from:)`); nil when a table cannot be kept.
+    func gatheredShapes(in project: ProjectContext, leavingOut leftOut: Set<String> = [], isEnabled: (String) -> Bool) -> [String: Data]? {
         var gathered: [String: Data] = [:]
         for rule in selection.projectRules where isEnabled(rule.description.id) {
-            guard let data = Self.gatheredShape(by: rule, in: project, options: selection.options[rule.description.id]!) else { return nil }
+            guard let data = Self.gatheredShape(by: rule, in: project, options: selection.options[rule.description.id]!, leavingOut: leftOut) else {
+                return nil
+            }
             gathered[rule.description.id] = data
         }
         return gathered
     }
 
-    private static func gatheredShape<Rule: ProjectRule>(by rule: Rule.Type, in project: ProjectContext, options: RuleOptions) -> Data? {
-        KeptAnswers.keeping(rule.gather(project, options: options), of: rule, shaped: true)
+    private static func gatheredShape<Rule: ProjectRule>(by rule: Rule.Type, in project: ProjectContext, options: RuleOptions,
+                                                         leavingOut leftOut: Set<String>) -> Data? {
+        let gathered = rule.gather(project, options: options)
+        if !leftOut.isEmpty, let left = keptType(of: rule)?.shape(of: gathered, leavingOut: leftOut) { return left }
+        return KeptAnswers.keeping(gathered, of: rule, shaped: true)
+    }
+
+    /// The kept tables (as kept and as values, by rule id: `movingGathered`) with what they say of the types of `removed`
+    /// replaced by what the same rules' tables in `other` (a small project's, `gathered(in:isEnabled:)`) say of those of
+    /// `added`, where a table can tell that apart (`KeptGathered.replacing(typesNamed:with:from:)`). A table that cannot
+    /// stays as it was: the change's answers compared equal with it whole.
+    func replacingGathered(_ tables: (kept: [String: Data], values: [String: any Sendable]), typesNamed removed: Set<String>,
+                           with added: Set<String>, from other: [String: any Sendable],
+                           isEnabled: (String) -> Bool) -> (kept: [String: Data], values: [String: any Sendable]) {
+        var replaced = tables
+        for rule in selection.projectRules where isEnabled(rule.description.id) {
+            let id = rule.description.id
+            guard let type = Self.keptType(of: rule), let value = tables.values[id], let otherValue = other[id],
+                  let table = type.replacing(value, typesNamed: removed, with: added, from: otherValue) else { continue }
+            (replaced.kept[id], replaced.values[id]) = table
+        }
+        return replaced
     }
 
     private static func gatheredValue<Rule: ProjectRule>(of rule: Rule.Type, from data: Data) -> (any Sendable)? {

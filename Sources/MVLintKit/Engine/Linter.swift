@@ -210,9 +210,21 @@ public enum Linter {
         var fresh = pass.freshRecords
         // The key of the previous run's result, when this run's files are those it linted, some of them (or the buffer
         // an editor sends) since changed.
-        let previousKey = stored == nil
+        var previousKey = stored == nil
             ? key(zip(pendingJobs, pending).map { $1.cachedRecord ?? pass.cache?.records[$0.absolutePath] })
             : nil
+        // A file new to the cache, or one the last run linted and this one does not: that run is looked up over its files.
+        var fileSetChange: FileSetChange?
+        if stored == nil, standardInput == nil, let cache = pass.cache, previousKey.map({ !cache.hasRunResult(for: $0) }) ?? true,
+           let (change, changeKey) = Self.fileSetChange(pending: pending, jobs: pendingJobs, allJobs: jobs, layerFiles: layerFiles, cache: cache, runInputs: {
+               Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: $0)
+           }, job: { absolutePath in
+               Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
+                   pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
+                   sharedSettings: projectSettings.sharedSettings(forEach: [absolutePath])[0])
+           }) {
+            (fileSetChange, previousKey) = (change, changeKey)
+        }
         // The cache's records are chosen and written on another core while the project is built: until the result
         // is known that core has little else to do.
         var reanalysed = false
@@ -226,17 +238,18 @@ public enum Linter {
             }
             // The changed files' old facts, decoded once for both ways of keeping the previous result.
             if let previousKey, let cache = pass.cache, cache.hasRunResult(for: previousKey),
-               let changes = changedFiles(pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext) {
+               let changes = changedFiles(pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
+                                          added: fileSetChange?.added) {
                 // What was read of the previous run while the changed file was parsed, when it read this run's previous result.
                 let reading = previousRunReading.reading.flatMap { $0.previousRun.value?.key == previousKey ? $0 : nil }
                 if reading == nil { previousRunReading.stop() }
-                if let relocated = relocate(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, engine: &engine,
+                if fileSetChange == nil, let relocated = relocate(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, engine: &engine,
                                             fixedChoice: fixedChoice, configuration: configuration, makeProject: makeProject,
                                             previousRun: reading?.previousRun.value) {
                     timings?.end(.relocation)
                     return relocated
                 }
-                if let rejudged = rejudge(previousKey, changes: changes, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
+                if let rejudged = rejudge(previousKey, changes: changes, fileSetChange: fileSetChange, pending: pending, jobs: pendingJobs, cache: cache, fresh: fresh,
                                           engine: &engine, fixedChoice: fixedChoice, configuration: configuration,
                                           sharedSettingsByPath: sharedSettingsByPath, layers: layers, makeProject: makeProject,
                                           reading: reading, timings: timings) {
@@ -323,16 +336,18 @@ public enum Linter {
         return Verdict(choice: choice, rules: rules, findings: stored.findings, analyses: analyses, project: project, phase: .replayed)
     }
 
-    /// The previous run's result (stored under `previousKey`) with the changed files' findings made anew and the
-    /// project rules' findings in them moved to their new places (`ProjectFindingRelocation`); nil when there is no
-    /// such result, a change cannot be carried over, or the previous profile was detected and its detection was not stored.
     /// Each file analysed in this run with its facts in the previous one; nil when one has no record made under the
     /// same settings (analysed under other settings, the file may mean something else to the project).
+    /// A file `added` since the previous run (by the path it is shown as) had no facts in it.
     private static func changedFiles(pending: [PendingAnalysis], jobs: [Job], cache: AnalysisCache,
-                                     engineContext: String) -> [ProjectFindingRelocation.Change]? {
+                                     engineContext: String, added: String? = nil) -> [ProjectFindingRelocation.Change]? {
         var changes: [ProjectFindingRelocation.Change] = []
         for (job, item) in zip(jobs, pending) {
             guard case .analysed(let analysis) = item else { continue }
+            if job.display == added {
+                changes.append(ProjectFindingRelocation.Change(path: analysis.path, factsBefore: FileFacts(path: analysis.path), analysis: analysis))
+                continue
+            }
             // The facts alone: the old findings and suppressions are not read.
             guard let before = cache.records[job.absolutePath], before.context == recordContext(of: job, engineContext: engineContext),
                   let facts = cache.facts(of: before, path: analysis.path) else {
@@ -343,6 +358,54 @@ public enum Linter {
         return changes
     }
 
+    /// How this run's files differ from the previous run's besides their content: one it did not lint, or one it
+    /// linted that this run does not (deleted), with the record it had.
+    private enum FileSetChange {
+        case added(Job)
+        case removed(Job, AnalysisCache.Record)
+
+        /// The path an added file is shown as.
+        var added: String? {
+            guard case .added(let job) = self else { return nil }
+            return job.display
+        }
+
+        /// The path a removed file was shown as.
+        var removedPath: String? {
+            guard case .removed(let job, _) = self else { return nil }
+            return job.display
+        }
+    }
+
+    /// The one file this run has that the previous run did not (no record of it is cached) or the previous run had that
+    /// this one has not (a record of another file stamped with the last stored run's time), and the key that run's
+    /// result is stored under if it was that: this run's records without the added file, or with the removed one at
+    /// its place, and the layers' lines of those files (`runInputs`). Nil for anything else: no file or more than one.
+    /// `jobs` and `pending` are this run's, `allJobs` those `layerFiles` list; `job` makes a removed file's.
+    private static func fileSetChange(pending: [PendingAnalysis], jobs: [Job], allJobs: [Job], layerFiles: [LayerPlan.File], cache: AnalysisCache,
+                                      runInputs: ([LayerPlan.File]) -> SourceDigest, job: (String) -> Job) -> (FileSetChange, SourceDigest)? {
+        var records = zip(jobs, pending).map { $1.cachedRecord ?? cache.records[$0.absolutePath] }
+        let unrecorded = records.indices.filter { records[$0] == nil }
+        if unrecorded.count == 1, let place = unrecorded.first {
+            let added = jobs[place]
+            records.remove(at: place)
+            return runKey(records, runInputs: runInputs(layerFiles.filter { $0.path != added.display })).map { (.added(added), $0) }
+        }
+        // The last stored run stamped every record of its files with its time; a file this run does not lint keeps it.
+        guard unrecorded.isEmpty, let lastRun = cache.memos.first?.lastUsed,
+              case let unlinted = cache.otherFilesRecords.filter({ $0.value.lastUsed == lastRun }), unlinted.count == 1,
+              let (absolutePath, record) = unlinted.first else { return nil }
+        let removed = job(absolutePath)
+        records.insert(record, at: jobs.firstIndex { $0.absolutePath > absolutePath } ?? jobs.count)
+        var previousLayerFiles = layerFiles
+        previousLayerFiles.insert(LayerPlan.File(path: removed.display, relativePath: removed.pathInConfigurationFolder, module: removed.settings.name),
+                                  at: allJobs.firstIndex { $0.absolutePath > absolutePath } ?? allJobs.count)
+        return runKey(records, runInputs: runInputs(previousLayerFiles)).map { (.removed(removed, record), $0) }
+    }
+
+    /// The previous run's result (stored under `previousKey`) with the changed files' findings made anew and the
+    /// project rules' findings in them moved to their new places (`ProjectFindingRelocation`); nil when there is no
+    /// such result, a change cannot be carried over, or the previous profile was detected and its detection was not stored.
     private static func relocate(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], pending: [PendingAnalysis],
                                  jobs: [Job], cache: AnalysisCache, engine: inout LintEngine, fixedChoice: ProfileChoice?, configuration: Configuration,
                                  makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
@@ -379,22 +442,40 @@ public enum Linter {
     /// The previous run's result (stored under `previousKey`) after one file's facts changed, its project findings made
     /// again by judging that file, and the files its change reaches, in small projects with the answers the previous
     /// run kept (`ChangedFileJudgement`); nil when more than one file changed, the previous run kept no answers, or the
-    /// change can alter one of them.
-    private static func rejudge(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], pending: [PendingAnalysis],
+    /// change can alter one of them. A file added (`fileSetChange`) is judged as one whose facts were none, a file
+    /// deleted as one whose facts are none now, its place then taken out of the answers.
+    private static func rejudge(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], fileSetChange: FileSetChange?,
+                                pending: [PendingAnalysis],
                                 jobs: [Job], cache: AnalysisCache, fresh: [String: AnalysisCache.Record], engine: inout LintEngine,
                                 fixedChoice: ProfileChoice?, configuration: Configuration,
                                 sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
                                 reading: PreviousRunReading?, timings: PhaseTimings?) -> Verdict? {
-        guard changes.count == 1, let change = changes.first, case let analysis = change.analysis,
-              analysis.parseError == nil, analysis.budgetProblem == nil,
-              let job = jobs.first(where: { $0.display == analysis.path }), fresh[job.absolutePath] != nil else {
-            return nil
+        // The file judged again: the one analysed, or the one the previous run linted and this one does not, whose facts
+        // are none now (the previous run's files are the setting's).
+        var (change, previousJobs) = (changes.first, jobs)
+        if case .removed(let removed, let record)? = fileSetChange {
+            guard changes.isEmpty, let facts = cache.facts(of: record, path: removed.display) else { return nil }
+            let nothing = FileAnalysis(path: removed.display, facts: FileFacts(path: removed.display), candidates: [], suppressions: SuppressionMap(),
+                                       parseError: nil, sourceDigest: record.content)
+            change = ProjectFindingRelocation.Change(path: removed.display, factsBefore: facts, analysis: nothing)
+            previousJobs.insert(removed, at: jobs.firstIndex { $0.absolutePath > removed.absolutePath } ?? jobs.count)
+        } else {
+            guard changes.count == 1, let job = jobs.first(where: { $0.display == change?.path }), fresh[job.absolutePath] != nil else { return nil }
+        }
+        guard let change, case let analysis = change.analysis, analysis.parseError == nil, analysis.budgetProblem == nil else { return nil }
+        // A file added or deleted declares or declared each of its types anew: most are named elsewhere, which ends the
+        // judgement (`ChangedFileJudgement.judged`); told before the previous run is read.
+        if fileSetChange != nil {
+            let declared = ChangedFileJudgement.declaredNames(change.factsBefore).union(ChangedFileJudgement.declaredNames(analysis.facts))
+            let absolutePaths = Dictionary(previousJobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+            guard !ChangedFileJudgement.anotherFileNames(declared, besides: analysis.path, among: previousJobs.map(\.display),
+                                                         recordOfFile: { absolutePaths[$0].flatMap { cache.records[$0]?.payload } }) else { return nil }
         }
         let reading = reading.flatMap { $0.path == analysis.path ? $0 : nil }
         guard let previous = reading?.previousRun.value
-                ?? previousRun(previousKey, cache: cache, jobs: jobs, engine: engine, fixedChoice: fixedChoice, configuration: configuration,
-                               sharedSettingsByPath: sharedSettingsByPath, layers: layers) else {
+                ?? previousRun(previousKey, cache: cache, jobs: previousJobs, added: fileSetChange?.added, engine: engine, fixedChoice: fixedChoice,
+                               configuration: configuration, sharedSettingsByPath: sharedSettingsByPath, layers: layers) else {
             return nil
         }
         timings?.end(.lastResult)
@@ -407,12 +488,18 @@ public enum Linter {
         }
         let judgement = ChangedFileJudgement(setting: previous.setting, before: before, newFacts: analysis.facts,
                                              newNames: ChangedFileJudgement.names(in: analysis.facts), timings: timings)
-        guard let result = judgement.judged(previous: previous.result.project) else { return nil }
+        guard var result = judgement.judged(previous: previous.result.project) else { return nil }
+        if case .removed(let removed, _)? = fileSetChange {
+            guard let answers = result.answers.removingFile(removed.display, engine: engine, isEnabled: { rules.enabled.contains($0) }) else { return nil }
+            result.answers = answers
+            result.outcome.candidates[removed.display] = nil
+            result.outcome.viewNamesByFile[removed.display] = nil
+        }
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
                                        uniquingKeysWith: { first, _ in first })
         let judged = Set(result.judgedPaths)
         var findings = previous.result.findings.filter { !judged.contains($0.file) }
-        for path in result.judgedPaths {
+        for path in result.judgedPaths where fileSetChange?.removedPath != path {
             let fileAnalysis = path == analysis.path ? analysis : recordsByPath[path].flatMap { cache.analysis(of: $0, path: path) }
             guard let fileAnalysis else { return nil }
             findings += engine.findings(of: fileAnalysis, outcome: result.outcome) { rules.enabled.contains($0) }
@@ -427,14 +514,22 @@ public enum Linter {
     }
 
     /// The previous run's result stored under `key`, with its kept answers and this run's project as a one-change
-    /// judgement needs them; nil when there is none, it kept no answers, or its detected profile was not stored.
-    private static func previousRun(_ key: SourceDigest, cache: AnalysisCache, jobs: [Job], engine: LintEngine, fixedChoice: ProfileChoice?,
-                                    configuration: Configuration, sharedSettingsByPath: [String: SharedSettings],
+    /// judgement needs them; nil when there is none, it kept no answers, or its detected profile was not stored. A file
+    /// `added` since (the path it is shown as) was not among the files that run linted: the answers get a place for it.
+    private static func previousRun(_ key: SourceDigest, cache: AnalysisCache, jobs: [Job], added: String? = nil, engine: LintEngine,
+                                    fixedChoice: ProfileChoice?, configuration: Configuration, sharedSettingsByPath: [String: SharedSettings],
                                     layers: LayerPlan) -> ChangedFileJudgement.PreviousRun? {
         let paths = jobs.map(\.display)
-        guard let result = cache.runResult(for: key), let stored = result.answers, let kept = try? KeptAnswers(payload: stored, paths: paths),
+        let addedPlace = added.flatMap(paths.firstIndex(of:))
+        let previousPaths = addedPlace.map { place in paths.enumerated().filter { $0.offset != place }.map(\.element) } ?? paths
+        guard added == nil || addedPlace != nil, let result = cache.runResult(for: key), let stored = result.answers,
+              var kept = try? KeptAnswers(payload: stored, paths: previousPaths),
               let choice = fixedChoice ?? result.detection.map(ProfileChoice.detected) else {
             return nil
+        }
+        if let addedPlace {
+            guard let placed = kept.insertingFile(at: addedPlace, of: paths) else { return nil }
+            kept = placed
         }
         var engine = engine
         let rules = plan(for: choice, configuration: configuration, engine: &engine)
@@ -445,7 +540,7 @@ public enum Linter {
             factsOfFile: { path in absolutePaths[path].flatMap { cache.records[$0] }.flatMap { cache.facts(of: $0, path: path) } },
             recordOfFile: { path in absolutePaths[path].flatMap { cache.records[$0]?.payload } },
             sharedSettingsByPath: sharedSettingsByPath, profile: choice.profile, isProfileDetected: fixedChoice == nil, layers: layers, engine: engine,
-            isEnabled: { rules.enabled.contains($0) }, settablePropertyNames: Deferred { kept.settablePropertyNames() })
+            isEnabled: { rules.enabled.contains($0) }, settablePropertyNames: Deferred { [kept] in kept.settablePropertyNames() })
         return ChangedFileJudgement.PreviousRun(key: key, result: result, choice: choice, setting: setting)
     }
 
