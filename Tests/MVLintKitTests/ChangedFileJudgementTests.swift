@@ -298,6 +298,42 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("two files deleted", phase: .built)
     }
 
+    /// A few files changed together are judged one after another, each in the project as the ones before it left it: a
+    /// new file first (another file's edit may show what it declares), the edited files in the project's order, a
+    /// deleted file last (once the edits no longer name what it declared). More files than `mostFilesJudgedInTurn`,
+    /// or one whose change alters an answer, build the project.
+    func testAFewFilesChangedTogetherAreJudgedInTurn() throws {
+        let scratch = try CachedRunScratch(files: [
+            "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
+            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+        ])
+        _ = scratch.run()
+        try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "Text(model.title + \"!\")") }
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "    var subtitle = \"\"\n    var count = 0\n") }
+        _ = scratch.runAfterEdit("two files' bodies edited", phase: .rejudged)
+        // A new view, shown by another file's view in the same run.
+        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "Text(title)", with: "HStack { Text(title); FeedBadge(count: 1) }") }
+        _ = scratch.runAfterEdit("a new file and a view showing what it declares", phase: .rejudged)
+        // The view no longer shown, and its file deleted, in the same run.
+        try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "HStack { Text(title); FeedBadge(count: 1) }", with: "Text(title)") }
+        try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("FeedBadge.swift"))
+        _ = scratch.runAfterEdit("a view no longer shown and its file deleted", phase: .rejudged)
+        // Deleted while another file still shows it: that file's names resolve otherwise.
+        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "Text(title)", with: "HStack { Text(title); FeedBadge(count: 1) }") }
+        _ = scratch.run()
+        try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var count = 0\n", with: "") }
+        try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("FeedBadge.swift"))
+        _ = scratch.runAfterEdit("a file deleted while another shows its view", phase: .built)
+        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        _ = scratch.run()
+        for (path, note) in [("FeedModel.swift", "model"), ("FeedView.swift", "view"), ("FeedRow.swift", "row"), ("FeedBadge.swift", "badge")] {
+            try scratch.edit(path) { "// The \(note).\n" + $0.replacingOccurrences(of: "var body: some View {", with: "var body: some View {\n        let _ = 1") }
+        }
+        _ = scratch.runAfterEdit("four files edited", phase: .built)
+    }
+
     /// A view added that shows a view made only by UIKit until then: the shown view is made in SwiftUI now, which a
     /// rule's table tells from every file's constructions, so `observed-object-creation` reports it — the project is
     /// built, not judged in a small project that holds no UIKit maker.
@@ -375,7 +411,8 @@ final class ChangedFileJudgementTests: XCTestCase {
     }
 
     /// A changed file large enough has the previous run read beside its parse (`PreviousRunReading`): what it read
-    /// serves a body edit, and an edit that changes an answer, or a second changed file, still builds the project.
+    /// serves a body edit, an edit that changes an answer still builds the project, and a second changed file stops the
+    /// reading: the two files are judged in turn.
     func testALargeFileIsJudgedWithThePreviousRunReadBesideItsParse() throws {
         let notes = (1...120).map { "/// Note \($0): the feed shows the model's title and keeps nothing of its own.\n" }.joined()
         let view = Self.view.replacingOccurrences(of: "struct FeedView: View {", with: notes + "struct FeedView: View {")
@@ -391,7 +428,7 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("a wrapper swapped in a large file", phase: .built)
         try scratch.edit("FeedView.swift") { $0 + "\n// The end of the feed.\n" }
         try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "") }
-        _ = scratch.runAfterEdit("a large file and another changed", phase: .built)
+        _ = scratch.runAfterEdit("a large file and another changed", phase: .rejudged)
     }
 
     /// An opt-in rule whose table cites no place (`god-viewmodel`'s bound properties) keeps the answers: with it on, a

@@ -35,6 +35,15 @@ struct ChangedFileJudgement: Sendable {
         /// `kept.settablePropertyNames()`, read once.
         let settablePropertyNames: Deferred<Set<String>?>
 
+        /// The setting once some files were judged with other facts than the records hold (`facts`, `records`, by path):
+        /// what a file changed after them is judged in, with `kept` (their judgement's answers).
+        func after(keeping kept: KeptAnswers, facts: [String: FileFacts], records: [String: Data]) -> Setting {
+            let (factsOfFile, recordOfFile) = (self.factsOfFile, self.recordOfFile)
+            return Setting(kept: kept, paths: paths, factsOfFile: { facts[$0] ?? factsOfFile($0) }, recordOfFile: { records[$0] ?? recordOfFile($0) },
+                           sharedSettingsByPath: sharedSettingsByPath, profile: profile, isProfileDetected: isProfileDetected, layers: layers,
+                           engine: engine, isEnabled: isEnabled, settablePropertyNames: Deferred { kept.settablePropertyNames() })
+        }
+
         /// The paths of the files declaring or extending a type named `name`; given `reach`, the code of one file, but
         /// those declaring it only nested in a type that code does not name (SwiftGen's `L10n` nests 1,479 enums, named
         /// `App`, `Error`, `View`…): no name it writes can resolve to one of theirs. All of them when one is reached,

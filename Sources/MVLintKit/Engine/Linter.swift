@@ -439,11 +439,12 @@ public enum Linter {
                        phase: .relocated, answers: answers)
     }
 
-    /// The previous run's result (stored under `previousKey`) after one file's facts changed, its project findings made
-    /// again by judging that file, and the files its change reaches, in small projects with the answers the previous
-    /// run kept (`ChangedFileJudgement`); nil when more than one file changed, the previous run kept no answers, or the
-    /// change can alter one of them. A file added (`fileSetChange`) is judged as one whose facts were none, a file
-    /// deleted as one whose facts are none now, its place then taken out of the answers.
+    /// The previous run's result (stored under `previousKey`) after a few files' facts changed, its project findings made
+    /// again by judging each file in turn, and the files its change reaches, in small projects with the answers the
+    /// previous run kept (`ChangedFileJudgement`), each judgement's answers the next one's; nil when more files changed
+    /// (`mostFilesJudgedInTurn`), the previous run kept no answers, or a change can alter one of them. A file added
+    /// (`fileSetChange`) is judged as one whose facts were none, a file deleted as one whose facts are none now, its
+    /// place then taken out of the answers.
     private static func rejudge(_ previousKey: SourceDigest, changes: [ProjectFindingRelocation.Change], fileSetChange: FileSetChange?,
                                 pending: [PendingAnalysis],
                                 jobs: [Job], cache: AnalysisCache, fresh: [String: AnalysisCache.Record], engine: inout LintEngine,
@@ -451,28 +452,38 @@ public enum Linter {
                                 sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
                                 reading: PreviousRunReading?, timings: PhaseTimings?) -> Verdict? {
-        // The file judged again: the one analysed, or the one the previous run linted and this one does not, whose facts
-        // are none now (the previous run's files are the setting's).
-        var (change, previousJobs) = (changes.first, jobs)
+        // The files judged again, one at a time, each in the project as the ones before it left it: a file added first
+        // (the edits may name what it declares), the files edited in the project's order, a file deleted last (once the
+        // edits no longer name what it declared), whose facts are none now; the previous run's files are the setting's.
+        var steps = changes.filter { $0.path == fileSetChange?.added } + changes.filter { $0.path != fileSetChange?.added }
+        var previousJobs = jobs
+        // What a file deleted held, for the steps before its own.
+        var (factsOfDeleted, recordsOfDeleted) = ([String: FileFacts](), [String: Data]())
         if case .removed(let removed, let record)? = fileSetChange {
-            guard changes.isEmpty, let facts = cache.facts(of: record, path: removed.display) else { return nil }
+            guard let facts = cache.facts(of: record, path: removed.display) else { return nil }
             let nothing = FileAnalysis(path: removed.display, facts: FileFacts(path: removed.display), candidates: [], suppressions: SuppressionMap(),
                                        parseError: nil, sourceDigest: record.content)
-            change = ProjectFindingRelocation.Change(path: removed.display, factsBefore: facts, analysis: nothing)
+            steps.append(ProjectFindingRelocation.Change(path: removed.display, factsBefore: facts, analysis: nothing))
             previousJobs.insert(removed, at: jobs.firstIndex { $0.absolutePath > removed.absolutePath } ?? jobs.count)
-        } else {
-            guard changes.count == 1, let job = jobs.first(where: { $0.display == change?.path }), fresh[job.absolutePath] != nil else { return nil }
+            (factsOfDeleted, recordsOfDeleted) = ([removed.display: facts], [removed.display: record.payload])
         }
-        guard let change, case let analysis = change.analysis, analysis.parseError == nil, analysis.budgetProblem == nil else { return nil }
+        let absolutePaths = Dictionary(previousJobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+        guard !steps.isEmpty, steps.count <= mostFilesJudgedInTurn,
+              steps.allSatisfy({ $0.analysis.parseError == nil && $0.analysis.budgetProblem == nil }),
+              steps.allSatisfy({ $0.path == fileSetChange?.removedPath || absolutePaths[$0.path].map { fresh[$0] != nil } == true }) else { return nil }
         // A file added or deleted declares or declared each of its types anew: most are named elsewhere, which ends the
-        // judgement (`ChangedFileJudgement.judged`); told before the previous run is read.
-        if fileSetChange != nil {
-            let declared = ChangedFileJudgement.declaredNames(change.factsBefore).union(ChangedFileJudgement.declaredNames(analysis.facts))
-            let absolutePaths = Dictionary(previousJobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
-            guard !ChangedFileJudgement.anotherFileNames(declared, besides: analysis.path, among: previousJobs.map(\.display),
-                                                         recordOfFile: { absolutePaths[$0].flatMap { cache.records[$0]?.payload } }) else { return nil }
+        // judgement (`ChangedFileJudgement.judged`); told before the previous run is read, from the other files' records
+        // as they are at its step (before the edits for a file added, after them for one deleted).
+        if let fileSetStep = steps.first(where: { $0.path == fileSetChange?.added || $0.path == fileSetChange?.removedPath }) {
+            let declared = ChangedFileJudgement.declaredNames(fileSetStep.factsBefore).union(ChangedFileJudgement.declaredNames(fileSetStep.analysis.facts))
+            let edited = fileSetStep.path == fileSetChange?.removedPath ? Set(changes.map(\.path)) : []
+            let recordOfFile = { (path: String) in
+                absolutePaths[path].flatMap { edited.contains(path) ? fresh[$0]?.payload : cache.records[$0]?.payload }
+            }
+            guard !ChangedFileJudgement.anotherFileNames(declared, besides: fileSetStep.path, among: previousJobs.map(\.display),
+                                                         recordOfFile: recordOfFile) else { return nil }
         }
-        let reading = reading.flatMap { $0.path == analysis.path ? $0 : nil }
+        let reading = steps.count == 1 ? reading.flatMap { $0.path == steps[0].path ? $0 : nil } : nil
         guard let previous = reading?.previousRun.value
                 ?? previousRun(previousKey, cache: cache, jobs: previousJobs, added: fileSetChange?.added, engine: engine, fixedChoice: fixedChoice,
                                configuration: configuration, sharedSettingsByPath: sharedSettingsByPath, layers: layers) else {
@@ -481,36 +492,48 @@ public enum Linter {
         timings?.end(.lastResult)
 
         let rules = plan(for: previous.choice, configuration: configuration, engine: &engine)
-        guard let before = reading?.before.value
-                ?? ChangedFileJudgement.Before(path: analysis.path, oldFacts: change.factsBefore, names: ChangedFileJudgement.names(in: change.factsBefore),
-                                               in: previous.setting) else {
-            return nil
+        var (setting, outcome, answers) = (previous.setting, previous.result.project, previous.setting.kept)
+        var judged: [String] = []
+        var (judgedFacts, judgedRecords) = (factsOfDeleted, recordsOfDeleted)
+        for (index, step) in steps.enumerated() {
+            let analysis = step.analysis
+            if index > 0 || !judgedFacts.isEmpty { setting = previous.setting.after(keeping: answers, facts: judgedFacts, records: judgedRecords) }
+            guard let before = (index == 0 ? reading?.before.value : nil)
+                    ?? ChangedFileJudgement.Before(path: analysis.path, oldFacts: step.factsBefore, names: ChangedFileJudgement.names(in: step.factsBefore),
+                                                   in: setting) else {
+                return nil
+            }
+            let judgement = ChangedFileJudgement(setting: setting, before: before, newFacts: analysis.facts,
+                                                 newNames: ChangedFileJudgement.names(in: analysis.facts), timings: timings)
+            guard var result = judgement.judged(previous: outcome) else { return nil }
+            if analysis.path == fileSetChange?.removedPath {
+                guard let kept = result.answers.removingFile(analysis.path, engine: engine, isEnabled: { rules.enabled.contains($0) }) else { return nil }
+                result.answers = kept
+                result.outcome.candidates[analysis.path] = nil
+                result.outcome.viewNamesByFile[analysis.path] = nil
+            }
+            (outcome, answers) = (result.outcome, result.answers)
+            judged += result.judgedPaths.filter { !judged.contains($0) }
+            judgedFacts[analysis.path] = analysis.facts
+            judgedRecords[analysis.path] = absolutePaths[analysis.path].flatMap { fresh[$0]?.payload }
         }
-        let judgement = ChangedFileJudgement(setting: previous.setting, before: before, newFacts: analysis.facts,
-                                             newNames: ChangedFileJudgement.names(in: analysis.facts), timings: timings)
-        guard var result = judgement.judged(previous: previous.result.project) else { return nil }
-        if case .removed(let removed, _)? = fileSetChange {
-            guard let answers = result.answers.removingFile(removed.display, engine: engine, isEnabled: { rules.enabled.contains($0) }) else { return nil }
-            result.answers = answers
-            result.outcome.candidates[removed.display] = nil
-            result.outcome.viewNamesByFile[removed.display] = nil
-        }
+        let analysesByPath = Dictionary(steps.map { ($0.path, $0.analysis) }, uniquingKeysWith: { first, _ in first })
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
                                        uniquingKeysWith: { first, _ in first })
-        let judged = Set(result.judgedPaths)
-        var findings = previous.result.findings.filter { !judged.contains($0.file) }
-        for path in result.judgedPaths where fileSetChange?.removedPath != path {
-            let fileAnalysis = path == analysis.path ? analysis : recordsByPath[path].flatMap { cache.analysis(of: $0, path: path) }
+        let judgedPaths = Set(judged)
+        var findings = previous.result.findings.filter { !judgedPaths.contains($0.file) }
+        for path in judged where fileSetChange?.removedPath != path {
+            let fileAnalysis = analysesByPath[path] ?? recordsByPath[path].flatMap { cache.analysis(of: $0, path: path) }
             guard let fileAnalysis else { return nil }
-            findings += engine.findings(of: fileAnalysis, outcome: result.outcome) { rules.enabled.contains($0) }
+            findings += engine.findings(of: fileAnalysis, outcome: outcome) { rules.enabled.contains($0) }
         }
         findings.sort(by: Finding.reportOrder)
         timings?.end(.rejudging)
-        let answers = result.answers.payload()
+        let kept = answers.payload()
         timings?.end(.keeping)
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: previous.choice, makeProject: makeProject)
-        return Verdict(choice: previous.choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: result.outcome,
-                       phase: .rejudged, answers: answers)
+        return Verdict(choice: previous.choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: outcome,
+                       phase: .rejudged, answers: kept)
     }
 
     /// The previous run's result stored under `key`, with its kept answers and this run's project as a one-change
@@ -543,6 +566,10 @@ public enum Linter {
             isEnabled: { rules.enabled.contains($0) }, settablePropertyNames: Deferred { [kept] in kept.settablePropertyNames() })
         return ChangedFileJudgement.PreviousRun(key: key, result: result, choice: choice, setting: setting)
     }
+
+    /// The most changed files judged one after another in small projects: each takes a few tens of milliseconds on a large
+    /// app, and building the project a hundred or so.
+    static let mostFilesJudgedInTurn = 3
 
     /// A changed file this large (in bytes) takes longer to parse than reading the previous run takes: the reading
     /// (`PreviousRunReading`) is done by the time the run needs it. Below, it would run on beside whatever the run does
