@@ -14,6 +14,8 @@ struct EditSweep {
             case deletion
             /// A new file of this name in the file's folder.
             case fileBeside(String)
+            /// The same, and `made` (a construction of what it declares) put first in the file's first view body.
+            case fileBesideShown(String, made: String)
         }
 
         var name: String
@@ -111,6 +113,9 @@ struct EditSweep {
         Edit(name: "a file added beside it", target: .fileBeside("MVLintBenchAdded.swift")) { _, _ in
             "import SwiftUI\n\nstruct MVLintBenchAddedView: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n"
         },
+        Edit(name: "a file added and shown", target: .fileBesideShown("MVLintBenchAdded.swift", made: "MVLintBenchAddedView(title: \"\")")) { _, _ in
+            "import SwiftUI\n\nstruct MVLintBenchAddedView: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n"
+        },
         Edit(name: "the file deleted", target: .deletion) { text, _ in text },
     ]
 
@@ -167,22 +172,29 @@ struct EditSweep {
             let shown = String(file.path.dropFirst(project.path.count + 1))
             for edit in edits {
                 guard let edited = edit.apply(original, &random, seen) else { continue }
+                // The file's text after the edit (nil: deleted), and a new file beside it.
+                let text: String?, beside: (url: URL, text: String)?
                 switch edit.target {
                 case .text:
                     guard edited != original else { continue }
-                    try edited.write(to: file, atomically: false, encoding: .utf8)
+                    (text, beside) = (edited, nil)
                 case .deletion:
-                    try FileManager.default.removeItem(at: file)
+                    (text, beside) = (nil, nil)
                 case .fileBeside(let name):
-                    try edited.write(to: file.deletingLastPathComponent().appendingPathComponent(name), atomically: false, encoding: .utf8)
+                    text = original
+                    beside = (file.deletingLastPathComponent().appendingPathComponent(name), edited)
+                case .fileBesideShown(let name, let made):
+                    guard let opening = original.firstMatch(of: #/var body: some View \{\n/#) else { continue }
+                    text = original.replacingCharacters(in: opening.range, with: opening.output + "        \(made)\n")
+                    beside = (file.deletingLastPathComponent().appendingPathComponent(name), edited)
                 }
                 defer {
-                    if case .fileBeside(let name) = edit.target {
-                        try? FileManager.default.removeItem(at: file.deletingLastPathComponent().appendingPathComponent(name))
-                    } else {
-                        try? original.write(to: file, atomically: false, encoding: .utf8)
-                    }
+                    if let beside { try? FileManager.default.removeItem(at: beside.url) }
+                    if text != original { try? original.write(to: file, atomically: false, encoding: .utf8) }
                 }
+                if let text, text != original { try text.write(to: file, atomically: false, encoding: .utf8) }
+                if text == nil { try FileManager.default.removeItem(at: file) }
+                if let beside { try beside.text.write(to: beside.url, atomically: false, encoding: .utf8) }
                 try measure(edit, file, shown)
             }
         }

@@ -35,12 +35,12 @@ USAGE:
         uncached runs'; with --steps,
         also each step's median time in K more runs of (w) and of (2), from `mvlint lint --timings`
   mvlint-bench edits DIR --mvlint PATH [--files N] [--seed S]
-        on a copy of DIR: N files picked at random (default 10, seed S default 1), each edited 22 ways one at a time (a
+        on a copy of DIR: N files picked at random (default 10, seed S default 1), each edited 23 ways one at a time (a
         comment, blank lines, a re-indent, a string; a local, a call, a member write added to a function; a property
         or method added to a type; a body line or a stored property removed; observability removed, a type renamed,
         a plain type added, alone or used in a function, a view added, a screen and its model added, a view another
         file declares made in a body, a line making a project view taken away, a wrapper swapped, a new file beside it,
-        the file deleted), each edit followed by a warm run, an uncached one and one
+        the same shown in its first view body, the file deleted), each edit followed by a warm run, an uncached one and one
         building into an empty cache: prints per kind of edit how many were made, how many warm runs built the whole
         project (the others kept the last run's answers), how many warm outputs differed from the uncached ones, how many
         warm runs kept other answers for the next run than the build did (each such file named), and how many edits
