@@ -239,7 +239,7 @@ public enum Linter {
             // The changed files' old facts, decoded once for both ways of keeping the previous result.
             if let previousKey, let cache = pass.cache, cache.hasRunResult(for: previousKey),
                let changes = changedFiles(pending: pending, jobs: pendingJobs, cache: cache, engineContext: pass.engineContext,
-                                          added: fileSetChange?.added) {
+                                          added: fileSetChange?.addedPath) {
                 // What was read of the previous run while the changed file was parsed, when it read this run's previous result.
                 let reading = previousRunReading.reading.flatMap { $0.previousRun.value?.key == previousKey ? $0 : nil }
                 if reading == nil { previousRunReading.stop() }
@@ -365,7 +365,7 @@ public enum Linter {
         case removed(Job, AnalysisCache.Record)
 
         /// The path an added file is shown as.
-        var added: String? {
+        var addedPath: String? {
             guard case .added(let job) = self else { return nil }
             return job.display
         }
@@ -455,7 +455,7 @@ public enum Linter {
         // The files judged again, one at a time, each in the project as the ones before it left it: a file added first
         // (the edits may name what it declares), the files edited in the project's order, a file deleted last (once the
         // edits no longer name what it declared), whose facts are none now; the previous run's files are the setting's.
-        var steps = changes.filter { $0.path == fileSetChange?.added } + changes.filter { $0.path != fileSetChange?.added }
+        var steps = changes.filter { $0.path == fileSetChange?.addedPath } + changes.filter { $0.path != fileSetChange?.addedPath }
         var previousJobs = jobs
         // What a file deleted held, for the steps before its own.
         var (factsOfDeleted, recordsOfDeleted) = ([String: FileFacts](), [String: Data]())
@@ -474,7 +474,7 @@ public enum Linter {
         // A file added or deleted declares or declared each of its types anew: most are named elsewhere, which ends the
         // judgement (`ChangedFileJudgement.judged`); told before the previous run is read, from the other files' records
         // as they are at its step (before the edits for a file added, after them for one deleted).
-        if let fileSetStep = steps.first(where: { $0.path == fileSetChange?.added || $0.path == fileSetChange?.removedPath }) {
+        if let fileSetStep = steps.first(where: { $0.path == fileSetChange?.addedPath || $0.path == fileSetChange?.removedPath }) {
             let declared = ChangedFileJudgement.declaredNames(fileSetStep.factsBefore).union(ChangedFileJudgement.declaredNames(fileSetStep.analysis.facts))
             let edited = fileSetStep.path == fileSetChange?.removedPath ? Set(changes.map(\.path)) : []
             let recordOfFile = { (path: String) in
@@ -485,7 +485,7 @@ public enum Linter {
         }
         let reading = steps.count == 1 ? reading.flatMap { $0.path == steps[0].path ? $0 : nil } : nil
         guard let previous = reading?.previousRun.value
-                ?? previousRun(previousKey, cache: cache, jobs: previousJobs, added: fileSetChange?.added, engine: engine, fixedChoice: fixedChoice,
+                ?? previousRun(previousKey, cache: cache, jobs: previousJobs, added: fileSetChange?.addedPath, engine: engine, fixedChoice: fixedChoice,
                                configuration: configuration, sharedSettingsByPath: sharedSettingsByPath, layers: layers) else {
             return nil
         }
