@@ -265,6 +265,9 @@ final class ChangedFileJudgementTests: XCTestCase {
             + "struct FeedCell: View {\n    let index: Int\n    var body: some View { Text(\"\\(index)\") }\n}\n"
         try scratch.folder.write("FeedGrid.swift", grid)
         _ = scratch.runAfterEdit("a new file declaring a list and the rows it makes", phase: .rejudged)
+        // Rows of the SDK's views are not in the table: a list of them added changes no answer.
+        try scratch.edit("FeedGrid.swift") { $0.replacingOccurrences(of: "FeedCell(index: $0)", with: "FeedCell(index: $0)\n        }\n        List { ForEach(0..<2, id: \\.self) { Text(\"\\($0)\") }") }
+        _ = scratch.runAfterEdit("a list of the SDK's text rows added", phase: .rejudged)
         try scratch.folder.write("FeedLegacy.swift", Self.madeOnlyByUIKit)
         let findings = scratch.runAfterEdit("a new file with a project finding of its own", phase: .rejudged)
         XCTAssertEqual(findings.filter { $0.rule == "observed-object-creation" }.map(\.file), ["FeedLegacy.swift"], "the new file's project finding")

@@ -138,8 +138,11 @@ enum AsyncRowFormattingRule: ProjectRule {
     )
 
     /// The names of the views the project's lists construct as rows.
+    /// The views of the project that a list makes its rows of, by simple name. Only those are asked about; the SDK's
+    /// (`Text`, `HStack`) would make the table change with every row edited, which a one-change run compares.
     static func gather(_ project: ProjectContext, options: RuleOptions) -> Set<String> {
-        Set(project.files.flatMap { $0.types.flatMap(\.behavior.rowConstructions) })
+        let viewNames = Set(project.declaredViews.map(\.name))
+        return Set(project.files.lazy.flatMap { $0.types.flatMap(\.behavior.rowConstructions) }.filter(viewNames.contains))
     }
 
     static func judge(_ file: ProjectFile, in project: ProjectContext, gathered rowViews: Set<String>, options: RuleOptions,
