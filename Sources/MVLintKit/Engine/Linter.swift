@@ -452,37 +452,8 @@ public enum Linter {
                                 sharedSettingsByPath: [String: SharedSettings], layers: LayerPlan,
                                 makeProject: @escaping @Sendable ([FileAnalysis], PhaseTimings?) -> ProjectContext,
                                 reading: PreviousRunReading?, timings: PhaseTimings?) -> Verdict? {
-        // The files judged again, one at a time, each in the project as the ones before it left it: a file added first
-        // (the edits may name what it declares), the files edited in the project's order, a file deleted last (once the
-        // edits no longer name what it declared), whose facts are none now; the previous run's files are the setting's.
-        var steps = changes.filter { $0.path == fileSetChange?.addedPath } + changes.filter { $0.path != fileSetChange?.addedPath }
-        var previousJobs = jobs
-        // What a file deleted held, for the steps before its own.
-        var (factsOfDeleted, recordsOfDeleted) = ([String: FileFacts](), [String: Data]())
-        if case .removed(let removed, let record)? = fileSetChange {
-            guard let facts = cache.facts(of: record, path: removed.display) else { return nil }
-            let nothing = FileAnalysis(path: removed.display, facts: FileFacts(path: removed.display), candidates: [], suppressions: SuppressionMap(),
-                                       parseError: nil, sourceDigest: record.content)
-            steps.append(ProjectFindingRelocation.Change(path: removed.display, factsBefore: facts, analysis: nothing))
-            previousJobs.insert(removed, at: jobs.firstIndex { $0.absolutePath > removed.absolutePath } ?? jobs.count)
-            (factsOfDeleted, recordsOfDeleted) = ([removed.display: facts], [removed.display: record.payload])
-        }
-        let absolutePaths = Dictionary(previousJobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
-        guard !steps.isEmpty, steps.count <= mostFilesJudgedInTurn,
-              steps.allSatisfy({ $0.analysis.parseError == nil && $0.analysis.budgetProblem == nil }),
-              steps.allSatisfy({ $0.path == fileSetChange?.removedPath || absolutePaths[$0.path].map { fresh[$0] != nil } == true }) else { return nil }
-        // A file added or deleted declares or declared each of its types anew: most are named elsewhere, which ends the
-        // judgement (`ChangedFileJudgement.judged`); told before the previous run is read, from the other files' records
-        // as they are at its step (before the edits for a file added, after them for one deleted).
-        if let fileSetStep = steps.first(where: { $0.path == fileSetChange?.addedPath || $0.path == fileSetChange?.removedPath }) {
-            let declared = ChangedFileJudgement.declaredNames(fileSetStep.factsBefore).union(ChangedFileJudgement.declaredNames(fileSetStep.analysis.facts))
-            let edited = fileSetStep.path == fileSetChange?.removedPath ? Set(changes.map(\.path)) : []
-            let recordOfFile = { (path: String) in
-                absolutePaths[path].flatMap { edited.contains(path) ? fresh[$0]?.payload : cache.records[$0]?.payload }
-            }
-            guard !ChangedFileJudgement.anotherFileNames(declared, besides: fileSetStep.path, among: previousJobs.map(\.display),
-                                                         recordOfFile: recordOfFile) else { return nil }
-        }
+        guard let turn = filesInTurn(changes, fileSetChange: fileSetChange, jobs: jobs, cache: cache, fresh: fresh) else { return nil }
+        let (steps, previousJobs) = (turn.steps, turn.previousJobs)
         let reading = steps.count == 1 ? reading.flatMap { $0.path == steps[0].path ? $0 : nil } : nil
         guard let previous = reading?.previousRun.value
                 ?? previousRun(previousKey, cache: cache, jobs: previousJobs, added: fileSetChange?.addedPath, engine: engine, fixedChoice: fixedChoice,
@@ -494,7 +465,7 @@ public enum Linter {
         let rules = plan(for: previous.choice, configuration: configuration, engine: &engine)
         var (setting, outcome, answers) = (previous.setting, previous.result.project, previous.setting.kept)
         var judged: [String] = []
-        var (judgedFacts, judgedRecords) = (factsOfDeleted, recordsOfDeleted)
+        var (judgedFacts, judgedRecords) = (turn.deleted.facts, turn.deleted.records)
         for (index, step) in steps.enumerated() {
             let analysis = step.analysis
             if index > 0 || !judgedFacts.isEmpty { setting = previous.setting.after(keeping: answers, facts: judgedFacts, records: judgedRecords) }
@@ -515,7 +486,7 @@ public enum Linter {
             (outcome, answers) = (result.outcome, result.answers)
             judged += result.judgedPaths.filter { !judged.contains($0) }
             judgedFacts[analysis.path] = analysis.facts
-            judgedRecords[analysis.path] = absolutePaths[analysis.path].flatMap { fresh[$0]?.payload }
+            judgedRecords[analysis.path] = turn.absolutePaths[analysis.path].flatMap { fresh[$0]?.payload }
         }
         let analysesByPath = Dictionary(steps.map { ($0.path, $0.analysis) }, uniquingKeysWith: { first, _ in first })
         let recordsByPath = Dictionary(zip(jobs, pending).compactMap { job, item in item.cachedRecord.map { (job.display, $0) } },
@@ -534,6 +505,53 @@ public enum Linter {
         let (analyses, project) = deferredProject(pending, cache: cache, engine: engine, choice: previous.choice, makeProject: makeProject)
         return Verdict(choice: previous.choice, rules: rules, findings: findings, analyses: analyses, project: project, outcome: outcome,
                        phase: .rejudged, answers: kept)
+    }
+
+    /// The changed files as a judgement takes them, one at a time, each in the project as the ones before it left it: a
+    /// file added first (the edits may name what it declares), the files edited in the project's order, a file deleted
+    /// last (once the edits no longer name what it declared), whose facts are none now.
+    private struct FilesInTurn {
+        var steps: [ProjectFindingRelocation.Change]
+        /// The previous run's files, which the judgements' setting holds: this run's, and a file deleted.
+        var previousJobs: [Job]
+        var absolutePaths: [String: String]
+        /// What a file deleted held, by path, for the steps before its own.
+        var deleted: (facts: [String: FileFacts], records: [String: Data])
+    }
+
+    /// `FilesInTurn` for `changes` (this run's `jobs`) and a file added or deleted; nil when there are none or more than
+    /// `mostFilesJudgedInTurn`, one does not parse, was left out or has no fresh record, or a file added or deleted
+    /// declares or declared a type another file names (most do: that ends a judgement, and is told here before the
+    /// previous run is read, from the other files' records as they are at its step).
+    private static func filesInTurn(_ changes: [ProjectFindingRelocation.Change], fileSetChange: FileSetChange?, jobs: [Job], cache: AnalysisCache,
+                                    fresh: [String: AnalysisCache.Record]) -> FilesInTurn? {
+        let added = fileSetChange?.addedPath
+        var turn = FilesInTurn(steps: changes.filter { $0.path == added } + changes.filter { $0.path != added }, previousJobs: jobs,
+                               absolutePaths: [:], deleted: ([:], [:]))
+        if case .removed(let removed, let record)? = fileSetChange {
+            guard let facts = cache.facts(of: record, path: removed.display) else { return nil }
+            let nothing = FileAnalysis(path: removed.display, facts: FileFacts(path: removed.display), candidates: [], suppressions: SuppressionMap(),
+                                       parseError: nil, sourceDigest: record.content)
+            turn.steps.append(ProjectFindingRelocation.Change(path: removed.display, factsBefore: facts, analysis: nothing))
+            turn.previousJobs.insert(removed, at: jobs.firstIndex { $0.absolutePath > removed.absolutePath } ?? jobs.count)
+            turn.deleted = ([removed.display: facts], [removed.display: record.payload])
+        }
+        let absolutePaths = Dictionary(turn.previousJobs.map { ($0.display, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+        turn.absolutePaths = absolutePaths
+        let removedPath = fileSetChange?.removedPath
+        guard !turn.steps.isEmpty, turn.steps.count <= mostFilesJudgedInTurn,
+              turn.steps.allSatisfy({ $0.analysis.parseError == nil && $0.analysis.budgetProblem == nil }),
+              turn.steps.allSatisfy({ $0.path == removedPath || absolutePaths[$0.path].map { fresh[$0] != nil } == true }) else { return nil }
+        if let step = turn.steps.first(where: { $0.path == added || $0.path == removedPath }) {
+            let declared = ChangedFileJudgement.declaredNames(step.factsBefore).union(ChangedFileJudgement.declaredNames(step.analysis.facts))
+            let edited = step.path == removedPath ? Set(changes.map(\.path)) : []
+            let recordOfFile = { (path: String) in
+                absolutePaths[path].flatMap { edited.contains(path) ? fresh[$0]?.payload : cache.records[$0]?.payload }
+            }
+            guard !ChangedFileJudgement.anotherFileNames(declared, besides: step.path, among: turn.previousJobs.map(\.display),
+                                                         recordOfFile: recordOfFile) else { return nil }
+        }
+        return turn
     }
 
     /// The previous run's result stored under `key`, with its kept answers and this run's project as a one-change
