@@ -142,13 +142,16 @@ struct EditSweep {
         return lines.joined(separator: "\n")
     }
 
-    /// Each file's findings in a JSON report, as the lines of the report that name it.
+    /// Each file's findings in a JSON report, as the lines of the report that name it, by absolute path (a report names
+    /// files relative to the working directory when they lie below it).
     static func findingsByFile(_ report: Data?) -> [String: [String]] {
         guard let report, let text = String(data: report, encoding: .utf8) else { return [:] }
+        let workingDirectory = FileManager.default.currentDirectoryPath
         var byFile: [String: [String]] = [:]
         for line in text.split(separator: "\n") where line.contains("\"file\": ") {
             guard let file = line.firstMatch(of: #/"file": "([^"]*)"/#) else { continue }
-            byFile[String(file.1), default: []].append(String(line))
+            let path = file.1.hasPrefix("/") ? String(file.1) : workingDirectory + "/" + file.1
+            byFile[path, default: []].append(String(line))
         }
         return byFile
     }
