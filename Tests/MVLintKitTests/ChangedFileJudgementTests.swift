@@ -337,6 +337,33 @@ final class ChangedFileJudgementTests: XCTestCase {
         _ = scratch.runAfterEdit("four files edited", phase: .built)
     }
 
+    /// A view that begins or stops holding a class it does not make (`let`, `@Environment`) is judged, its held relations
+    /// and its role's evidence put where a build puts them, when it keeps its role, what it holds is no view model and
+    /// nothing is constructed otherwise (lifetimes follow who makes a class). A view that becomes a container, holds a
+    /// view model or makes what it holds builds the project.
+    func testAViewHoldingAClassItDoesNotMakeIsJudgedWhenItsRoleStands() throws {
+        let scratch = try CachedRunScratch(files: [
+            "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
+            "FeedTheme.swift": "import Observation\n\n@Observable final class FeedTheme {\n    var tint = \"blue\"\n}\n\n@Observable final class FeedListViewModel {\n    var rows: [String] = []\n}\n",
+            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+        ])
+        _ = scratch.run()
+        let theme = "    @Environment(FeedTheme.self) private var theme\n"
+        try scratch.runAfterReplacing("    let model: FeedModel\n", with: "    let model: FeedModel\n" + theme, in: "FeedView.swift",
+                                      "a container view reading another class from the environment", phase: .rejudged)
+        try scratch.runAfterReplacing(theme, with: "", in: "FeedView.swift", "the environment read taken away", phase: .rejudged)
+        try scratch.runAfterReplacing("    let model: FeedModel\n", with: "    let model: FeedModel\n    let tints: FeedTheme\n", in: "FeedView.swift",
+                                      "a container view holding another class", phase: .rejudged)
+        try scratch.runAfterReplacing("    let model: FeedModel\n    let tints: FeedTheme\n", with: "    let model: FeedModel\n", in: "FeedView.swift",
+                                      "the hold taken away", phase: .rejudged)
+        try scratch.runAfterReplacing("    let model: FeedModel\n", with: "    let model: FeedModel\n    let list: FeedListViewModel\n", in: "FeedView.swift",
+                                      "a view model held", phase: .built)
+        try scratch.runAfterReplacing("    let title: String\n", with: "    let title: String\n" + theme, in: "FeedRow.swift",
+                                      "a presentation view becoming a container", phase: .built)
+        try scratch.runAfterReplacing("    let model: FeedModel\n", with: "    let model: FeedModel\n    @State private var tints = FeedTheme()\n", in: "FeedView.swift",
+                                      "a class made where it is held", phase: .built)
+    }
+
     /// A view added that shows a view made only by UIKit until then: the shown view is made in SwiftUI now, which a
     /// rule's table tells from every file's constructions, so `observed-object-creation` reports it — the project is
     /// built, not judged in a small project that holds no UIKit maker.

@@ -127,10 +127,10 @@ struct ChangedFileJudgement: Sendable {
         /// constructions of them are left out too, and the relations to them in `relationsToShown`: what they feed besides
         /// is compared as made (the rules' tables, the scene roots), or checked apart (the detected profile).
         func answers(of part: ProjectContext, changedFile path: String, leavingOut leftOut: Set<String> = [],
-                     shown: ShownViews? = nil, relationsToShown: Set<Relation> = []) -> [Data]? {
+                     shown: ShownViews? = nil, relationsToShown: Set<Relation> = [], holdsOf holders: Set<String> = []) -> [Data]? {
             guard let gathered = engine.gatheredShapes(in: part, leavingOut: leftOut, isEnabled: isEnabled),
                   let position = part.files.firstIndex(where: { $0.path == path }) else { return nil }
-            var architecture = part.architecture
+            var architecture = holders.isEmpty ? part.architecture : part.architecture.withoutHolds(of: holders, keepingEvidence: { _ in false })
             if !leftOut.isEmpty {
                 guard let separable = architecture.separableTypes(named: leftOut, in: path) else { return nil }
                 architecture = architecture.removingTypes(separable.ids)
@@ -349,15 +349,21 @@ struct ChangedFileJudgement: Sendable {
             (small.answers(leavingOut: removed, in: setting),
              kept.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled))
         })
-        guard let answersBefore, var moved = keptMoved else { return nil }
-        if answersBefore != after.answers {
-            // Views of the project the file's code began or stopped making: told in a small project holding every file
-            // naming them.
-            guard added.isEmpty, removed.isEmpty,
+        guard let answersBefore else { return nil }
+        var moved: (answers: KeptAnswers, gathered: [String: any Sendable])
+        if let keptMoved, answersBefore == after.answers {
+            guard unshown.isEmpty else { return nil }
+            moved = keptMoved
+        } else if let keptMoved, added.isEmpty, removed.isEmpty,
+                  // Views of the project the file's code began or stopped making: told in a small project holding every
+                  // file naming them.
                   let shown = ShownViews(in: path, before: small.part.value, after: after.part, kept: setting.kept.architecture),
-                  let kept = keptShowing(shown, moved: moved.answers, madeIn: (small, after.part), unshown: unshown) else { return nil }
-            moved.answers = kept
-        } else if !unshown.isEmpty {
+                  let kept = keptShowing(shown, moved: keptMoved.answers, madeIn: (small, after.part), unshown: unshown) {
+            moved = (kept, keptMoved.gathered)
+        } else if added.isEmpty, removed.isEmpty, viewsMadeOrNot.isEmpty,
+                  let held = keptHolding(kept, places: places, madeIn: (small.part.value, after.part)) {
+            moved = held
+        } else {
             return nil
         }
         if !removed.isEmpty {
@@ -436,6 +442,54 @@ struct ChangedFileJudgement: Sendable {
         guard judgedAll else { return nil }
         if let written { result.answers.keepWritten(written) }
         return result
+    }
+
+    /// The kept answers with the file's places moved after its views began or stopped holding something they make
+    /// nowhere (`let model: FeedModel`, `@Environment(Theme.self) var theme` added or taken away): their held relations
+    /// and their roles' evidence, which cite the properties, are what a build changes. Lifetimes follow who creates a
+    /// class and what the app puts into the environment, not who holds it, so with the file's constructions as they
+    /// were, the small project's answers without those views' holds must agree; each view keeps its role; what they hold
+    /// or held is no view model (the mvvm profiles count screens backed by one); every item of their evidence the kept
+    /// answers move is still said, and a new one only that they own or observe something (whether a class is a service
+    /// is the whole project's answer). Then their roles and held relations are the small project's. Nil otherwise.
+    func keptHolding(_ kept: KeptAnswers, places: (positions: [SourcePosition: SourcePosition], lines: [Int: Int]),
+                     madeIn parts: (before: ProjectContext, after: ProjectContext)) -> (answers: KeptAnswers, gathered: [String: any Sendable])? {
+        let (path, engine, isEnabled) = (before.path, setting.engine, setting.isEnabled)
+        let constructed = { (facts: FileFacts) in facts.constructions.map(\.typeName).sorted() }
+        guard constructed(before.oldFacts) == constructed(newFacts) else { return nil }
+        let changed = Self.typesSayingOtherwise(before.oldFacts, newFacts)
+        let architecture = kept.architecture
+        let holders = Set(architecture.roles.values.lazy.filter { $0.path == path && $0.role.isView && changed.contains(ReadRecorder.simpleName(ofID: $0.id)) }
+            .map(\.id))
+        // Names as the whole project shows them: a namesake the small project lacks would show one unqualified.
+        let namedAlike = { (id: String) in parts.after.architecture.roles[id].map(\.name) == architecture.roles[id].map(\.name) }
+        guard !holders.isEmpty, holders.allSatisfy({ parts.after.architecture.roles[$0]?.role == architecture.roles[$0]?.role && namedAlike($0) }) else {
+            return nil
+        }
+        let isViewModel = { (id: String) in architecture.roles[id]?.role == .viewModel || ReadRecorder.simpleName(ofID: id).hasSuffix("ViewModel") }
+        let holds = { (architecture: Architecture) in
+            architecture.relations.filter { holders.contains($0.from) && Architecture.heldKinds.contains($0.kind) }
+        }
+        // Each held class is one of the whole project's (a namesake the small project lacks would give it another id).
+        guard !holds(architecture).contains(where: { isViewModel($0.to) }),
+              holds(parts.after.architecture).allSatisfy({ architecture.roles[$0.to] != nil && !isViewModel($0.to) && namedAlike($0.to) }) else { return nil }
+        var without = kept
+        without.architecture = architecture.withoutHolds(of: holders) { $0.path != path || places.positions[$0.position] != nil }
+        guard var moved = without.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled),
+              let answersBefore = setting.answers(of: parts.before, changedFile: path, holdsOf: holders),
+              answersBefore == setting.answers(of: parts.after, changedFile: path, holdsOf: holders) else { return nil }
+        let same = { (one: Evidence, other: Evidence) in
+            one.text == other.text && one.path == other.path && one.position == other.position && one.position.utf8Offset == other.position.utf8Offset
+        }
+        for holder in holders {
+            guard let said = moved.answers.architecture.roles[holder]?.evidence, let says = parts.after.architecture.roles[holder]?.evidence,
+                  said.allSatisfy({ item in says.contains { same(item, $0) } }),
+                  says.allSatisfy({ item in said.contains { same(item, $0) } || item.text.hasPrefix("owns ") || item.text.hasPrefix("observes ") }) else {
+                return nil
+            }
+        }
+        moved.answers.architecture.puttingHolds(of: holders, from: parts.after.architecture)
+        return moved
     }
 
     /// The simple names of the views of the project (`kept`'s roles) that a file's `new` facts construct and its `old`

@@ -344,6 +344,28 @@ public struct Architecture: Sendable, BinaryCodable {
         relations.replaceSubrange(start..<end, with: run + kept)
     }
 
+    /// The answers without the relations the views `ids` hold (`heldKinds`), and with only the evidence of their roles
+    /// that `keeps` keeps: what a change to what those views hold leaves to compare and to move.
+    func withoutHolds(of ids: Set<String>, keepingEvidence keeps: (Evidence) -> Bool) -> Architecture {
+        var result = self
+        result.relations.removeAll { ids.contains($0.from) && Self.heldKinds.contains($0.kind) }
+        for id in ids { result.roles.update(id) { $0.evidence.removeAll { !keeps($0) } } }
+        return result
+    }
+
+    /// The answers with the roles of the views `ids` as `found` (a small project's answers) has them, and the relations
+    /// they hold as `found` has them, in their blocks (`addTypes`): after `withoutHolds(of:keepingEvidence:)`.
+    mutating func puttingHolds(of ids: Set<String>, from found: Architecture) {
+        for id in ids {
+            guard let assignment = found.roles[id] else { continue }
+            roles.update(id) { $0 = assignment }
+        }
+        for relation in found.relations where ids.contains(relation.from) && Self.heldKinds.contains(relation.kind) {
+            let place = relations.firstIndex { !Self.heldKinds.contains($0.kind) || $0.from > relation.from } ?? relations.count
+            relations.insert(relation, at: place)
+        }
+    }
+
     /// The same answers without `removed` (relations, told by kind and ends).
     func removingRelations(_ removed: Set<Relation>) -> Architecture {
         var result = self
