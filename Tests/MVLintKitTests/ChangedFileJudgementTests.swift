@@ -31,6 +31,12 @@ final class ChangedFileJudgementTests: XCTestCase {
     }
     """
 
+    /// A presentation view of a title.
+    private static let row = "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n"
+
+    /// A presentation view of a count.
+    private static let badge = "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n"
+
     /// A view controller hosting `FeedLegacy`, which only it makes: a view made outside SwiftUI.
     private static let uiKitHost = "import UIKit\nimport SwiftUI\n\nfinal class FeedHost: UIViewController {\n    func show() { _ = UIHostingController(rootView: FeedLegacy()) }\n}\n"
 
@@ -120,7 +126,7 @@ final class ChangedFileJudgementTests: XCTestCase {
     func testAViewOrModelNoOtherFileNamesIsJudgedWhenTheProfileStands() throws {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
-            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedRow.swift": Self.row,
             "FeedClient.swift": "struct FeedClient {\n    func titles() async -> [String] { [] }\n}\n",
         ])
         XCTAssertEqual(scratch.run().profileChoice.profile, .mv)
@@ -182,7 +188,7 @@ final class ChangedFileJudgementTests: XCTestCase {
     func testAViewOfTheProjectMadeInABodyOrNoLongerIsJudgedWhenNothingElseChanges() throws {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
-            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedRow.swift": Self.row,
             "FeedLegend.swift": "import SwiftUI\n\nstruct FeedLegend: View {\n    var body: some View { Text(\"Legend\") }\n}\n",
             "FeedHeaders.swift": "import SwiftUI\n\nextension FeedSearch {\n    var header: some View { FeedLegend() }\n}\n",
             "FeedSearch.swift": "import SwiftUI\n\nstruct FeedSearch: View {\n    @State private var filter = FeedModel()\n    var body: some View { TextField(\"Search\", text: $filter.title) }\n}\n",
@@ -252,7 +258,7 @@ final class ChangedFileJudgementTests: XCTestCase {
     func testAFileNewToTheProjectIsJudgedAsAnEditOfAnEmptyOne() throws {
         let scratch = try CachedRunScratch(files: ["FeedModel.swift": Self.model, "FeedView.swift": Self.view])
         _ = scratch.run()
-        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.folder.write("FeedBadge.swift", Self.badge)
         _ = scratch.runAfterEdit("a new file first in the order, declaring a view", phase: .rejudged)
         try scratch.folder.write("FeedNotes.swift", "// Notes on the feed's layout.\n")
         _ = scratch.runAfterEdit("a new file declaring nothing", phase: .rejudged)
@@ -308,14 +314,14 @@ final class ChangedFileJudgementTests: XCTestCase {
     func testAFewFilesChangedTogetherAreJudgedInTurn() throws {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
-            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedRow.swift": Self.row,
         ])
         _ = scratch.run()
         try scratch.edit("FeedView.swift") { $0.replacingOccurrences(of: "Text(model.title)", with: "Text(model.title + \"!\")") }
         try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var subtitle = \"\"\n", with: "    var subtitle = \"\"\n    var count = 0\n") }
         _ = scratch.runAfterEdit("two files' bodies edited", phase: .rejudged)
         // A new view, shown by another file's view in the same run.
-        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.folder.write("FeedBadge.swift", Self.badge)
         try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "Text(title)", with: "HStack { Text(title); FeedBadge(count: 1) }") }
         _ = scratch.runAfterEdit("a new file and a view showing what it declares", phase: .rejudged)
         // The view no longer shown, and its file deleted, in the same run.
@@ -323,13 +329,13 @@ final class ChangedFileJudgementTests: XCTestCase {
         try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("FeedBadge.swift"))
         _ = scratch.runAfterEdit("a view no longer shown and its file deleted", phase: .rejudged)
         // Deleted while another file still shows it: that file's names resolve otherwise.
-        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.folder.write("FeedBadge.swift", Self.badge)
         try scratch.edit("FeedRow.swift") { $0.replacingOccurrences(of: "Text(title)", with: "HStack { Text(title); FeedBadge(count: 1) }") }
         _ = scratch.run()
         try scratch.edit("FeedModel.swift") { $0.replacingOccurrences(of: "    var count = 0\n", with: "") }
         try FileManager.default.removeItem(at: scratch.folder.url.appendingPathComponent("FeedBadge.swift"))
         _ = scratch.runAfterEdit("a file deleted while another shows its view", phase: .built)
-        try scratch.folder.write("FeedBadge.swift", "import SwiftUI\n\nstruct FeedBadge: View {\n    let count: Int\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        try scratch.folder.write("FeedBadge.swift", Self.badge)
         _ = scratch.run()
         for (path, note) in [("FeedModel.swift", "model"), ("FeedView.swift", "view"), ("FeedRow.swift", "row"), ("FeedBadge.swift", "badge")] {
             try scratch.edit(path) { "// The \(note).\n" + $0.replacingOccurrences(of: "var body: some View {", with: "var body: some View {\n        let _ = 1") }
@@ -345,7 +351,7 @@ final class ChangedFileJudgementTests: XCTestCase {
         let scratch = try CachedRunScratch(files: [
             "FeedModel.swift": Self.model, "FeedView.swift": Self.view,
             "FeedTheme.swift": "import Observation\n\n@Observable final class FeedTheme {\n    var tint = \"blue\"\n}\n\n@Observable final class FeedListViewModel {\n    var rows: [String] = []\n}\n",
-            "FeedRow.swift": "import SwiftUI\n\nstruct FeedRow: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "FeedRow.swift": Self.row,
         ])
         _ = scratch.run()
         let theme = "    @Environment(FeedTheme.self) private var theme\n"

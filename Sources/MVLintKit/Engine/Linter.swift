@@ -134,13 +134,12 @@ public enum Linter {
         let (projectSettings, settingsWarnings, settingsMemo) = readSettings(request, found: found, cache: cache)
         timings?.end(.settings)
         let workingFolder = folderPrefix(request.workingDirectory), configurationFolder = folderPrefix(configuration.rootDirectory)
-        let jobs = zip(absolutePaths, projectSettings.sharedSettings(forEach: absolutePaths)).map { absolutePath, settings in
+        let job = { (absolutePath: String, settings: SharedSettings) in
             Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
                 pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder), sharedSettings: settings)
         }
-        let layerFiles = jobs.map { job in
-            LayerPlan.File(path: job.display, relativePath: job.pathInConfigurationFolder, module: job.settings.name)
-        }
+        let jobs = zip(absolutePaths, projectSettings.sharedSettings(forEach: absolutePaths)).map(job)
+        let layerFiles = jobs.map(\.layerFile)
         // Known from the paths and the configuration alone, before any file is walked: without layers, no walk records
         // the type names its file mentions, which only `layer-dependency` reads (4 MB of the heap's peak on the 15 corpus apps).
         let layers = LayerPlan(configured: configuration.layers, files: layerFiles)
@@ -218,11 +217,7 @@ public enum Linter {
         if stored == nil, standardInput == nil, let cache = pass.cache, previousKey.map({ !cache.hasRunResult(for: $0) }) ?? true,
            let (change, changeKey) = Self.fileSetChange(pending: pending, jobs: pendingJobs, allJobs: jobs, layerFiles: layerFiles, cache: cache, runInputs: {
                Self.runInputsDigest(engine: engine, fixedChoice: fixedChoice, configuration: configuration, layerFiles: $0)
-           }, job: { absolutePath in
-               Job(absolutePath: absolutePath, display: relativePath(absolutePath, under: workingFolder) ?? absolutePath,
-                   pathInConfigurationFolder: relativePath(absolutePath, under: configurationFolder),
-                   sharedSettings: projectSettings.sharedSettings(forEach: [absolutePath])[0])
-           }) {
+           }, job: { absolutePath in job(absolutePath, projectSettings.sharedSettings(forEach: [absolutePath])[0]) }) {
             (fileSetChange, previousKey) = (change, changeKey)
         }
         // The cache's records are chosen and written on another core while the project is built: until the result
@@ -398,8 +393,7 @@ public enum Linter {
         let removed = job(absolutePath)
         records.insert(record, at: jobs.firstIndex { $0.absolutePath > absolutePath } ?? jobs.count)
         var previousLayerFiles = layerFiles
-        previousLayerFiles.insert(LayerPlan.File(path: removed.display, relativePath: removed.pathInConfigurationFolder, module: removed.settings.name),
-                                  at: allJobs.firstIndex { $0.absolutePath > absolutePath } ?? allJobs.count)
+        previousLayerFiles.insert(removed.layerFile, at: allJobs.firstIndex { $0.absolutePath > absolutePath } ?? allJobs.count)
         return runKey(records, runInputs: runInputs(previousLayerFiles)).map { (.removed(removed, record), $0) }
     }
 
@@ -671,6 +665,8 @@ public enum Linter {
         var pathInConfigurationFolder: String?
         var sharedSettings: SharedSettings
         var settings: TargetSettings { sharedSettings.value }
+        /// The file as the layers (and a run's inputs) list it.
+        var layerFile: LayerPlan.File { LayerPlan.File(path: display, relativePath: pathInConfigurationFolder, module: settings.name) }
     }
 
     /// One file after the per-file pass: analysed now, or found unchanged in the cache and not decoded yet.
