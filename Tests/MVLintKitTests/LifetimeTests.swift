@@ -81,4 +81,16 @@ final class LifetimeTests: XCTestCase {
         let double = "final class MockSearchViewModel: ObservableObject { @Published var query = \"\" }\n"
         XCTAssertEqual(lifetimes(["Sources/Search.swift": production, "Tests/SearchTests/Mocks.swift": double]), [:])
     }
+
+    /// Test code is any path with a component ending in `Tests`, told from the path's bytes.
+    func testTestCodeIsAPathWithAComponentEndingInTests() {
+        for path in ["Tests/A.swift", "App/FeedTests/Mocks.swift", "/work/AppUITests/Launch.swift", "Sources/MyTests",
+                     "Tests", "a//Tests/", "Modules/Ünïcode/FeedTests/X.swift"] {
+            XCTAssertTrue(LifetimeClassifier.isTestCode(path), path)
+        }
+        for path in ["", "/", "Sources/Testsuite/A.swift", "Sources/FeedTest.swift", "Sources/Tests.swift/A.swift",
+                     "Tests.swift", "ests/A.swift", "Sources/TestsKit/A.swift"] {
+            XCTAssertFalse(LifetimeClassifier.isTestCode(path), path)
+        }
+    }
 }

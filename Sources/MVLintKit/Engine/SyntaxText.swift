@@ -121,7 +121,9 @@ enum SyntaxText {
     /// The result of a `body` that SwiftUI evaluates to build UI: views, scenes, toolbar, table, chart or map
     /// content, commands, widget configurations — not a reducer's `some Reducer<State, Action>`.
     static func isViewBuildingType(_ typeText: String) -> Bool {
-        ["View", "Scene", "Content", "Commands", "WidgetConfiguration"].contains { typeText.contains($0) }
+        // In the bytes: `String.contains` compares characters, and every view's `body` asks.
+        ByteSearch.contains("View", in: typeText) || ByteSearch.contains("Scene", in: typeText) || ByteSearch.contains("Content", in: typeText)
+            || ByteSearch.contains("Commands", in: typeText) || ByteSearch.contains("WidgetConfiguration", in: typeText)
     }
 
     public static func isSomeView(_ typeText: String) -> Bool {

@@ -172,18 +172,30 @@ public struct Architecture: Sendable, BinaryCodable {
         let declared = index.entriesInNameOrder.filter { $0.declaration != nil }
         // Every declared type gets a role: the table is made at its size, not grown (twice the memory while it grows).
         roles.reserveCapacity(declared.count)
-        var heldInState: [String: [Evidence]] = [:]
-        let services = Set(declared.filter { isService($0, index: index) }.map(\.id))
+        // Each type is classified from the index alone, on all cores, and the answers are put in in the types' order,
+        // so roles, relations and evidence come out as one core made them.
+        let services = Set(Architecture.inSlices(declared) { slice in slice.filter { Architecture.isService($0, index: index) }.map(\.id) }.joined())
         // Views first: their stored properties are where ownership and observation are declared.
-        for entry in declared where index.isView(entry.id) {
-            classifyView(entry, index: index, services: services, heldInState: &heldInState)
+        let viewReadings = Array(Architecture.inSlices(declared.filter { index.isView($0.id) }) { slice in
+            slice.compactMap { Architecture.readView($0, index: index, services: services) }
+        }.joined())
+        for reading in viewReadings {
+            for hold in reading.holds { add(hold.relation, alsoOn: hold.alsoOn) }
+            roles[reading.assignment.id] = reading.assignment
+        }
+        let heldInState = viewReadings.reduce(into: [String: [Evidence]]()) { table, reading in
+            for (id, evidence) in reading.heldInState { table[id, default: []].append(evidence) }
         }
         let sharedData = Architecture.sharedDataTypes(among: Set(heldInState.keys), declared: declared, index: index)
-        var ownersByType: [String: Set<String>] = [:]
-        for relation in relations where relation.kind == .owns { ownersByType[relation.to, default: []].insert(relation.from) }
-        for entry in declared where roles[entry.id] == nil {
-            classifyOther(entry, index: index, services: services, heldInState: heldInState, sharedData: sharedData,
-                          ownersByType: ownersByType)
+        let ownersByType = relations.reduce(into: [String: Set<String>]()) { owners, relation in
+            if relation.kind == .owns { owners[relation.to, default: []].insert(relation.from) }
+        }
+        let others = declared.filter { roles[$0.id] == nil }
+        for assignment in Architecture.inSlices(others, { slice in
+            slice.compactMap { Architecture.readOther($0, index: index, services: services, heldInState: heldInState,
+                                                      sharedData: sharedData, ownersByType: ownersByType) }
+        }).joined() {
+            roles[assignment.id] = assignment
         }
         // Each file's edges are found on all cores (they read the roles, now final), then added in file order.
         let classified = roles
@@ -373,16 +385,17 @@ public struct Architecture: Sendable, BinaryCodable {
         return result
     }
 
-    /// The relations a view's stored properties make (`classifyView`), found before any its code makes.
+    /// The relations a view's stored properties make (`readView`), found before any its code makes.
     static let heldKinds: Set<Relation.Kind> = [.owns, .observes]
 
     // The classification steps are separate functions: besides reading better, one large initializer
     // crashed the Swift 6.3 optimizer (CopyPropagation) when swift-syntax is built as a package.
 
     /// A view is a container when it owns, observes or queries app state; otherwise it presents values.
-    private mutating func classifyView(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>,
-                                       heldInState: inout [String: [Evidence]]) {
-        guard let declaration = entry.declaration, let path = entry.declarationPath else { return }
+    private static func readView(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>) -> ViewReading? {
+        guard let declaration = entry.declaration, let path = entry.declarationPath else { return nil }
+        var holds: [ViewReading.Hold] = []
+        var heldInState: [(id: String, evidence: Evidence)] = []
         var evidence: [Evidence] = []
         var isContainer = false
         for property in entry.properties where !property.isStatic && !property.isComputed {
@@ -393,10 +406,11 @@ public struct Architecture: Sendable, BinaryCodable {
             let via = wrapper.map { "@" + $0 } ?? (property.isLet ? "let" : "var")
             let isObservableClass = heldID.map(index.isObservableClass) ?? false
             let note = { (text: String) in Evidence(text: text, path: path, position: property.position) }
-            let relate = { (kind: Relation.Kind, architecture: inout Architecture) in
+            let relate = { (kind: Relation.Kind) in
                 guard let heldID else { return }
-                architecture.add(kind, from: entry.id, to: heldID, via: via, path: path, position: property.position,
-                                 alsoOn: property.wrapperPosition)
+                holds.append(ViewReading.Hold(relation: Relation(kind: kind, from: entry.id, to: heldID, via: via, path: path,
+                                                                 position: property.position),
+                                              alsoOn: property.wrapperPosition))
             }
             if let wrapper, Architecture.queryWrappers.contains(wrapper) {
                 isContainer = true
@@ -404,18 +418,18 @@ public struct Architecture: Sendable, BinaryCodable {
             } else if let wrapper, Architecture.ownershipWrappers.contains(wrapper), isObservableClass {
                 isContainer = true
                 evidence.append(note("owns \(held) via \(via)"))
-                relate(.owns, &self)
+                relate(.owns)
             } else if wrapper == "State", let heldID, let kind = index.kind(of: heldID), kind == .struct || kind == .enum {
-                heldInState[heldID, default: []].append(note("held in \(index.displayName(entry.id))'s @State"))
+                heldInState.append((heldID, note("held in \(index.displayName(entry.id))'s @State")))
             } else if let wrapper, Architecture.observingWrappers.contains(wrapper),
                       wrapper != "Environment" || property.wrapperArgument?.hasSuffix(".self") == true {
                 isContainer = true
                 evidence.append(note("observes \(held) via \(via)"))
-                relate(.observes, &self)
+                relate(.observes)
             } else if wrapper == nil, isObservableClass || (heldID.map { Architecture.isSwiftDataModel($0, index: index) } ?? false) {
                 isContainer = true
                 evidence.append(note("observes \(held) via \(via)"))
-                relate(.observes, &self)
+                relate(.observes)
             } else if wrapper == nil || wrapper == "Environment", let heldID, services.contains(heldID) {
                 evidence.append(note("uses service \(held) via \(via)"))
             }
@@ -428,12 +442,33 @@ public struct Architecture: Sendable, BinaryCodable {
         if !isContainer {
             evidence.insert(Evidence(text: "stores only values, bindings and closures", path: path, position: declaration.position), at: 0)
         }
-        roles[entry.id] = RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
-                                         path: path, position: declaration.position)
+        return ViewReading(assignment: RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
+                                                      path: path, position: declaration.position),
+                           holds: holds, heldInState: heldInState)
     }
 
-    /// Declared types per slice of `sharedDataTypes`: enough slices for both cores to share the work as it comes.
-    private static let sharedDataSlice = 256
+    /// What classifying one view finds, put into the architecture in the views' order: its role, the relations its
+    /// stored properties make, and the value types it holds in `@State`, each in its properties' order.
+    private struct ViewReading: Sendable {
+        struct Hold: Sendable {
+            let relation: Relation
+            /// The wrapper's line, when it is not the property's.
+            let alsoOn: SourcePosition?
+        }
+        let assignment: RoleAssignment
+        let holds: [Hold]
+        let heldInState: [(id: String, evidence: Evidence)]
+    }
+
+    /// Types per slice of a step run on all cores (`inSlices`): enough slices for both cores to share the work as it comes.
+    private static let typesPerSlice = 256
+
+    /// `transform` of `items` in slices on all cores, the slices' answers in the items' order.
+    private static func inSlices<Item: Sendable, Answer: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (ArraySlice<Item>) -> Answer) -> [Answer] {
+        let slices = stride(from: 0, to: items.count, by: typesPerSlice).map { items[$0..<min($0 + typesPerSlice, items.count)] }
+        return ParallelMap.run(slices, transform)
+    }
+
 
     /// Which of `candidates` (the value types views hold in `@State`) models, services or other values also hold:
     /// app data, not one screen's UI state. Only a word ending like a candidate's name can resolve to one (a
@@ -442,8 +477,7 @@ public struct Architecture: Sendable, BinaryCodable {
     private static func sharedDataTypes(among candidates: Set<String>, declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
         let endings = Set(candidates.compactMap { index.entry($0).map { ProjectIndex.lastComponent($0.qualifiedName) } })
         guard !endings.isEmpty else { return [] }
-        let slices = stride(from: 0, to: declared.count, by: sharedDataSlice).map { declared[$0..<min($0 + sharedDataSlice, declared.count)] }
-        let found = ParallelMap.run(slices) { slice in
+        let found = inSlices(declared) { slice in
             var shared = Set<String>()
             // A property's type is resolved from the file that declares the property: an extension's may be another.
             func scan(_ properties: [PropertyFact], of entry: ProjectIndex.TypeEntry, in path: String) {
@@ -465,10 +499,10 @@ public struct Architecture: Sendable, BinaryCodable {
     }
 
     /// Models, view models, services, screen state, formatters and plain values.
-    private mutating func classifyOther(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>,
-                                        heldInState: [String: [Evidence]], sharedData: Set<String>,
-                                        ownersByType: [String: Set<String>]) {
-        guard let declaration = entry.declaration, let path = entry.declarationPath else { return }
+    private static func readOther(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex, services: Set<String>,
+                                  heldInState: [String: [Evidence]], sharedData: Set<String>,
+                                  ownersByType: [String: Set<String>]) -> RoleAssignment? {
+        guard let declaration = entry.declaration, let path = entry.declarationPath else { return nil }
         let here = { (text: String) in Evidence(text: text, path: path, position: declaration.position) }
         let role: Role
         var evidence: [Evidence] = []
@@ -508,8 +542,8 @@ public struct Architecture: Sendable, BinaryCodable {
         } else {
             role = .other
         }
-        roles[entry.id] = RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
-                                         path: path, position: declaration.position)
+        return RoleAssignment(id: entry.id, name: index.displayName(entry.id), role: role, evidence: evidence,
+                              path: path, position: declaration.position)
     }
 
     /// Edges found in code rather than declarations: views shown, injections, service calls.
@@ -586,7 +620,7 @@ public struct Architecture: Sendable, BinaryCodable {
         }
     }
 
-    private func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
+    private static func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
         guard !index.isView(entry.id), index.observation(of: entry.id) == nil else { return false }
         if Architecture.serviceSuffixes.contains(where: entry.name.hasSuffix) { return true }
         if entry.kind != .protocol, !(entry.declaration?.externalAPIs.isEmpty ?? true), !isHosted(entry) { return true }
@@ -596,12 +630,12 @@ public struct Architecture: Sendable, BinaryCodable {
         }
     }
 
-    private func isHosted(_ entry: ProjectIndex.TypeEntry) -> Bool {
+    private static func isHosted(_ entry: ProjectIndex.TypeEntry) -> Bool {
         entry.inherited.contains(where: Architecture.hostedProtocols.contains)
             || entry.declaration?.attributes.contains(where: Architecture.hostedAttributes.contains) == true
     }
 
-    private func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {
+    private static func serviceReason(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> String {
         if let api = entry.declaration?.externalAPIs.first { return "uses \(api)" }
         if let suffix = Architecture.serviceSuffixes.first(where: entry.name.hasSuffix) { return "named *\(suffix)" }
         // In the order written (`inherited` is a set, whose order changes from run to run).

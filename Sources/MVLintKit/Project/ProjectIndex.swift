@@ -141,11 +141,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `moduleOf` names the target compiling each file: types of different targets with one name stay apart, and a
     /// reference prefers its own target's type.
     public init(files: [FileFacts], moduleOf: (String) -> String = { _ in "" }) {
+        let fileModules = files.map { moduleOf($0.path) }
         var modules = StringTable<String>(minimumCapacity: files.count)
-        for index in files.indices {
-            let path = files[index].path
-            modules[path] = moduleOf(path)
-        }
+        for index in files.indices { modules[files[index].path] = fileModules[index] }
         moduleOfPath = modules
         // Every name an extension is written with, and the files writing it, known before any type is registered:
         // what an extension joins must not depend on which file comes first, and a file's `private` type is not the
@@ -156,7 +154,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 extendingFiles[type.qualifiedName, default: []].insert(files[fileIndex].path)
             }
         }
-        let declared = registerDeclarations(files, extendingFiles: extendingFiles)
+        let declared = registerDeclarations(files, modules: fileModules, extendingFiles: extendingFiles)
         // The last components of the declarations' names need only the declarations: found on the other core while
         // the extensions are attached, which add the outside types they extend.
         let (extended, components) = ParallelMap.both({ attachExtensions(files, extendingFiles: extendingFiles) },
@@ -240,7 +238,8 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// Registers every declaration; returns the entries made.
-    private func registerDeclarations(_ files: [FileFacts], extendingFiles: [String: Set<String>]) -> [TypeEntry] {
+    /// `modules` are the files' targets, by the files' indices: looked up by path, each type hashed its file's path again.
+    private func registerDeclarations(_ files: [FileFacts], modules: [String], extendingFiles: [String: Set<String>]) -> [TypeEntry] {
         // Grouped by place (file, type): a copy of a declaration's fact was most of this step.
         // Read through indices: binding each file and fact copied them, a retain for every field.
         var declarations = StringTable<[(file: Int, type: Int)]>(minimumCapacity: files.reduce(0) { $0 + $1.types.count })
@@ -264,7 +263,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 let fact = files[place.file].types[place.type]
                 let id = fact.isPrivate && extendingFiles[qualifiedName].map({ !$0.subtracting([path]).isEmpty }) == true
                     ? qualifiedName + " @" + path : qualifiedName
-                let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: moduleOfPath[path] ?? "",
+                let entry = TypeEntry(id: id, name: fact.name, qualifiedName: qualifiedName, module: modules[place.file],
                                       declaration: fact, declarationPath: path, declarationFile: place.file)
                 types[id] = entry
                 made.append(entry)
@@ -272,13 +271,12 @@ public final class ProjectIndex: @unchecked Sendable {
                 idsBySimpleName[fact.name, default: []].append(id)
                 continue
             }
-            let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate) }
-            for (place, (path, isPrivate)) in zip(places, group) {
-                let module = moduleOfPath[path] ?? ""
+            let group = places.map { (path: files[$0.file].path, isPrivate: files[$0.file].types[$0.type].isPrivate, module: modules[$0.file]) }
+            for (place, (path, isPrivate, module)) in zip(places, group) {
                 let id: String
                 if isPrivate {
                     id = qualifiedName + " @" + path
-                } else if group.contains(where: { !$0.isPrivate && moduleOfPath[$0.path] != module }) {
+                } else if group.contains(where: { !$0.isPrivate && $0.module != module }) {
                     let moduleQualified = module + "." + qualifiedName
                     if module.isEmpty {
                         id = qualifiedName
