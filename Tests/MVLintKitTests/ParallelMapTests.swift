@@ -9,6 +9,19 @@ final class ParallelMapTests: XCTestCase {
         XCTAssertEqual(squares, (0..<500).map { $0 * $0 })
     }
 
+    /// `inSlices` hands each worker a run of items and keeps their order; items that fit one slice are worked on the
+    /// calling thread.
+    func testInSlicesKeepsTheOrderAndWorksOneSliceHere() {
+        let count = ParallelMap.itemsPerSlice * 3 + 7
+        let slices = ParallelMap.inSlices(Array(0..<count)) { slice in slice.map { $0 * 2 } }
+        XCTAssertEqual(slices.count, 4)
+        XCTAssertEqual(slices.map(\.count), [ParallelMap.itemsPerSlice, ParallelMap.itemsPerSlice, ParallelMap.itemsPerSlice, 7])
+        XCTAssertEqual(Array(slices.joined()), (0..<count).map { $0 * 2 })
+        XCTAssertEqual(ParallelMap.inSlices([Int]()) { Array($0) }.count, 1)
+        let small = ParallelMap.inSlices(Array(0..<ParallelMap.itemsPerSlice)) { _ in Thread.isMainThread }
+        XCTAssertEqual(small, [true])
+    }
+
     /// `both` returns each side's result, the calling side may change what it captures, and the other side runs on
     /// another thread while it does (on a machine with more than one core).
     func testBothRunsTheSidesTogether() {

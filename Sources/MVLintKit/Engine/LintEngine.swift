@@ -350,16 +350,20 @@ public struct LintEngine: Sendable {
     /// The qualified names, as each file writes them, of its types and extensions that are views.
     static func viewNamesByFile(in project: ProjectContext) -> [String: Set<String>] {
         let index = project.index
-        var names: [String: Set<String>] = [:]
-        for fileIndex in project.files.indices {
-            let path = project.files[fileIndex].path
-            var scope = index.scope(of: path)
-            var views = Set<String>()
-            for type in project.files[fileIndex].types where scope.id(ofEnclosing: type.qualifiedName).map(index.isView) ?? false {
-                views.insert(type.qualifiedName)
+        // Each file's on all cores: it reads only the index.
+        let found = ParallelMap.inSlices(Array(project.files.indices)) { slice in
+            slice.compactMap { fileIndex -> (path: String, views: Set<String>)? in
+                let path = project.files[fileIndex].path
+                var scope = index.scope(of: path)
+                var views = Set<String>()
+                for type in project.files[fileIndex].types where scope.id(ofEnclosing: type.qualifiedName).map(index.isView) ?? false {
+                    views.insert(type.qualifiedName)
+                }
+                return views.isEmpty ? nil : (path, views)
             }
-            if !views.isEmpty { names[path] = views }
         }
+        var names: [String: Set<String>] = [:]
+        for file in found.joined() { names[file.path] = file.views }
         return names
     }
 

@@ -24,6 +24,19 @@ public enum ParallelMap {
         run(inputs, timeLimit: nil, timedOut: nil, transform)
     }
 
+    /// Items per slice of `inSlices`: enough slices for both cores to share the work as it comes, few enough that taking
+    /// one costs nothing beside it.
+    static let itemsPerSlice = 256
+
+    /// `transform` of `items` in slices on all cores, the slices' answers in the items' order: for the project phase's
+    /// steps over types or files, each too small to be handed to a worker alone.
+    static func inSlices<Item: Sendable, Answer: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (ArraySlice<Item>) -> Answer) -> [Answer] {
+        // One slice is worked here: a small project (a changed file judged) starts no thread for it.
+        guard items.count > itemsPerSlice else { return [transform(items[...])] }
+        let slices = stride(from: 0, to: items.count, by: itemsPerSlice).map { items[$0..<min($0 + itemsPerSlice, items.count)] }
+        return run(slices, transform)
+    }
+
     /// `aside` on a worker thread while `here` runs on the calling one (which may mutate what it captures); returns
     /// when both are done. For the project phase's independent steps, which otherwise left the second core idle.
     static func both<Here, Aside: Sendable>(_ here: () -> Here, aside: @escaping @Sendable () -> Aside) -> (Here, Aside) {

@@ -174,9 +174,9 @@ public struct Architecture: Sendable, BinaryCodable {
         roles.reserveCapacity(declared.count)
         // Each type is classified from the index alone, on all cores, and the answers are put in in the types' order,
         // so roles, relations and evidence come out as one core made them.
-        let services = Set(Architecture.inSlices(declared) { slice in slice.filter { Architecture.isService($0, index: index) }.map(\.id) }.joined())
+        let services = Set(ParallelMap.inSlices(declared) { slice in slice.filter { Architecture.isService($0, index: index) }.map(\.id) }.joined())
         // Views first: their stored properties are where ownership and observation are declared.
-        let viewReadings = Array(Architecture.inSlices(declared.filter { index.isView($0.id) }) { slice in
+        let viewReadings = Array(ParallelMap.inSlices(declared.filter { index.isView($0.id) }) { slice in
             slice.compactMap { Architecture.readView($0, index: index, services: services) }
         }.joined())
         for reading in viewReadings {
@@ -191,7 +191,7 @@ public struct Architecture: Sendable, BinaryCodable {
             if relation.kind == .owns { owners[relation.to, default: []].insert(relation.from) }
         }
         let others = declared.filter { roles[$0.id] == nil }
-        for assignment in Architecture.inSlices(others, { slice in
+        for assignment in ParallelMap.inSlices(others, { slice in
             slice.compactMap { Architecture.readOther($0, index: index, services: services, heldInState: heldInState,
                                                       sharedData: sharedData, ownersByType: ownersByType) }
         }).joined() {
@@ -460,14 +460,6 @@ public struct Architecture: Sendable, BinaryCodable {
         let heldInState: [(id: String, evidence: Evidence)]
     }
 
-    /// Types per slice of a step run on all cores (`inSlices`): enough slices for both cores to share the work as it comes.
-    private static let typesPerSlice = 256
-
-    /// `transform` of `items` in slices on all cores, the slices' answers in the items' order.
-    private static func inSlices<Item: Sendable, Answer: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (ArraySlice<Item>) -> Answer) -> [Answer] {
-        let slices = stride(from: 0, to: items.count, by: typesPerSlice).map { items[$0..<min($0 + typesPerSlice, items.count)] }
-        return ParallelMap.run(slices, transform)
-    }
 
 
     /// Which of `candidates` (the value types views hold in `@State`) models, services or other values also hold:
@@ -477,7 +469,7 @@ public struct Architecture: Sendable, BinaryCodable {
     private static func sharedDataTypes(among candidates: Set<String>, declared: [ProjectIndex.TypeEntry], index: ProjectIndex) -> Set<String> {
         let endings = Set(candidates.compactMap { index.entry($0).map { ProjectIndex.lastComponent($0.qualifiedName) } })
         guard !endings.isEmpty else { return [] }
-        let found = inSlices(declared) { slice in
+        let found = ParallelMap.inSlices(declared) { slice in
             var shared = Set<String>()
             // A property's type is resolved from the file that declares the property: an extension's may be another.
             func scan(_ properties: [PropertyFact], of entry: ProjectIndex.TypeEntry, in path: String) {
