@@ -190,9 +190,12 @@ final class FileWalker: SyntaxVisitor {
             let attributeList = node.attributes
             let attributes = SyntaxText.attributes(attributeList)
             let modifiers = PropertyModifiers(node.modifiers)
-            let wrapperNode = attributeList.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }
-                .first { SyntaxText.isPropertyWrapperName($0.attributeName.trimmedText) }
-            let wrapper = wrapperNode.map { (name: $0.attributeName.trimmedText, argument: $0.arguments?.trimmedText) }
+            // The wrapper is told by the names already read; its node is fetched only for a property that has one.
+            let wrapperPlace = attributes.firstIndex { SyntaxText.isPropertyWrapperName($0.name) }
+            let wrapper = wrapperPlace.map { attributes[$0] }
+            let wrapperNode = wrapperPlace.flatMap { place in
+                attributeList.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }.dropFirst(place).first
+            }
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
             let layout = DeclarationLayout(node)
             var viewMemberStart: StatementInsertionPoint?

@@ -765,9 +765,10 @@ public enum Linter {
     /// facts are held yet (on two cores one worker, so one large tree at a time), and the others the small ones
     /// (`ParallelMap.run(heaviestFirst:)`).
     private static func largestFirst(_ jobs: [Job], cache: AnalysisCache?) -> [Int] {
-        let sizes = jobs.map { job in
-            cache?.records[job.absolutePath]?.stamp?.size ?? FileStamp(ofFileAt: job.absolutePath)?.size ?? 0
-        }
+        // On all cores: without a cache every file is asked the system for its size before any is parsed.
+        let sizes = Array(ParallelMap.inSlices(jobs) { slice in
+            slice.map { job in cache?.records[job.absolutePath]?.stamp?.size ?? FileStamp(ofFileAt: job.absolutePath)?.size ?? 0 }
+        }.joined())
         return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
