@@ -475,9 +475,13 @@ struct ChangedFileJudgement: Sendable {
               holds(parts.after.architecture).allSatisfy({ architecture.roles[$0.to] != nil && !isViewModel($0.to) && namedAlike($0.to) }) else { return nil }
         var without = kept
         without.architecture = architecture.withoutHolds(of: holders) { $0.path != path || places.positions[$0.position] != nil }
-        guard var moved = without.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled),
-              let answersBefore = setting.answers(of: parts.before, changedFile: path, holdsOf: holders),
-              answersBefore == setting.answers(of: parts.after, changedFile: path, holdsOf: holders) else { return nil }
+        // The two sides' answers without the holds are made on both cores, the kept answers moved beside the first.
+        let setting = self.setting
+        let ((movedWithout, answersBefore), answersAfter) = ParallelMap.both({
+            (without.moving(in: path, by: { places.positions[$0] }, moveLine: { places.lines[$0] }, engine: engine, isEnabled: isEnabled),
+             setting.answers(of: parts.before, changedFile: path, holdsOf: holders))
+        }, aside: { setting.answers(of: parts.after, changedFile: path, holdsOf: holders) })
+        guard var moved = movedWithout, let answersBefore, answersBefore == answersAfter else { return nil }
         let same = { (one: Evidence, other: Evidence) in
             one.text == other.text && one.path == other.path && one.position == other.position && one.position.utf8Offset == other.position.utf8Offset
         }
