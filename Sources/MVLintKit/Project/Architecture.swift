@@ -179,6 +179,7 @@ public struct Architecture: Sendable, BinaryCodable {
         let viewReadings = Array(ParallelMap.inSlices(declared.filter { index.isView($0.id) }) { slice in
             slice.compactMap { Architecture.readView($0, index: index, services: services) }
         }.joined())
+        reserveRelations(viewReadings.reduce(0) { $0 + $1.holds.count })
         for reading in viewReadings {
             for hold in reading.holds { add(hold.relation, alsoOn: hold.alsoOn) }
             roles[reading.assignment.id] = reading.assignment
@@ -203,6 +204,7 @@ public struct Architecture: Sendable, BinaryCodable {
         let found = ParallelMap.run(Array(files.indices)) { file in
             Architecture.codeRelations(ofFile: file, in: files, links: constructionLinks[file], index: index, roles: classified)
         }
+        reserveRelations(found.reduce(0) { $0 + $1.count })
         for relation in found.joined() { add(relation) }
         // The relations are all found: the table that merged them, and the room the list grew into, are held through
         // the project rules, where the run's memory peaks.
@@ -603,13 +605,23 @@ public struct Architecture: Sendable, BinaryCodable {
         var relation = relation
         var lines = [Relation.Line(path: relation.path, line: relation.position.line)]
         if let other, other.line != relation.position.line { lines.append(Relation.Line(path: relation.path, line: other.line)) }
-        if let existing = relationIndex[relation] {
-            relations[existing].lines += lines
-        } else {
+        // One look-up: the next place is claimed for a new relation in the same access that finds a known one's.
+        let next = relations.count
+        let place = Self.claim(&relationIndex[relation, default: next])
+        if place == next {
             relation.lines = lines
-            relationIndex[relation] = relations.count
             relations.append(relation)
+        } else {
+            relations[place].lines += lines
         }
+    }
+
+    private static func claim(_ place: inout Int) -> Int { place }
+
+    /// Room for `count` more relations, so that adding them does not grow the table that merges them step by step.
+    private mutating func reserveRelations(_ count: Int) {
+        relationIndex.reserveCapacity(relationIndex.count + count)
+        relations.reserveCapacity(relations.count + count)
     }
 
     private static func isService(_ entry: ProjectIndex.TypeEntry, index: ProjectIndex) -> Bool {
