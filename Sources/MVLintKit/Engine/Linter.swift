@@ -765,11 +765,14 @@ public enum Linter {
     /// facts are held yet (on two cores one worker, so one large tree at a time), and the others the small ones
     /// (`ParallelMap.run(heaviestFirst:)`).
     private static func largestFirst(_ jobs: [Job], cache: AnalysisCache?) -> [Int] {
-        // On all cores: without a cache every file is asked the system for its size before any is parsed.
-        let sizes = Array(ParallelMap.inSlices(jobs) { slice in
-            slice.map { job in cache?.records[job.absolutePath]?.stamp?.size ?? FileStamp(ofFileAt: job.absolutePath)?.size ?? 0 }
-        }.joined())
-        return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+        var sizes = jobs.map { cache?.records[$0.absolutePath]?.stamp?.size }
+        // The files the cache does not know are asked the system for their sizes on all cores: a cold run asks for
+        // every file's before any is parsed.
+        let unknown = sizes.indices.filter { sizes[$0] == nil }
+        let asked = ParallelMap.inSlices(unknown) { slice in slice.map { FileStamp(ofFileAt: jobs[$0].absolutePath)?.size ?? 0 } }.joined()
+        for (index, size) in zip(unknown, asked) { sizes[index] = size }
+        let bytes = sizes.map { $0 ?? 0 }
+        return jobs.indices.sorted { bytes[$0] != bytes[$1] ? bytes[$0] > bytes[$1] : $0 < $1 }
     }
 
     private static func withoutText(_ analysis: FileAnalysis) -> FileAnalysis {

@@ -462,8 +462,6 @@ public struct Architecture: Sendable, BinaryCodable {
         let heldInState: [(id: String, evidence: Evidence)]
     }
 
-
-
     /// Which of `candidates` (the value types views hold in `@State`) models, services or other values also hold:
     /// app data, not one screen's UI state. Only a word ending like a candidate's name can resolve to one (a
     /// resolution ends in a qualified name with the reference's last component), so only those words are resolved:
@@ -593,11 +591,6 @@ public struct Architecture: Sendable, BinaryCodable {
             return nil
         }
         return index.heldType(of: property, in: owner, path: entry.declarationPath ?? "")
-    }
-
-    private mutating func add(_ kind: Relation.Kind, from: String, to: String, via: String, path: String, position: SourcePosition,
-                              alsoOn other: SourcePosition? = nil) {
-        add(Relation(kind: kind, from: from, to: to, via: via, path: path, position: position), alsoOn: other)
     }
 
     /// Records `relation`, or adds its lines to the same relation found before.
