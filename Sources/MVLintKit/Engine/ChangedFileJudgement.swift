@@ -468,7 +468,7 @@ struct ChangedFileJudgement: Sendable {
         }
         let isViewModel = { (id: String) in architecture.roles[id]?.role == .viewModel || ReadRecorder.simpleName(ofID: id).hasSuffix("ViewModel") }
         let holds = { (architecture: Architecture) in
-            architecture.relations.filter { holders.contains($0.from) && Architecture.heldKinds.contains($0.kind) }
+            architecture.relations.filter { $0.isHeld(byOneOf: holders) }
         }
         // Each held class is one of the whole project's (a namesake the small project lacks would give it another id).
         guard !holds(architecture).contains(where: { isViewModel($0.to) }),

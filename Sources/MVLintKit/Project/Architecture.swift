@@ -100,6 +100,11 @@ public struct Relation: Sendable, Hashable, Codable {
         return moved
     }
 
+    /// Whether one of the views `ids` holds what the relation leads to (`Architecture.heldKinds`).
+    func isHeld(byOneOf ids: Set<String>) -> Bool {
+        Architecture.heldKinds.contains(kind) && ids.contains(from)
+    }
+
     public static func == (lhs: Relation, rhs: Relation) -> Bool {
         lhs.kind == rhs.kind && lhs.from == rhs.from && lhs.to == rhs.to
     }
@@ -327,10 +332,7 @@ public struct Architecture: Sendable, BinaryCodable {
         for (id, lifetime) in added.lifetimes { lifetimes[id] = lifetime }
         let ids = added.ids
         // Views' relations to what they hold come first, view by view in id order, each view's in its properties' order.
-        for relation in found where ids.contains(relation.from) && Self.heldKinds.contains(relation.kind) {
-            let place = relations.firstIndex { !Self.heldKinds.contains($0.kind) || $0.from > relation.from } ?? relations.count
-            relations.insert(relation, at: place)
-        }
+        insertHolds(of: ids, from: found)
         // Then each file's code's, file by file.
         addCodeRelations(found, where: { ids.contains($0.from) }, codeIn: path, placeOfFile: placeOfFile)
     }
@@ -362,7 +364,7 @@ public struct Architecture: Sendable, BinaryCodable {
     /// that `keeps` keeps: what a change to what those views hold leaves to compare and to move.
     func withoutHolds(of ids: Set<String>, keepingEvidence keeps: (Evidence) -> Bool) -> Architecture {
         var result = self
-        result.relations.removeAll { ids.contains($0.from) && Self.heldKinds.contains($0.kind) }
+        result.relations.removeAll { $0.isHeld(byOneOf: ids) }
         for id in ids { result.roles.update(id) { $0.evidence.removeAll { !keeps($0) } } }
         return result
     }
@@ -374,7 +376,13 @@ public struct Architecture: Sendable, BinaryCodable {
             guard let assignment = found.roles[id] else { continue }
             roles.update(id) { $0 = assignment }
         }
-        for relation in found.relations where ids.contains(relation.from) && Self.heldKinds.contains(relation.kind) {
+        insertHolds(of: ids, from: found.relations)
+    }
+
+    /// Puts the relations of `found` that the views `ids` hold among the held relations, which come first, view by view
+    /// in id order, each view's in its properties' order (as a build makes them).
+    private mutating func insertHolds(of ids: Set<String>, from found: [Relation]) {
+        for relation in found where relation.isHeld(byOneOf: ids) {
             let place = relations.firstIndex { !Self.heldKinds.contains($0.kind) || $0.from > relation.from } ?? relations.count
             relations.insert(relation, at: place)
         }

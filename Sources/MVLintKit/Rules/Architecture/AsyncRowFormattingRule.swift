@@ -137,7 +137,6 @@ enum AsyncRowFormattingRule: ProjectRule {
         ]
     )
 
-    /// The names of the views the project's lists construct as rows.
     /// The views of the project that a list makes its rows of, by simple name. Only those are asked about; the SDK's
     /// (`Text`, `HStack`) would make the table change with every row edited, which a one-change run compares.
     static func gather(_ project: ProjectContext, options: RuleOptions) -> Set<String> {
