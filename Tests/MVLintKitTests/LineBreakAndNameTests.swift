@@ -142,6 +142,21 @@ final class LineBreakAndNameTests: XCTestCase {
         XCTAssertTrue(lint.stdout.contains("`Store Model`` is held by `CounterView`"), lint.stdout)
     }
 
+    /// A written type is read as the source spells it between its first and last tokens: the comments, spaces and
+    /// line breaks inside kept, those around it not, non-ASCII names whole, under every line-break style.
+    func testAWrittenTypeIsItsSourceWithoutTheTriviaAroundIt() {
+        for lineBreak in ["\n", "\r\n", "\r"] {
+            let code = ["struct Café {",
+                        "    var menu: /* before */ [String /* ids */: Résumé] // after",
+                        "    var pair: (first: Int,", "               second: Int)?",
+                        "    let plain: Int",
+                        "}", ""].joined(separator: lineBreak)
+            let properties = TestProject.facts(code).types.first?.properties ?? []
+            XCTAssertEqual(properties.map(\.typeName), ["[String /* ids */: Résumé]", "(first: Int,\(lineBreak)               second: Int)?", "Int"],
+                           lineBreak.debugDescription)
+        }
+    }
+
     /// The ASCII path and the Unicode one split written types alike; qualified names stay whole.
     func testTypeNameWordsOfWrittenTypes() {
         let cases: [(String, [String])] = [

@@ -19,7 +19,8 @@ enum BehaviorReading {
     ])
     /// Methods of `pipelineMethods` that are also properties: a pipeline step only when given a predicate.
     private static let predicateMethods = TokenNameSet(["first", "last", "contains", "count"])
-    static let arithmeticOperators: Set<String> = ["+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="]
+    /// Compared as the operator token's bytes (`TokenNameSet`): every operator of every sequence in a helper is asked.
+    static let arithmeticOperators: TokenNameSet = ["+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="]
 
     static func isStyling(_ modifier: FunctionCallExprSyntax) -> Bool {
         SyntaxText.calledName(modifier).map(stylingModifiers.contains) ?? false
@@ -69,7 +70,9 @@ enum BehaviorReading {
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
                 if let reference = base.as(DeclReferenceExprSyntax.self) {
                     let name = reference.baseName
-                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self) && !SyntaxText.isCapitalized(name.identifierName)
+                    // Most names are told lowercase by their first byte, without making the name.
+                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self)
+                        && !(name.mayBeCapitalized && SyntaxText.isCapitalized(name.identifierName))
                 }
                 return true
             } else {
@@ -85,7 +88,7 @@ enum BehaviorReading {
     }
 
     /// `&&`/`||` and comparisons continue a ternary's condition; other operators start over.
-    private static let conditionContinuations: Set<String> = ["&&", "||", "==", "!=", "<", ">", "<=", ">="]
+    private static let conditionContinuations: TokenNameSet = ["&&", "||", "==", "!=", "<", ">", "<=", ">="]
 
     /// In one operator sequence: arithmetic operators, those with a member operand, and ternaries whose
     /// condition reads a member.
@@ -97,7 +100,7 @@ enum BehaviorReading {
         let elements = Array(sequence.elements.eachElement)
         for (offset, element) in elements.enumerated() {
             if let binary = element.as(BinaryOperatorExprSyntax.self) {
-                let symbol = binary.operator.plainText
+                let symbol = binary.operator
                 if arithmeticOperators.contains(symbol) {
                     arithmetic += 1
                     if (offset > 0 && isMemberOperand(elements[offset - 1]))

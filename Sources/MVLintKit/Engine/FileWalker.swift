@@ -1136,7 +1136,7 @@ extension FileWalker {
         let name = member.declName.baseName.identifierName
         // Printed only for the calls whose receiver matters, once: in a modifier chain the receiver is everything
         // before the closure, and printing it for every closure made long chains quadratic.
-        let receiver = { member.base?.trimmedDescription ?? "" }
+        let receiver = { member.base?.trimmedText ?? "" }
         switch name {
         case "detached", "init":
             guard receiver() == "Task" else { return synchronousClosureCalls.contains(name) ? .transparent : .unknown }
@@ -1167,7 +1167,7 @@ extension FileWalker {
         var current = expression
         while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             if member.declName.baseName.identifierName == "receive", let scheduler = call.arguments.eachElement.first(where: { $0.label?.plainText == "on" }) {
-                return scheduler.expression.trimmedDescription
+                return scheduler.expression.trimmedText
             }
             current = member.base
         }

@@ -42,19 +42,21 @@ enum InitializerWorkReading {
         let name = member.declName.baseName.identifierName
         // `service.fetchFilters().receive(on: …).sink { … }`: the results arrive later, through the pipeline.
         if name == "sink", let source = pipelineSource(base) { return "subscribes to `\(source)`" }
-        let root = rootName(of: base)
-        // Every network name is capitalised; most roots are a lowercase property or local, not worth hashing.
-        if let root, SyntaxText.isCapitalized(root), ExternalAPI.networkNames.contains(root) {
-            return "uses `\(root)`"
+        guard let root = rootToken(of: base) else { return nil }
+        // Every network name is capitalised; most roots are a lowercase property or local, told by their first byte
+        // without making the name.
+        if root.mayBeCapitalized, case let rootName = root.identifierName, SyntaxText.isCapitalized(rootName),
+           ExternalAPI.networkNames.contains(rootName) {
+            return "uses `\(rootName)`"
         }
         // `DispatchQueue.main.async` only hops to the main thread to publish.
-        if name == "async" || name == "asyncAfter", root == "DispatchQueue", !base.trimmedText.hasSuffix(".main") {
+        if name == "async" || name == "asyncAfter", root.isIdentifier("DispatchQueue"), !base.trimmedText.hasSuffix(".main") {
             return "dispatches work to a queue"
         }
-        // The verb first: few calls load, and it rules out most before the set of app services is asked.
-        guard let root, root != "self", TaskWork.startsWithVerb(name, loadingVerbs), !ExternalAPI.appServices.contains(root),
-              isStatement(call) || call.trailingClosure != nil else { return nil }
-        return "asks `\(root)` to \(name)"
+        // The verb first: few calls load, and it rules out most before the root is named and the app services asked.
+        guard TaskWork.startsWithVerb(name, loadingVerbs), case let rootName = root.identifierName, rootName != "self",
+              !ExternalAPI.appServices.contains(rootName), isStatement(call) || call.trailingClosure != nil else { return nil }
+        return "asks `\(rootName)` to \(name)"
     }
 
     /// `playSource.fetchFilters` at the start of `playSource.fetchFilters(f).replaceError(with: []).receive(on: .main)`,
@@ -74,8 +76,9 @@ enum InitializerWorkReading {
 
     private static let loadingVerbs: Set<String> = ["load", "fetch", "reload", "refresh", "download", "sync"]
 
-    /// `commentService` in `commentService.fetch`, `self.api.client` → `api`, `URLSession.shared` → `URLSession`.
-    private static func rootName(of expression: ExprSyntax) -> String? {
+    /// `commentService` in `commentService.fetch`, `self.api.client` → `api`, `URLSession.shared` → `URLSession`,
+    /// `self` alone → `self`.
+    private static func rootToken(of expression: ExprSyntax) -> TokenSyntax? {
         var current = SyntaxText.withoutOptionalMarks(expression)
         // The member next to the root, named only if the root is `self`: a chain's other members are never read.
         var firstMember: TokenSyntax?
@@ -90,8 +93,8 @@ enum InitializerWorkReading {
             }
         }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-        if reference.baseName.tokenKind == .keyword(.self) { return firstMember?.identifierName ?? "self" }
-        return reference.baseName.identifierName
+        if reference.baseName.tokenKind == .keyword(.self) { return firstMember ?? reference.baseName }
+        return reference.baseName
     }
 
     /// The call, with any `try`/`await`, is a statement of its own: its result is not used now.

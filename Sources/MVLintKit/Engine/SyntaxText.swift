@@ -339,18 +339,6 @@ enum ClosureRole {
     }
 }
 
-extension SyntaxProtocol {
-    /// The node's source text without its outer trivia, the same as `trimmedDescription`. That one copies the
-    /// node twice (through key paths) to drop the trivia; slicing the bytes costs a fraction. Nodes with missing
-    /// or unexpected tokens use it still: there the two could disagree on whose trivia is outer.
-    var trimmedText: String {
-        guard !hasError else { return trimmedDescription }
-        let bytes = syntaxTextBytes
-        let start = leadingTriviaLength.utf8Length
-        return String(decoding: bytes[start..<start + trimmedLength.utf8Length], as: UTF8.self)
-    }
-}
-
 extension Syntax {
     /// `isProtocol(DeclGroupSyntax.self)` read from the node's kind: the protocol test is a dynamic cast, and the
     /// climbs from a name to its declaration ask it of every node on the way.

@@ -59,14 +59,45 @@ extension SyntaxProtocol {
     /// Whether the node's first token in the source (as `firstToken(viewMode: .sourceAccurate)` finds it) starts
     /// with `byte`, read from the raw tree: `firstToken` makes a node for every level it descends, and rules ask
     /// of every argument of every call whether it is a `$` binding.
-    func firstTokenStarts(with byte: UInt8) -> Bool { Self.firstTokenText(of: raw)?.first == byte }
+    func firstTokenStarts(with byte: UInt8) -> Bool { Self.edgeToken(of: raw, last: false)?.rawText.first == byte }
 
-    private static func firstTokenText(of raw: RawSyntax) -> SwiftSyntax.SyntaxText? {
+    /// The node's source text without its outer trivia, the same as `trimmedDescription`, which copies the node
+    /// twice (through key paths) to drop the trivia. A parsed tree's tokens and trivia all lie in order in the one
+    /// copy of the source its parser made, so the text runs from the first token's text to the end of the last's:
+    /// read there, not collected token by token into an array (`syntaxTextBytes`, about 1,700 instructions for a
+    /// property's type). Nodes with missing or unexpected tokens use `trimmedDescription` still: there the two
+    /// could disagree on whose trivia is outer.
+    var trimmedText: String {
+        guard !hasError else { return trimmedDescription }
+        if let text = Self.contiguousTrimmedText(of: raw) { return text }
+        let bytes = syntaxTextBytes
+        let start = leadingTriviaLength.utf8Length
+        return String(decoding: bytes[start..<start + trimmedLength.utf8Length], as: UTF8.self)
+    }
+
+    /// Nil when the first and last tokens' texts are not as far apart as the node is long without its outer trivia
+    /// (a tree put together from nodes of different parses): then the text is collected.
+    private static func contiguousTrimmedText(of raw: RawSyntax) -> String? {
+        guard let first = edgeToken(of: raw, last: false), let last = edgeToken(of: raw, last: true),
+              let start = first.rawText.baseAddress, let lastStart = last.rawText.baseAddress else { return nil }
+        let length = raw.byteLength - first.leadingTriviaByteLength - last.trailingTriviaByteLength
+        guard lastStart + last.rawText.count - start == length else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+    }
+
+    /// The first (or last) token of the raw tree in the source, without making a node for each level.
+    private static func edgeToken(of raw: RawSyntax, last: Bool) -> RawSyntaxTokenView? {
         guard SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: raw) else { return nil }
-        if let token = raw.tokenView { return token.rawText }
-        guard let layout = raw.layoutView else { return nil }
-        for child in layout.children {
-            if let child, let text = firstTokenText(of: child) { return text }
+        if let token = raw.tokenView { return token }
+        guard let children = raw.layoutView?.children else { return nil }
+        if last {
+            for child in children.reversed() {
+                if let child, let token = edgeToken(of: child, last: true) { return token }
+            }
+        } else {
+            for child in children {
+                if let child, let token = edgeToken(of: child, last: false) { return token }
+            }
         }
         return nil
     }
@@ -86,9 +117,9 @@ extension DeclModifierListSyntax {
     }
 }
 
-/// A fixed set of plain identifiers (letters, digits, `_`) that a token's `identifierName` is looked up in by its
-/// bytes: the walk asks such sets of every called member (`append`, `map`), where making the name and hashing it
-/// cost several times as much as comparing a few bytes.
+/// A fixed set of plain identifiers (letters, digits, `_`) or operators that a token's `identifierName` is looked up
+/// in by its bytes: the walk asks such sets of every called member (`append`, `map`) and operator, where making the
+/// name and hashing it cost several times as much as comparing a few bytes.
 struct TokenNameSet: Sendable, ExpressibleByArrayLiteral {
     /// The names' bytes, by their length.
     private let namesByLength: [[[UInt8]]]
