@@ -1325,28 +1325,3 @@ enum ExecutionFrame {
     case unknown
 }
 
-/// What a stored property's modifiers say, read in one pass over them.
-private struct PropertyModifiers {
-    var isStatic = false
-    /// `private` or `fileprivate` without a detail.
-    var isPrivate = false
-    /// `private(set)` or `fileprivate(set)`.
-    var hasPrivateSetter = false
-    var isLazy = false
-    var isOverride = false
-
-    init(_ modifiers: DeclModifierListSyntax) {
-        for modifier in modifiers.eachElement {
-            let name = modifier.name
-            if name.hasText("static") || name.hasText("class") {
-                isStatic = true
-            } else if name.hasText("private") || name.hasText("fileprivate") {
-                if modifier.detail == nil { isPrivate = true } else { hasPrivateSetter = true }
-            } else if name.hasText("lazy") {
-                isLazy = true
-            } else if name.hasText("override") {
-                isOverride = true
-            }
-        }
-    }
-}

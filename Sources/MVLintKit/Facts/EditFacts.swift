@@ -33,8 +33,6 @@ public struct DeclarationLayout: Sendable, Codable {
     /// declaration must change the shape, or a warm run moves findings made before the split (`ProjectFindingRelocation`).
     public var declaresOneVariable: Bool
 
-    private static let accessKeywords: Set<Keyword> = [.private, .fileprivate, .internal, .package, .public, .open]
-
     init(modifiersStart: Int, specifier: Range<Int>, accessModifier: Range<Int>?, declaresOneVariable: Bool) {
         storedModifiersStart = UInt32(clamping: modifiersStart)
         storedSpecifier = OffsetRange(specifier)
@@ -44,11 +42,11 @@ public struct DeclarationLayout: Sendable, Codable {
 
     init(_ node: VariableDeclSyntax) {
         let specifier = FixText.range(of: node.bindingSpecifier)
-        let accessModifier = node.modifiers.eachElement.first { modifier in
-            guard case .keyword(let keyword) = modifier.name.tokenKind else { return false }
-            return Self.accessKeywords.contains(keyword) && modifier.detail == nil
-        }.map(FixText.range(of:))
-        self.init(modifiersStart: node.modifiers.eachElement.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? specifier.lowerBound,
+        let modifiers = node.modifiers
+        // The modifiers' names are compared in the raw tree; a node is made only for the access modifier found.
+        let accessModifier = modifiers.accessModifierPlace.map { FixText.range(of: modifiers[modifiers.index(modifiers.startIndex, offsetBy: $0)]) }
+        // The list starts where its first modifier does.
+        self.init(modifiersStart: modifiers.isEmpty ? specifier.lowerBound : modifiers.positionAfterSkippingLeadingTrivia.utf8Offset,
                   specifier: specifier, accessModifier: accessModifier, declaresOneVariable: node.bindings.count == 1)
     }
 }
