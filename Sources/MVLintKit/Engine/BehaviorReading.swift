@@ -57,7 +57,7 @@ enum BehaviorReading {
     /// `date`, `price?`, `seconds!` when `isModelValue` accepts the name.
     private static func namesModelValue(_ expression: ExprSyntax, _ isModelValue: (String) -> Bool) -> Bool {
         guard let reference = SyntaxText.withoutOptionalMarks(expression).as(DeclReferenceExprSyntax.self),
-              reference.baseName.tokenKind != .keyword(.self) else { return false }
+              !reference.baseName.isSelfKeyword else { return false }
         return isModelValue(reference.baseName.identifierName)
     }
 
@@ -71,7 +71,7 @@ enum BehaviorReading {
                 if let reference = base.as(DeclReferenceExprSyntax.self) {
                     let name = reference.baseName
                     // Most names are told lowercase by their first byte, without making the name.
-                    return name.tokenKind != .keyword(.self) && name.tokenKind != .keyword(.Self)
+                    return !name.isSelfKeyword && !name.hasText("Self")
                         && !(name.mayBeCapitalized && SyntaxText.isCapitalized(name.identifierName))
                 }
                 return true
@@ -222,7 +222,7 @@ enum BehaviorReading {
         while let subscripted = expression.as(SubscriptCallExprSyntax.self) { expression = subscripted.calledExpression }
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierName }
         if let member = expression.as(MemberAccessExprSyntax.self),
-           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true {
             return member.declName.baseName.identifierName
         }
         return nil

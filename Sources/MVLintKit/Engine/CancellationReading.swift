@@ -55,12 +55,12 @@ enum CancellationReading {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return (name, .implicitSelf) }
         guard let base = member.base.map(SyntaxText.withoutOptionalMarks) else { return (name, .unknown) }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
-            if reference.baseName.tokenKind == .keyword(.self) { return (name, .implicitSelf) }
+            if reference.baseName.isSelfKeyword { return (name, .implicitSelf) }
             let text = reference.baseName.identifierName
             return (name, SyntaxText.isCapitalized(text) ? .type(text) : .property(text))
         }
         if let inner = base.as(MemberAccessExprSyntax.self), let root = inner.base?.as(DeclReferenceExprSyntax.self) {
-            if root.baseName.tokenKind == .keyword(.self) { return (name, .property(inner.declName.baseName.identifierName)) }
+            if root.baseName.isSelfKeyword { return (name, .property(inner.declName.baseName.identifierName)) }
             if SyntaxText.isCapitalized(root.baseName.identifierName) { return (name, .type(root.baseName.identifierName)) }
         }
         return (name, .unknown)
@@ -199,7 +199,7 @@ enum CancellationReading {
             current = SyntaxText.withoutOptionalMarks(base)
         }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-        return reference.baseName.tokenKind == .keyword(.self) ? name : reference.baseName.identifierName
+        return reference.baseName.isSelfKeyword ? name : reference.baseName.identifierName
     }
 
     /// Locals declared in the statement lists around the `do` statement, up to its function or closure.

@@ -196,7 +196,7 @@ final class FileWalker: SyntaxVisitor {
             let wrapperNode = wrapperPlace.flatMap { place in
                 attributeList.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }.dropFirst(place).first
             }
-            let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            let isLet = node.bindingSpecifier.hasText("let")
             let layout = DeclarationLayout(node)
             var viewMemberStart: StatementInsertionPoint?
             for (bindingIndex, binding) in node.bindings.eachElement.enumerated() {
@@ -467,7 +467,7 @@ final class FileWalker: SyntaxVisitor {
         if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
             target = reference.baseName.identifierName
         } else if let member = elements[0].as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true {
             target = member.declName.baseName.identifierName
         }
         if let target {
@@ -640,7 +640,7 @@ final class FileWalker: SyntaxVisitor {
     private func noteStorageReference(_ node: DeclReferenceExprSyntax, name text: String, isMemberName: Bool) {
         guard text.hasPrefix("_"), let first = text.dropFirst().first, first.isLetter else { return }
         if isMemberName,
-           node.parent?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
+           node.parent?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword != true {
             return
         }
         let reference = isMemberName ? node.parent : Syntax(node)
@@ -667,7 +667,7 @@ final class FileWalker: SyntaxVisitor {
         if isMemberName, let written = node.parent?.as(MemberAccessExprSyntax.self)?.base {
             // `self?.objectWillChange` in a `[weak self]` closure and `model?.$count` name their receiver as well.
             let base = SyntaxText.withoutOptionalMarks(written)
-            let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true
             receiver = isSelf ? nil : SyntaxText.receiverName(base)
             hasUnnamedReceiver = !isSelf && receiver == nil
         }
@@ -686,7 +686,7 @@ final class FileWalker: SyntaxVisitor {
             current = SyntaxText.withoutOptionalMarks(base)
         }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-        let root = reference.baseName.tokenKind == .keyword(.self) ? [] : [reference.baseName.identifierName]
+        let root = reference.baseName.isSelfKeyword ? [] : [reference.baseName.identifierName]
         return root + reversedMembers.reversed()
     }
 
@@ -951,7 +951,7 @@ extension FileWalker {
     /// `load()` or `self.load()`.
     private static func callsOwnMethod(_ node: FunctionCallExprSyntax) -> Bool {
         if node.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
-        return node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        return node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true
     }
 
     /// The method whose body (closures in it included) the walk is in; nil in initializers and elsewhere.
@@ -990,10 +990,10 @@ extension FileWalker {
     private func viewModelProperty(at base: ExprSyntax?) -> String? {
         guard let base, let typeIndex = typeFactIndices.last, let properties = viewModelPropertiesByType[typeIndex] else { return nil }
         let name: String
-        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+        if let reference = base.as(DeclReferenceExprSyntax.self), !reference.baseName.isSelfKeyword {
             name = reference.baseName.identifierName
         } else if let member = base.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true {
             name = member.declName.baseName.identifierName
         } else {
             return nil
@@ -1070,7 +1070,7 @@ extension FileWalker {
         var current = SyntaxText.withoutOptionalMarks(expression)
         while let subscripted = current.as(SubscriptCallExprSyntax.self) { current = SyntaxText.withoutOptionalMarks(subscripted.calledExpression) }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return false }
-        return reference.baseName.tokenKind != .keyword(.self)
+        return !reference.baseName.isSelfKeyword
     }
 
     private func noteMemberWrite(receiver: [String], member: String, at node: some SyntaxProtocol) {
@@ -1298,7 +1298,7 @@ extension FileWalker {
                 reversedNames.append(member.declName.baseName.identifierName)
                 current = SyntaxText.withoutOptionalMarks(base)
             } else if let reference = current.as(DeclReferenceExprSyntax.self) {
-                if reference.baseName.tokenKind != .keyword(.self) { reversedNames.append(reference.baseName.identifierName) }
+                if !reference.baseName.isSelfKeyword { reversedNames.append(reference.baseName.identifierName) }
                 break
             } else if current.is(TupleExprSyntax.self) || current.is(DiscardAssignmentExprSyntax.self) {
                 return nil

@@ -93,7 +93,7 @@ enum InitializerWorkReading {
             }
         }
         guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-        if reference.baseName.tokenKind == .keyword(.self) { return firstMember ?? reference.baseName }
+        if reference.baseName.isSelfKeyword { return firstMember ?? reference.baseName }
         return reference.baseName
     }
 

@@ -88,11 +88,11 @@ enum ObservedCreationReading {
 
     /// `model` for `model` and `self.model`; `_model` for `_model` and `self._model`.
     private static func assignedName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), !reference.baseName.isSelfKeyword {
             return reference.baseName.identifierName
         }
         guard let member = expression.as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true else { return nil }
         return member.declName.baseName.identifierName
     }
 

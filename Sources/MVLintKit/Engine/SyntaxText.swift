@@ -198,10 +198,10 @@ enum SyntaxText {
     static func receiverName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.identifierName
-            return reference.baseName.tokenKind == .keyword(.self) ? nil : name
+            return reference.baseName.isSelfKeyword ? nil : name
         }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return member.declName.baseName.identifierName }
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true { return member.declName.baseName.identifierName }
         if let reference = base.as(DeclReferenceExprSyntax.self), isCapitalized(reference.baseName.identifierName) {
             return reference.baseName.identifierName + "." + member.declName.baseName.identifierName
         }

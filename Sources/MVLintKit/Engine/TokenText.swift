@@ -17,6 +17,11 @@ extension TokenSyntax {
         }
     }
 
+    /// Whether the token is the keyword `self`, told by its text: only the keyword is spelled so (a name spelled so
+    /// takes backticks), and forming the token's `TokenKind` to compare cost several hundred instructions, asked of
+    /// the root of nearly every member access, call and assignment the walk reads.
+    var isSelfKeyword: Bool { rawText == "self" }
+
     /// The first byte of the token's text, nil for an empty (missing) token.
     var firstByte: UInt8? { rawText.first }
 
