@@ -266,21 +266,23 @@ final class FileWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let buildsView = SyntaxText.buildsView(node)
+        // Each part read once: the name, the attributes' names, the return type and `async` serve several readings.
+        let name = node.name.identifierName
+        let attributeNames = SyntaxText.attributeNames(node.attributes)
+        let returnType = node.signature.returnClause?.type.trimmedText
+        let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
+        let isViewBuilder = attributeNames.contains("ViewBuilder")
+        let buildsView = SyntaxText.buildsView(isViewBuilder: isViewBuilder, returnType: returnType)
         if node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last {
             let isStatic = SyntaxText.isStatic(node.modifiers)
             facts.types[typeIndex].methods.append(MethodFact(
-                name: node.name.identifierName, isInitializer: false,
-                isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isStatic: isStatic,
-                buildsView: buildsView, position: position(node.name)))
+                name: name, isInitializer: false, isAsync: isAsync, isStatic: isStatic, buildsView: buildsView, position: position(node.name)))
         }
-        walk.scopes.append(buildsView ? .viewBuilding(name: node.name.identifierName, isBody: false) : .function(name: node.name.identifierName))
-        executionFrames.append(.function(name: node.name.identifierName + "()", isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
-                                         isMainActor: SyntaxText.attributeNames(node.attributes).contains("MainActor")))
+        walk.scopes.append(buildsView ? .viewBuilding(name: name, isBody: false) : .function(name: name))
+        executionFrames.append(.function(name: name + "()", isAsync: isAsync, isMainActor: attributeNames.contains("MainActor")))
         localBindables.append([])
-        let isViewBuilder = SyntaxText.attributeNames(node.attributes).contains("ViewBuilder")
         viewMemberStarts.append(isViewBuilder ? node.body.flatMap { StatementInsertionPoint(block: $0.statements, in: walk.source) } : nil)
-        enterBehaviorScope(of: node, buildsView: buildsView)
+        enterBehaviorScope(of: node, name: name, isAsync: isAsync, returnType: returnType, buildsView: buildsView)
         pushAvailability(from: node.attributes, owner: node.id)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
@@ -755,7 +757,7 @@ final class FileWalker: SyntaxVisitor {
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }
 
-    private func enterBehaviorScope(of node: FunctionDeclSyntax, buildsView: Bool) {
+    private func enterBehaviorScope(of node: FunctionDeclSyntax, name: String, isAsync: Bool, returnType: String?, buildsView: Bool) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true, let typeIndex = typeFactIndices.last else {
             behaviorFrames.append(currentHelper)
             return
@@ -764,8 +766,7 @@ final class FileWalker: SyntaxVisitor {
             behaviorFrames.append(nil)
             return
         }
-        let helper = HelperFact(name: node.name.identifierName, kind: .method, isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
-                                returnType: node.signature.returnClause?.type.trimmedText,
+        let helper = HelperFact(name: name, kind: .method, isAsync: isAsync, returnType: returnType,
                                 parameterTypes: node.signature.parameterClause.parameters.map { $0.type.trimmedText },
                                 position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))

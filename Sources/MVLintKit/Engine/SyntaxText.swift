@@ -138,8 +138,13 @@ enum SyntaxText {
 
     /// A `@ViewBuilder` function or one returning `some View`.
     static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
-        attributeNames(function.attributes).contains("ViewBuilder")
-            || (function.signature.returnClause.map { isSomeView($0.type.trimmedText) } ?? false)
+        buildsView(isViewBuilder: attributeNames(function.attributes).contains("ViewBuilder"),
+                   returnType: function.signature.returnClause?.type.trimmedText)
+    }
+
+    /// The same, from a function's parts already read (the walk reads them for other facts too).
+    static func buildsView(isViewBuilder: Bool, returnType: String?) -> Bool {
+        isViewBuilder || (returnType.map(isSomeView) ?? false)
     }
 
     /// `Foo` for `Foo(…)`, `Foo<T>(…)` or `Foo.init(…)`; nil for anything else.
