@@ -183,12 +183,15 @@ final class FileWalker: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         var pushedScope = false
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true && !typeFactIndices.isEmpty
-        // The first binding's written type, made once for the property fact and the behavior scope.
-        var firstTypeText: String?
+        // The attributes' names and the first binding's name, written type and whether it is computed: read once for
+        // the property facts and the behavior scope.
+        var attributeNames: [String] = []
+        var first: (name: String, typeText: String?, isComputed: Bool)?
         if isMember, let typeIndex = typeFactIndices.last {
             // Each child is read once: a child's read makes a node, and most declarations a walk meets are properties.
             let attributeList = node.attributes
             let attributes = SyntaxText.attributes(attributeList)
+            attributeNames = attributes.map(\.name)
             let modifiers = PropertyModifiers(node.modifiers)
             // The wrapper is told by the names already read; its node is fetched only for a property that has one.
             let wrapperPlace = attributes.firstIndex { SyntaxText.isPropertyWrapperName($0.name) }
@@ -203,9 +206,9 @@ final class FileWalker: SyntaxVisitor {
                 let pattern = binding.pattern
                 guard let name = pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName else { continue }
                 let typeName = binding.typeAnnotation.map { $0.type.trimmedText }
-                if bindingIndex == 0 { firstTypeText = typeName }
                 let accessorBlock = binding.accessorBlock, initializer = binding.initializer?.value
                 let isComputed = accessorBlock.map(SyntaxText.isComputed) ?? false
+                if bindingIndex == 0 { first = (name, typeName, isComputed) }
                 var property = PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
                     attributes: attributes.compactMap { $0.name == wrapper?.name ? nil : $0.name },
@@ -250,7 +253,7 @@ final class FileWalker: SyntaxVisitor {
         if isMember, let found = ObservedCreationReading.propertyDefault(node, in: walk) { facts.observedCreations.append(found) }
         if isMember { localBindables.append([]) }
         propertyFrames.append((isMember, pushedScope))
-        enterBehaviorScope(of: node, isMember: isMember, typeText: firstTypeText)
+        enterBehaviorScope(of: node, isMember: isMember, attributeNames: attributeNames, first: first)
         for rule in rules { rule.visit(node, in: walk) }
         return .visitChildren
     }
@@ -732,28 +735,27 @@ final class FileWalker: SyntaxVisitor {
 
     /// `typeText` is the first binding's written type, as the property fact holds it (nil when it has none, or is
     /// no named property).
-    private func enterBehaviorScope(of node: VariableDeclSyntax, isMember: Bool, typeText: String?) {
+    /// `first` is the first binding's reading when its pattern is a name.
+    private func enterBehaviorScope(of node: VariableDeclSyntax, isMember: Bool, attributeNames: [String],
+                                    first: (name: String, typeText: String?, isComputed: Bool)?) {
         guard isMember, let typeIndex = typeFactIndices.last else {
             behaviorFrames.append(currentHelper)
             return
         }
-        if SyntaxText.attributeNames(node.attributes).contains("State") {
+        if attributeNames.contains("State") {
             for binding in node.bindings.eachElement where BehaviorReading.holdsText(binding) {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName {
                     facts.types[typeIndex].behavior.textStates.append(name)
                 }
             }
         }
-        guard node.bindings.count == 1, let binding = node.bindings.eachElement.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierName, name != "body",
-              let accessors = binding.accessorBlock, SyntaxText.isComputed(accessors),
-              !(typeText.map(SyntaxText.isSomeView) ?? false),
-              !SyntaxText.attributeNames(node.attributes).contains("ViewBuilder") else {
+        guard node.bindings.count == 1, let first, first.name != "body", first.isComputed,
+              !(first.typeText.map(SyntaxText.isSomeView) ?? false), !attributeNames.contains("ViewBuilder") else {
             behaviorFrames.append(nil)
             return
         }
-        let helper = HelperFact(name: name, kind: .computedProperty, isAsync: false,
-                                returnType: typeText, parameterTypes: [], position: position(node))
+        let helper = HelperFact(name: first.name, kind: .computedProperty, isAsync: false,
+                                returnType: first.typeText, parameterTypes: [], position: position(node))
         behaviorFrames.append(addHelper(helper, to: typeIndex))
     }
 
