@@ -135,13 +135,9 @@ extension DeclModifierListSyntax {
     /// Whether one of the modifiers is named `name` or `other`, read from the raw tree: making a node for each
     /// modifier and for its name cost more than comparing its bytes, and every member's modifiers are asked.
     func containsModifier(named name: SwiftSyntax.SyntaxText, or other: SwiftSyntax.SyntaxText? = nil) -> Bool {
-        guard let list = raw.layoutView else { return false }
-        for modifier in list.children {
-            // `DeclModifierSyntax.name` is the modifier's child 1, after the unexpected nodes before it.
-            guard let layout = modifier?.layoutView, layout.children.count > 1, let text = layout.children[1]?.tokenView?.rawText else { continue }
-            if text == name || text == other { return true }
-        }
-        return false
+        var found = false
+        forEachModifier { _, text, _ in found = found || text == name || text == other }
+        return found
     }
 }
 
