@@ -200,7 +200,7 @@ final class FileWalker: SyntaxVisitor {
                 attributeList.eachElement.lazy.compactMap { $0.as(AttributeSyntax.self) }.dropFirst(place).first
             }
             let isLet = node.bindingSpecifier.hasText("let")
-            let layout = DeclarationLayout(node)
+            let layout = DeclarationLayout(node, accessModifierPlace: modifiers.accessModifierPlace)
             var viewMemberStart: StatementInsertionPoint?
             for (bindingIndex, binding) in node.bindings.eachElement.enumerated() {
                 let pattern = binding.pattern

@@ -109,17 +109,6 @@ extension SyntaxProtocol {
 }
 
 extension DeclModifierListSyntax {
-    /// The place of the first access modifier without a detail (`public`, `private`…, not `private(set)`).
-    var accessModifierPlace: Int? {
-        var found: Int?
-        forEachModifier { place, name, hasDetail in
-            if found == nil, !hasDetail, Self.accessKeywords.contains(name) { found = place }
-        }
-        return found
-    }
-
-    private static let accessKeywords: [SwiftSyntax.SyntaxText] = ["private", "fileprivate", "internal", "package", "public", "open"]
-
     /// Each modifier's place in the list, its name's text and whether it has a detail (`private(set)`), read from the
     /// raw tree: a node made for each modifier and its name, and a `TokenKind` formed to compare, cost about 2,000
     /// instructions for every stored property's modifiers.
@@ -177,9 +166,12 @@ struct PropertyModifiers {
     var hasPrivateSetter = false
     var isLazy = false
     var isOverride = false
+    /// The place in the list of the first access modifier without a detail (`public`, `private`…, not
+    /// `private(set)`): the declaration's layout needs its range.
+    var accessModifierPlace: Int?
 
     init(_ modifiers: DeclModifierListSyntax) {
-        modifiers.forEachModifier { _, name, hasDetail in
+        modifiers.forEachModifier { place, name, hasDetail in
             switch name {
             case "static", "class": isStatic = true
             case "private", "fileprivate": if hasDetail { hasPrivateSetter = true } else { isPrivate = true }
@@ -187,6 +179,9 @@ struct PropertyModifiers {
             case "override": isOverride = true
             default: break
             }
+            if accessModifierPlace == nil, !hasDetail, Self.accessKeywords.contains(name) { accessModifierPlace = place }
         }
     }
+
+    private static let accessKeywords: [SwiftSyntax.SyntaxText] = ["private", "fileprivate", "internal", "package", "public", "open"]
 }

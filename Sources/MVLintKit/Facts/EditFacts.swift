@@ -40,11 +40,12 @@ public struct DeclarationLayout: Sendable, Codable {
         self.declaresOneVariable = declaresOneVariable
     }
 
-    init(_ node: VariableDeclSyntax) {
+    /// `accessModifierPlace` is where `PropertyModifiers` found the access modifier in the list: a node is made only
+    /// for it.
+    init(_ node: VariableDeclSyntax, accessModifierPlace: Int?) {
         let specifier = FixText.range(of: node.bindingSpecifier)
         let modifiers = node.modifiers
-        // The modifiers' names are compared in the raw tree; a node is made only for the access modifier found.
-        let accessModifier = modifiers.accessModifierPlace.map { FixText.range(of: modifiers[modifiers.index(modifiers.startIndex, offsetBy: $0)]) }
+        let accessModifier = accessModifierPlace.map { FixText.range(of: modifiers[modifiers.index(modifiers.startIndex, offsetBy: $0)]) }
         // The list starts where its first modifier does.
         self.init(modifiersStart: modifiers.isEmpty ? specifier.lowerBound : modifiers.positionAfterSkippingLeadingTrivia.utf8Offset,
                   specifier: specifier, accessModifier: accessModifier, declaresOneVariable: node.bindings.count == 1)
