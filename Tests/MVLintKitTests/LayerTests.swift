@@ -312,6 +312,25 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(engine.analyze(path: "CartView.swift", text: code, settings: .unknown).facts.dependencies.typeReferences.count, 0)
     }
 
+    /// The walk does not descend below a name, a type without generic arguments, a literal or an operator (only tokens
+    /// lie there); the types written as generic arguments are still read, each name once, in the order first written.
+    func testTypesInGenericArgumentsAreReadThoughTheWalkSkipsWhatHoldsOnlyTokens() {
+        let code = """
+        struct CartView: View {
+            @State private var count = 0
+            let stores: [String: Box<CartStore>]
+            let feed: Feed<Optional<any ObservableObject>>
+            var body: some View { Text("\\(count)").onTapGesture { count = count + 1; _ = CartStore.shared } }
+        }
+
+        """
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let facts = engine.analyze(path: "CartView.swift", text: code, settings: .unknown).facts
+        XCTAssertEqual(facts.dependencies.typeReferences.map(\.name),
+                       ["View", "State", "String", "Box", "CartStore", "Feed", "Optional", "ObservableObject", "Text"])
+        XCTAssertEqual(facts.observableObjectTypeUses.map(\.line), [4])
+    }
+
     func testACachedRunWithoutLayersDoesNotHideTheFindingsOfLayersConfiguredLater() throws {
         let folder = try TemporaryFolder(), cache = try TemporaryFolder()
         try folder.write("Sources/Store/CartStore.swift", "import Observation\n\n@Observable final class CartStore {}\n")

@@ -65,34 +65,36 @@ final class FileWalk {
 
     /// True while the code runs as part of building a view's body, not in an event handler or plain method.
     public var isBuildingView: Bool {
-        for scope in scopes.reversed() {
-            switch scope {
-            case .closure: continue
-            case .viewBuilding: return true
-            case .action, .initializer, .function: return false
-            }
-        }
-        return false
+        enclosingCodeScopeIs { if case .viewBuilding = $0 { true } else { false } }
     }
 
     /// True inside a `body` property (not a helper), outside event handlers: the view's own layout.
     var isInBody: Bool {
-        for scope in scopes.reversed() {
-            switch scope {
-            case .closure: continue
-            case .viewBuilding(_, let isBody): return isBody
-            case .action, .initializer, .function: return false
-            }
-        }
-        return false
+        enclosingCodeScopeIs { if case .viewBuilding(_, let isBody) = $0 { isBody } else { false } }
+    }
+
+    public var isInsideInitializer: Bool {
+        enclosingCodeScopeIs { if case .initializer = $0 { true } else { false } }
     }
 
     /// The innermost scope that is not a plain closure.
     public var enclosingCodeScope: CodeScope? {
-        scopes.last { $0 != .closure }
+        for scope in scopes.reversed() {
+            if case .closure = scope { continue }
+            return scope
+        }
+        return nil
     }
 
-    public var isInsideInitializer: Bool { enclosingCodeScope == .initializer }
+    /// `question` asked of the innermost scope that is not a plain closure; false when there is none. Scopes are told
+    /// by their case: comparing each with `==` copied it, names and all, on the way.
+    private func enclosingCodeScopeIs(_ question: (CodeScope) -> Bool) -> Bool {
+        for scope in scopes.reversed() {
+            if case .closure = scope { continue }
+            return question(scope)
+        }
+        return false
+    }
 
     /// Reports at the node's first token; `fix` carries edits on this file's text (see `Fix/`).
     public func report(_ rule: String, at node: some SyntaxProtocol, _ message: String, fix: Fix? = nil) {

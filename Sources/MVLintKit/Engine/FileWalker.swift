@@ -78,6 +78,22 @@ final class FileWalker: SyntaxVisitor {
         return .skipChildren
     }
 
+    // MARK: Nodes with nothing below them to read
+
+    // The walk visits every node, tokens included (two in five of them), making a node for each. These hold only
+    // tokens (or, for a declared modifier, its detail's tokens), which no reading or rule visits: their children are
+    // skipped. A name's references are skipped likewise after `visit(_: DeclReferenceExprSyntax)` has read them.
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StringSegmentSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: NilLiteralExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
     // MARK: Types
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -209,27 +225,30 @@ final class FileWalker: SyntaxVisitor {
                 let accessorBlock = binding.accessorBlock, initializer = binding.initializer?.value
                 let isComputed = accessorBlock.map(SyntaxText.isComputed) ?? false
                 if bindingIndex == 0 { first = (name, typeName, isComputed) }
-                var property = PropertyFact(
+                var hasObservers = false
+                if case .accessors(let accessors) = accessorBlock?.accessors {
+                    hasObservers = accessors.contains {
+                        $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                    }
+                }
+                let initializerCallee = initializer.flatMap(SyntaxText.calleeName)
+                if !modifiers.isStatic, !isComputed,
+                   let held = PropertyFact.heldTypeName(wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
+                                                         typeName: typeName, initializerCallee: initializerCallee),
+                   ByteSearch.contains("ViewModel", in: held) {
+                    viewModelPropertiesByType[typeIndex, default: []].insert(name)
+                }
+                // Made whole in the list's call: a `var` set field by field, or a `let` read after it is made, was
+                // copied on its way there (each copy retains and releases its names and lists).
+                facts.types[typeIndex].properties.append(PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
                     attributes: attributes.compactMap { $0.name == wrapper?.name ? nil : $0.name },
                     isLet: isLet, isStatic: modifiers.isStatic, isComputed: isComputed,
                     isPrivate: modifiers.isPrivate, hasPrivateSetter: modifiers.hasPrivateSetter, typeName: typeName,
-                    initializerCallee: initializer.flatMap(SyntaxText.calleeName),
-                    hasInitializer: initializer != nil, position: position(pattern),
-                    wrapperPosition: wrapperNode.map(position), layout: layout)
-                property.isLazy = modifiers.isLazy
-                property.isOverride = modifiers.isOverride
-                property.wrapperDeletion = wrapperNode.map(wrapperDeletion)
-                property.initializerInstance = initializer.flatMap(SyntaxText.sharedInstance)
-                if case .accessors(let accessors) = accessorBlock?.accessors {
-                    property.hasObservers = accessors.contains {
-                        $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
-                    }
-                }
-                if !property.isStatic, !isComputed, property.heldTypeName.map({ ByteSearch.contains("ViewModel", in: $0) }) ?? false {
-                    viewModelPropertiesByType[typeIndex, default: []].insert(name)
-                }
-                facts.types[typeIndex].properties.append(property)
+                    initializerCallee: initializerCallee, hasInitializer: initializer != nil, position: position(pattern),
+                    wrapperPosition: wrapperNode.map(position), layout: layout, isLazy: modifiers.isLazy,
+                    isOverride: modifiers.isOverride, hasObservers: hasObservers, wrapperDeletion: wrapperNode.map(wrapperDeletion),
+                    initializerInstance: initializer.flatMap(SyntaxText.sharedInstance)))
                 if isComputed, !modifiers.isStatic, name == "body" || attributes.contains(where: { $0.name == "ViewBuilder" }),
                    let accessorBlock {
                     viewMemberStart = StatementInsertionPoint(getterOf: accessorBlock, in: walk.source)
@@ -611,7 +630,8 @@ final class FileWalker: SyntaxVisitor {
         if node.name.isIdentifier("ObservableObject"), node.parent?.is(InheritedTypeSyntax.self) != true {
             facts.observableObjectTypeUses.append(position(node))
         }
-        return .visitChildren
+        // Below it: its name's token, and the types of its generic arguments, which are read as types are.
+        return node.genericArgumentClause == nil ? .skipChildren : .visitChildren
     }
 
     /// Capitalised names in expressions: `CartStore(…)`, `CartStore.shared`, `CartStore.self`. The member name
@@ -620,7 +640,8 @@ final class FileWalker: SyntaxVisitor {
         // Every name of the file passes here, most of them (`items`, `load`, `count`) neither a type, a projection
         // (`$query`), a wrapper's storage (`_query`) nor `objectWillChange`: those are told by their first byte,
         // and the name's text is made only for the others, once for the three readings.
-        guard let first = node.baseName.firstByte, mayNameReference(startingWith: first) else { return .visitChildren }
+        // Its children are its name's tokens (and argument labels'), which nothing else reads.
+        guard let first = node.baseName.firstByte, mayNameReference(startingWith: first) else { return .skipChildren }
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
         let name = node.baseName.identifierName
         if !isMemberName, SyntaxText.isCapitalized(name) {
@@ -628,7 +649,7 @@ final class FileWalker: SyntaxVisitor {
         }
         notePublisherReference(node, name: name, isMemberName: isMemberName)
         noteStorageReference(node, name: name, isMemberName: isMemberName)
-        return .visitChildren
+        return .skipChildren
     }
 
     /// Whether a name whose text starts with `byte` may be read by `visit(_: DeclReferenceExprSyntax)`: a type's

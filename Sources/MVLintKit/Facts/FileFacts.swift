@@ -290,7 +290,8 @@ public struct PropertyFact: Sendable, Codable {
                 isLet: Bool, isStatic: Bool = false, isComputed: Bool = false, isPrivate: Bool = false,
                 hasPrivateSetter: Bool = false, typeName: String? = nil, initializerCallee: String? = nil,
                 hasInitializer: Bool = false, position: SourcePosition, wrapperPosition: SourcePosition? = nil,
-                layout: DeclarationLayout? = nil) {
+                layout: DeclarationLayout? = nil, isLazy: Bool = false, isOverride: Bool = false,
+                hasObservers: Bool = false, wrapperDeletion: Range<Int>? = nil, initializerInstance: SharedInstance? = nil) {
         self.name = name
         self.wrapper = wrapper
         self.wrapperArgument = wrapperArgument
@@ -306,6 +307,11 @@ public struct PropertyFact: Sendable, Codable {
         self.position = position
         self.wrapperPosition = wrapperPosition
         self.layout = layout
+        self.isLazy = isLazy
+        self.isOverride = isOverride
+        self.hasObservers = hasObservers
+        storedWrapperDeletion = wrapperDeletion.map(OffsetRange.init)
+        self.initializerInstance = initializerInstance
     }
 
     /// A static member read as a value: `ThemeManager.shared`. Rare, so its two names are held in a box of their own
@@ -333,6 +339,11 @@ public struct PropertyFact: Sendable, Codable {
 
     /// The type this property holds, best effort: the annotation without optionality, else the initializer's callee.
     public var heldTypeName: String? {
+        Self.heldTypeName(wrapper: wrapper, wrapperArgument: wrapperArgument, typeName: typeName, initializerCallee: initializerCallee)
+    }
+
+    /// `heldTypeName` of the property these parts would make, asked before it is made (`FileWalker`).
+    static func heldTypeName(wrapper: String?, wrapperArgument: String?, typeName: String?, initializerCallee: String?) -> String? {
         if let wrapperArgument, wrapper == "Environment", wrapperArgument.hasSuffix(".self") {
             return String(wrapperArgument.dropLast(5))
         }
