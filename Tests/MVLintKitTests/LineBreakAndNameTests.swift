@@ -144,6 +144,14 @@ final class LineBreakAndNameTests: XCTestCase {
 
     /// A written type is read as the source spells it between its first and last tokens: the comments, spaces and
     /// line breaks inside kept, those around it not, non-ASCII names whole, under every line-break style.
+    /// A construction's labels, read from the raw tree: each argument's as written (backticks kept), `_` for none.
+    func testAConstructionsLabelsAreItsArgumentsLabelsAsWritten() {
+        let code = "let item = Item(id: 1, 2, `default`: true, /* note */ name : \"a\")\nlet empty = Empty()\n"
+        let constructions = TestProject.facts(code).constructions
+        XCTAssertEqual(constructions.map(\.typeName), ["Item", "Empty"])
+        XCTAssertEqual(constructions.map(\.labels), [["id", "_", "`default`", "name"], []])
+    }
+
     func testAWrittenTypeIsItsSourceWithoutTheTriviaAroundIt() {
         for lineBreak in ["\n", "\r\n", "\r"] {
             let code = ["struct Café {",

@@ -377,7 +377,7 @@ final class FileWalker: SyntaxVisitor {
            SyntaxText.isCapitalized(name) {
             facts.constructions.append(ConstructionFact(
                 typeName: name,
-                labels: sharedLabels(node.arguments.eachElement.map { $0.label?.plainText ?? "_" }),
+                labels: sharedLabels(node.arguments.labelTexts),
                 enclosingType: walk.typeStack.last?.qualifiedName, position: position(node), isInInitializer: walk.isInsideInitializer))
             facts.observedCreations += ObservedCreationReading.arguments(node, in: walk)
             if let typeIndex = typeFactIndices.last {

@@ -108,6 +108,22 @@ extension SyntaxProtocol {
     }
 }
 
+extension LabeledExprListSyntax {
+    /// Each argument's label as written (`_` for none), read from the raw tree: a node made for each argument and for
+    /// its label cost about 1,500 instructions an argument, for every argument of every construction a walk meets.
+    var labelTexts: [String] {
+        guard let list = raw.layoutView else { return [] }
+        var labels: [String] = []
+        labels.reserveCapacity(list.children.count)
+        for case let argument? in list.children {
+            // `LabeledExprSyntax`: the label is child 1, after the unexpected nodes before it.
+            let label = argument.layoutView.flatMap { $0.children.count > 1 ? $0.children[1]?.tokenView : nil }
+            labels.append(label.map { String(syntaxText: $0.rawText) } ?? "_")
+        }
+        return labels
+    }
+}
+
 extension DeclModifierListSyntax {
     /// Each modifier's place in the list, its name's text and whether it has a detail (`private(set)`), read from the
     /// raw tree: a node made for each modifier and its name, and a `TokenKind` formed to compare, cost about 2,000

@@ -183,7 +183,7 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         // Rows are walked after their stack, so without a candidate no loading call can matter.
         if !stackOfForEach.isEmpty, let loading = Self.loadingWork(node) { markRowsLoad(around: node, loading) }
         guard let stack = call.reference,
-              let axis = Self.stackAxes[stack.baseName.plainText],
+              let axis = Self.axis(ofStack: stack.baseName),
               let scrollView = Self.scrollView(holding: node), Self.scrollAxis(of: scrollView) == axis,
               let content = node.trailingClosure,
               file.canUse(introducedIn: [.iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7)])
@@ -230,7 +230,12 @@ final class LazyStackForCollectionsRule: SyntaxRule {
         }
     }
 
-    private static let stackAxes = ["VStack": "vertical", "HStack": "horizontal"]
+    /// The axis a stack named `name` lays out along; its bytes compared, as every call by name is asked.
+    private static func axis(ofStack name: TokenSyntax) -> String? {
+        if name.hasText("VStack") { return "vertical" }
+        if name.hasText("HStack") { return "horizontal" }
+        return nil
+    }
     /// Modifiers that start work when their view appears.
     private static let appearanceWork: TokenNameSet = ["task", "onAppear"]
     private static let remoteImageViews: Set<String> = [
