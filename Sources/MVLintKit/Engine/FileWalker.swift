@@ -238,8 +238,8 @@ final class FileWalker: SyntaxVisitor {
                    ByteSearch.contains("ViewModel", in: held) {
                     viewModelPropertiesByType[typeIndex, default: []].insert(name)
                 }
-                // Made whole in the list's call: a `var` set field by field, or a `let` read after it is made, was
-                // copied on its way there (each copy retains and releases its names and lists).
+                // Made whole in the list's call: a `var` set field by field was copied twice on its way there (each
+                // copy retains and releases its names and lists), now once.
                 facts.types[typeIndex].properties.append(PropertyFact(
                     name: name, wrapper: wrapper?.name, wrapperArgument: wrapper?.argument,
                     attributes: attributes.compactMap { $0.name == wrapper?.name ? nil : $0.name },
