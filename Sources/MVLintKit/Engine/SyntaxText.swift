@@ -202,15 +202,13 @@ enum SyntaxText {
 
     static func receiverName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.identifierName
-            return reference.baseName.isSelfKeyword ? nil : name
+            return reference.baseName.isSelfKeyword ? nil : reference.baseName.identifierName
         }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        if base.as(DeclReferenceExprSyntax.self)?.baseName.isSelfKeyword == true { return member.declName.baseName.identifierName }
-        if let reference = base.as(DeclReferenceExprSyntax.self), isCapitalized(reference.baseName.identifierName) {
-            return reference.baseName.identifierName + "." + member.declName.baseName.identifierName
-        }
-        return nil
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName else { return nil }
+        if root.isSelfKeyword { return member.declName.baseName.identifierName }
+        let rootName = root.identifierName
+        return isCapitalized(rootName) ? rootName + "." + member.declName.baseName.identifierName : nil
     }
 
     /// The function name of a call: `VStack` in `VStack { }`, `onAppear` in `.onAppear { }`.

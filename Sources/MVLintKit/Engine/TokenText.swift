@@ -108,16 +108,25 @@ extension SyntaxProtocol {
     }
 }
 
+extension SyntaxProtocol {
+    /// Each element's layout in the raw tree, with its place, for a collection (`DeclModifierListSyntax`,
+    /// `LabeledExprListSyntax`) whose elements a reading needs a token or two of: no node is made per element.
+    fileprivate func forEachRawElement(_ body: (_ place: Int, _ element: RawSyntaxLayoutView) -> Void) {
+        guard let list = raw.layoutView else { return }
+        for (place, element) in list.children.enumerated() {
+            if let layout = element?.layoutView { body(place, layout) }
+        }
+    }
+}
+
 extension LabeledExprListSyntax {
     /// Each argument's label as written (`_` for none), read from the raw tree: a node made for each argument and for
     /// its label cost about 1,500 instructions an argument, for every argument of every construction a walk meets.
     var labelTexts: [String] {
-        guard let list = raw.layoutView else { return [] }
         var labels: [String] = []
-        labels.reserveCapacity(list.children.count)
-        for case let argument? in list.children {
+        forEachRawElement { _, argument in
             // `LabeledExprSyntax`: the label is child 1, after the unexpected nodes before it.
-            let label = argument.layoutView.flatMap { $0.children.count > 1 ? $0.children[1]?.tokenView : nil }
+            let label = argument.children.count > 1 ? argument.children[1]?.tokenView : nil
             labels.append(label.map { String(syntaxText: $0.rawText) } ?? "_")
         }
         return labels
@@ -129,11 +138,10 @@ extension DeclModifierListSyntax {
     /// raw tree: a node made for each modifier and its name, and a `TokenKind` formed to compare, cost about 2,000
     /// instructions for every stored property's modifiers.
     fileprivate func forEachModifier(_ body: (_ place: Int, _ name: SwiftSyntax.SyntaxText, _ hasDetail: Bool) -> Void) {
-        guard let list = raw.layoutView else { return }
-        for (place, modifier) in list.children.enumerated() {
+        forEachRawElement { place, modifier in
             // `DeclModifierSyntax`: the name is child 1 and the detail child 3, after the unexpected nodes before each.
-            guard let layout = modifier?.layoutView, layout.children.count > 3, let name = layout.children[1]?.tokenView?.rawText else { continue }
-            body(place, name, layout.children[3] != nil)
+            guard modifier.children.count > 3, let name = modifier.children[1]?.tokenView?.rawText else { return }
+            body(place, name, modifier.children[3] != nil)
         }
     }
 
