@@ -19,6 +19,12 @@ USAGE:
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a of the times and of the peak RSS; best of K runs (default 3), with the slowest run's time beside it,
         and the largest peak RSS of the K runs with their median (a run's peak moves by several MiB from run to run)
+  mvlint-bench scale --mvlint PATH [--sizes 400,1600,4000,10000] [--apps DIR] [--work DIR] [--repeat K]
+        the scale series: (a) and (b) as `compare` measures them (best of K, default 3) on generated projects of each
+        size (written once to WORK/generated-N and reused; WORK defaults to the temporary folder) and on DIR's files
+        linted together (e.g. a folder of several apps), and one cached run's cache size; prints a row per folder: files,
+        lines, (a) on all cores, (b), b/a, the peak RSS of each and their ratio, mvlint's own work per file ((b) - (a) over
+        the files) and the cache's bytes per file
   mvlint-bench floor DIR [--serial]
         (a) alone, once, in this process: prints its seconds (the parse and walk only, not the start or the file search)
   mvlint-bench warm DIR --mvlint PATH [--repeat K] [--steps]
@@ -91,6 +97,12 @@ func swiftFiles(in folder: URL) -> [URL] {
         if url.pathExtension == "swift" { files.append(url) }
     }
     return files.sorted { $0.path < $1.path }
+}
+
+func lineCount(_ files: [URL]) -> Int {
+    files.reduce(0) { total, url in
+        total + ((try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false).count ?? 0)
+    }
 }
 
 /// The Swift files below `folder`; with none (a mistyped path), one message and exit 2 instead of a ratio of nothing.
@@ -442,10 +454,7 @@ case "generate":
         exit(2)
     }
     exitingOnError { try CorpusGenerator.write(files: count, to: URL(fileURLWithPath: out)) }
-    let lines = swiftFiles(in: URL(fileURLWithPath: out)).reduce(0) { total, url in
-        total + ((try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false).count ?? 0)
-    }
-    print("wrote \(count) files, \(lines) lines to \(out)")
+    print("wrote \(count) files, \(lineCount(swiftFiles(in: URL(fileURLWithPath: out)))) lines to \(out)")
 case "compare":
     guard arguments.count >= 2, let mvlint = option("--mvlint", in: arguments) else {
         print(usage)
@@ -453,41 +462,32 @@ case "compare":
     }
     let folder = URL(fileURLWithPath: arguments[1])
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
-    let files = swiftFilesOrExit(in: folder)
-    var serial: [Double] = [], parallel: [Double] = [], lint: [Double] = [], peaks: [Double] = [], parsePeaks: [Double] = []
-    for _ in 0..<repeats {
-        serial.append(floorRun(folder, serially: true).seconds)
-        let floor = floorRun(folder, serially: false)
-        parallel.append(floor.seconds)
-        // One tree per core at a time, as mvlint holds them.
-        parsePeaks.append(floor.peakMiB)
-        // Without the cache: every run must parse, or runs after the first would measure cache hits.
-        let run = spawn(coldLint(mvlint, folder))
-        lint.append(run.seconds)
-        peaks.append(run.peakMiB)
-    }
-    // The largest peak of the runs, and their median: a run's peak moves by several MiB with where the threads'
-    // allocations fall, so a change of memory is judged by the medians of enough runs.
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-    func peakAndMedian(_ peaks: [Double]) -> String {
-        String(format: "peak RSS %.0f MiB", peaks.max() ?? 0) + (peaks.count > 1 ? String(format: " (median %.0f MiB)", median(peaks)) : "")
-    }
-    let peakRatio = (peaks.max() ?? 0) / (parsePeaks.max() ?? 1), medianPeakRatio = median(peaks) / max(median(parsePeaks), 1)
+    let comparison = Comparison.measure(folder, files: swiftFilesOrExit(in: folder).count, mvlint: mvlint, repeats: repeats)
     // The best run and, as a machine shared with others moves by a tenth from minute to minute, the slowest.
     func bestAndSlowest(_ times: [Double]) -> String {
         String(format: "%.3f s", times.min() ?? 0) + (times.count > 1 ? String(format: " (slowest %.3f s)", times.max() ?? 0) : "")
     }
+    func peakAndMedian(_ peaks: [Double]) -> String {
+        String(format: "peak RSS %.0f MiB", peaks.max() ?? 0) + (peaks.count > 1 ? String(format: " (median %.0f MiB)", Comparison.median(peaks)) : "")
+    }
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    print("files: \(files.count), cores: \(cores), best of \(repeats)")
-    print("(a) bare parse + empty walk, serial:      \(bestAndSlowest(serial))")
-    print("(a) bare parse + empty walk, \(cores) cores:     \(bestAndSlowest(parallel))   \(peakAndMedian(parsePeaks))")
-    print("(b) mvlint lint (binary, \(cores) cores):        \(bestAndSlowest(lint))   \(peakAndMedian(peaks))")
-    print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", (lint.min() ?? 0) / (parallel.min() ?? 1), peakRatio)
-          + (repeats > 1 ? String(format: " (medians: %.2f)", medianPeakRatio) : ""))
+    print("files: \(comparison.files), cores: \(cores), best of \(repeats)")
+    print("(a) bare parse + empty walk, serial:      \(bestAndSlowest(comparison.serial))")
+    print("(a) bare parse + empty walk, \(cores) cores:     \(bestAndSlowest(comparison.parallel))   \(peakAndMedian(comparison.parsePeaks))")
+    print("(b) mvlint lint (binary, \(cores) cores):        \(bestAndSlowest(comparison.lint))   \(peakAndMedian(comparison.peaks))")
+    print(String(format: "ratio b/a: %.2f   peak RSS b/a: %.2f", comparison.timeRatio, comparison.peakRatio)
+          + (repeats > 1 ? String(format: " (medians: %.2f)", comparison.medianPeakRatio) : ""))
+case "scale":
+    guard let mvlint = option("--mvlint", in: arguments) else {
+        print(usage)
+        exit(2)
+    }
+    let sizes = (option("--sizes", in: arguments) ?? "400,1600,4000,10000").split(separator: ",").compactMap { Int($0) }
+    let work = URL(fileURLWithPath: option("--work", in: arguments) ?? FileManager.default.temporaryDirectory.path)
+    exitingOnError {
+        try ScaleSeries.run(sizes: sizes, apps: option("--apps", in: arguments).map { URL(fileURLWithPath: $0) }, work: work,
+                            mvlint: mvlint, repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 3)
+    }
 case "floor":
     guard arguments.count >= 2 else {
         print(usage)
