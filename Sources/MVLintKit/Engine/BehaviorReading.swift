@@ -93,6 +93,8 @@ enum BehaviorReading {
     /// In one operator sequence: arithmetic operators, those with a member operand, and ternaries whose
     /// condition reads a member.
     static func operatorCounts(_ sequence: SequenceExprSyntax) -> (arithmetic: Int, memberArithmetic: Int, memberTernaries: Int) {
+        // Only arithmetic operators and ternaries count: most sequences have neither, told before any element is read.
+        guard sequence.hasTernaryOrOperator(in: arithmeticOperators) else { return (0, 0, 0) }
         var arithmetic = 0
         var memberArithmetic = 0
         var ternaries = 0

@@ -174,10 +174,32 @@ struct TokenNameSet: Sendable, ExpressibleByArrayLiteral {
     init(arrayLiteral names: String...) { self.init(names) }
 
     /// Whether the token's name is one of the names; `` `map` `` is `map`, as `identifierName` reads it.
-    func contains(_ token: TokenSyntax) -> Bool {
-        let text = token.unescapedText
+    func contains(_ token: TokenSyntax) -> Bool { contains(text: token.unescapedText) }
+
+    fileprivate func contains(text: Slice<SwiftSyntax.SyntaxText>) -> Bool {
         guard text.count < namesByLength.count else { return false }
         return namesByLength[text.count].contains { $0.elementsEqual(text) }
+    }
+}
+
+extension SequenceExprSyntax {
+    /// Whether an element is a ternary or a binary operator `operators` holds, read from the raw tree: most sequences
+    /// are comparisons and assignments (`a == b`, `x = y`), and a node made for each element and its operator cost
+    /// more than the answer (`BehaviorReading.operatorCounts`).
+    func hasTernaryOrOperator(in operators: TokenNameSet) -> Bool {
+        guard let elements = elements.raw.layoutView?.children else { return false }
+        return elements.contains { element in
+            guard let element else { return false }
+            switch element.kind {
+            case .unresolvedTernaryExpr:
+                return true
+            case .binaryOperatorExpr:
+                // The operator is the layout's second child, between two unexpected-node slots.
+                return element.layoutView?.children[1]?.tokenView.map { operators.contains(text: $0.rawText[...]) } ?? false
+            default:
+                return false
+            }
+        }
     }
 }
 

@@ -10,7 +10,7 @@ internal import Foundation
 /// (`FileFacts.shareNames`). Sharing is only an optimisation: a name met after `removeAll()` is a copy of its own
 /// again, equal to every other, so clearing the pool while walks run changes no result.
 final class NamePool: @unchecked Sendable {
-    /// The pool the walks share; `Linter.run` empties it when it ends, so it holds at most one run's names.
+    /// The pool the walks share; `Linter.run` empties it when its pass ends, so it holds at most one pass's names.
     static let shared = NamePool()
 
     /// The longest UTF-8 length a `String` holds inline on 64-bit platforms: shorter names cost nothing to repeat.
