@@ -43,12 +43,12 @@ struct Comparison {
 /// The cold targets at every size in one table: generated projects of the sizes asked for, and real apps linted
 /// together, each measured as `compare` does, with the size of the cache a run writes.
 enum ScaleSeries {
-    static func run(sizes: [Int], apps: URL?, work: URL, mvlint: String, repeats: Int) throws {
+    static func run(sizes: [Int], apps: [URL], work: URL, mvlint: String, repeats: Int) throws {
         var folders: [(name: String, folder: URL)] = []
         for size in sizes {
             folders.append(("generated", try generated(size, in: work)))
         }
-        if let apps { folders.append((apps.lastPathComponent, apps)) }
+        folders += apps.map { ($0.lastPathComponent, $0) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("best of \(repeats), \(cores) cores; (a) the bare parse and walk, (b) `mvlint lint --no-cache`, peak RSS the largest of the runs")
         print("| project | files | lines | (a) | (b) | b/a | peak (a) | peak (b) | b/a | own work a file | cache a file |")

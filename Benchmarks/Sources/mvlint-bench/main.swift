@@ -19,10 +19,10 @@ USAGE:
         (b) the mvlint binary: `mvlint lint DIR --quiet --format json --profile mv --no-cache`, wall time and peak RSS
         prints b/a of the times and of the peak RSS; best of K runs (default 3), with the slowest run's time beside it,
         and the largest peak RSS of the K runs with their median (a run's peak moves by several MiB from run to run)
-  mvlint-bench scale --mvlint PATH [--sizes 400,1600,4000,10000] [--apps DIR] [--work DIR] [--repeat K]
+  mvlint-bench scale --mvlint PATH [--sizes 400,1600,4000,10000] [--apps DIR ...] [--work DIR] [--repeat K]
         the scale series: (a) and (b) as `compare` measures them (best of K, default 3) on generated projects of each
-        size (written once to WORK/generated-N and reused; WORK defaults to the temporary folder) and on DIR's files
-        linted together (e.g. a folder of several apps), and one cached run's cache size; prints a row per folder: files,
+        size (written once to WORK/generated-N and reused; WORK defaults to the temporary folder) and on each DIR's files
+        linted together (an app, or a folder of several), and one cached run's cache size; prints a row per folder: files,
         lines, (a) on all cores, (b), b/a, the peak RSS of each and their ratio, mvlint's own work per file ((b) - (a) over
         the files) and the cache's bytes per file
   mvlint-bench floor DIR [--serial]
@@ -216,6 +216,11 @@ func floorRun(_ folder: URL, serially: Bool) -> (seconds: Double, peakMiB: Doubl
 func option(_ name: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
+}
+
+/// Every value given for an option that may be repeated (`--apps A --apps B`).
+func options(_ name: String, in arguments: [String]) -> [String] {
+    arguments.indices.dropLast().filter { arguments[$0] == name }.map { arguments[$0 + 1] }
 }
 
 /// `folder` without its `.git`, into `destination`, every file dated an hour back. An empty `.git` stands in for
@@ -485,7 +490,7 @@ case "scale":
     let sizes = (option("--sizes", in: arguments) ?? "400,1600,4000,10000").split(separator: ",").compactMap { Int($0) }
     let work = URL(fileURLWithPath: option("--work", in: arguments) ?? FileManager.default.temporaryDirectory.path)
     exitingOnError {
-        try ScaleSeries.run(sizes: sizes, apps: option("--apps", in: arguments).map { URL(fileURLWithPath: $0) }, work: work,
+        try ScaleSeries.run(sizes: sizes, apps: options("--apps", in: arguments).map { URL(fileURLWithPath: $0) }, work: work,
                             mvlint: mvlint, repeats: option("--repeat", in: arguments).flatMap(Int.init) ?? 3)
     }
 case "floor":
