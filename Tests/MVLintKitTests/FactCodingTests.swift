@@ -134,6 +134,21 @@ final class FactCodingTests: XCTestCase {
         XCTAssertEqual(lists.count, 2, "one list per file")
     }
 
+    /// The pool shares names by their bytes: two spellings of one name (an accent written as one character or as a
+    /// letter and a combining mark, which `String` calls equal) stay as each file wrote them.
+    func testSharedNamesKeepTheirSpelling() {
+        let engine = LintEngine(selection: RuleSelection(rules: []))
+        let composed = "Caf\u{E9}ProfileSettingsRow", decomposed = "Cafe\u{301}ProfileSettingsRow"
+        XCTAssertEqual(composed, decomposed)
+        func constructed(_ name: String, in path: String) -> [String] {
+            let code = "struct Screen: View { var body: some View { \(name)(title: \"a\") } }"
+            return engine.analyze(path: path, text: code, settings: .unknown).facts.constructions.map(\.typeName)
+        }
+        let first = constructed(composed, in: "A.swift"), second = constructed(decomposed, in: "B.swift")
+        XCTAssertEqual(first.map { Array($0.utf8) }, [Array(composed.utf8)])
+        XCTAssertEqual(second.map { Array($0.utf8) }, [Array(decomposed.utf8)])
+    }
+
     /// A type's fact is shared by its copies (each index entry holds one) until a copy changes, which then changes alone.
     func testATypeFactsCopiesShareItsFieldsUntilOneChanges() {
         let original = TypeFact(name: "Store", qualifiedName: "Store", kind: .class, inherited: ["ObservableObject"], attributes: [],

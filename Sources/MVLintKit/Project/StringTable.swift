@@ -48,6 +48,15 @@ struct StringTable<Value>: Sequence {
         }
     }
 
+    /// The key already in the table with `key`'s bytes, or `key` itself, added with `value`: a copy that shares the
+    /// held key's storage (`NamePool`).
+    mutating func key(equalTo key: String, addingIfAbsent value: @autoclosure () -> Value) -> String {
+        let hash = Self.hash(key)
+        if let place = place(of: key, hash: hash) { return entries[place].key }
+        append(key, hash: hash, value())
+        return key
+    }
+
     /// Changes every value in place, in the table's order.
     mutating func updateEachValue(_ change: (inout Value) -> Void) {
         for place in entries.indices { change(&entries[place].value) }
