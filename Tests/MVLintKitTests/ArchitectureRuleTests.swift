@@ -280,6 +280,26 @@ final class ArchitectureRuleTests: XCTestCase {
         XCTAssertEqual(architecture.relations(.observes, from: "BirdRow").map(\.to), ["Bird"])
     }
 
+    /// An outside API's type reached as a member's base (`UserDefaults.standard`) is noted once, whatever its escaping;
+    /// a lowercase name of the same letters is a value, not the type; `$model.name` is a projection of `model`.
+    func testMemberBasesNameOutsideAPIsAndProjections() throws {
+        let file = facts("""
+        final class Settings {
+            let userDefaults: KeyValueStore
+            func save(_ model: Model) {
+                UserDefaults.standard.set(1, forKey: "a")
+                `FileManager`.default.removeItem(atPath: "/tmp/a")
+                userDefaults.set(2, forKey: "b")
+                UserDefaults.standard.set(3, forKey: "c")
+                _ = Toggle("On", isOn: $model.isOn)
+            }
+        }
+        """)
+        let type = try XCTUnwrap(file.types.first)
+        XCTAssertEqual(type.externalAPIs, ["UserDefaults", "FileManager"])
+        XCTAssertEqual(file.bindingProjections.map { "\($0.base).\($0.member)" }, ["model.isOn"])
+    }
+
     func testBehaviorFactsCountWhatHelpersAndBodiesDo() throws {
         let file = facts("""
         struct ScoreView: View {

@@ -439,12 +439,15 @@ final class FileWalker: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         recordModelSites(memberAccess: node)
-        guard let baseName = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierName else { return .visitChildren }
-        if ExternalAPI.names.contains(baseName), let typeIndex = typeFactIndices.last {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName else { return .visitChildren }
+        // Most bases are lowercase names (`self`, `viewModel`), which neither an outside API's type nor a projection
+        // (`$name`) is: told by the first byte, before a name is made and hashed.
+        if base.mayBeCapitalized, let typeIndex = typeFactIndices.last, case let baseName = base.identifierName,
+           ExternalAPI.names.contains(baseName) {
             noteExternalAPI(baseName, in: typeIndex)
         }
-        if baseName.hasPrefix("$") {
-            let name = String(baseName.dropFirst())
+        if base.firstByte == UInt8(ascii: "$") {
+            let name = String(base.identifierName.dropFirst())
             facts.bindingProjections.append(BindingProjectionFact(
                 base: name, member: node.declName.baseName.identifierName, enclosingType: walk.typeStack.last?.qualifiedName,
                 hasLocalBindable: localBindables.contains { $0.contains(name) }, position: position(node),
