@@ -18,8 +18,8 @@ final class NamePool: @unchecked Sendable {
 
     private let lock = Lock()
     /// By their bytes, hashed as the project's tables hash their keys: a `Set<String>` hashed every long name of every
-    /// file with SipHash (a tenth of the walk's own time on ten thousand files) and told names apart by canonical
-    /// equivalence, so one spelling of a name could have stood in for another.
+    /// file with SipHash (sharing took 1.6 % of a cold run's CPU on ten thousand real files, 1.2 % now) and told names
+    /// apart by canonical equivalence, so one spelling of a name could have stood in for another.
     private var names = StringTable<Void>()
 
     /// Runs `body` with the pool's names, one file at a time: one lock for a file's names, not one for each.
