@@ -49,12 +49,13 @@ enum ScaleSeries {
             folders.append(("generated", try generated(size, in: work)))
         }
         folders += apps.map { ($0.lastPathComponent, $0) }
+        // Every folder's files found before the table starts: a mistyped folder is one message, not half a table.
+        let filesOfFolders = folders.map { swiftFilesOrExit(in: $0.folder) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("best of \(repeats), \(cores) cores; (a) the bare parse and walk, (b) `mvlint lint --no-cache`, peak RSS the largest of the runs")
         print("| project | files | lines | (a) | (b) | b/a | peak (a) | peak (b) | b/a | own work a file | cache a file |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for (name, folder) in folders {
-            let files = swiftFilesOrExit(in: folder)
+        for ((name, folder), files) in zip(folders, filesOfFolders) {
             let comparison = Comparison.measure(folder, files: files.count, mvlint: mvlint, repeats: repeats)
             let cacheBytes = cacheSize(of: folder, mvlint: mvlint, scratch: work)
             print(String(format: "| %@ | %d | %d | %.3f s | %.3f s | %.2f | %.0f MiB | %.0f MiB | %.2f | %.2f ms | %d B |",

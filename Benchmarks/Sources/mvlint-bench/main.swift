@@ -213,10 +213,7 @@ func floorRun(_ folder: URL, serially: Bool) -> (seconds: Double, peakMiB: Doubl
     return (seconds, run.peakMiB)
 }
 
-func option(_ name: String, in arguments: [String]) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
+func option(_ name: String, in arguments: [String]) -> String? { options(name, in: arguments).first }
 
 /// Every value given for an option that may be repeated (`--apps A --apps B`).
 func options(_ name: String, in arguments: [String]) -> [String] {
