@@ -40,6 +40,16 @@ final class ClipboardApiAvailabilityRule: SyntaxRule {
                 }
             }
             """, ExampleSettings(deploymentTargets: [.iOS: Version(17), .macOS: Version(14)])),
+            // The payload type left to its default.
+            Example("""
+            struct Tray: View {
+                let model: TrayModel
+                var body: some View {
+                    ItemStack(items: model.items)
+                        .↓cuttable { model.takeSelected() }
+                }
+            }
+            """, .iOS("18.0")),
         ],
         nonTriggering: [
             // A Mac-only target: the modifiers exist since macOS 13.
@@ -83,17 +93,57 @@ final class ClipboardApiAvailabilityRule: SyntaxRule {
                 private func copyable(_ notes: [Note]) -> Bool { !notes.isEmpty }
             }
             """, .iOS("26.0")),
+            // The app's own `View` modifier named like SwiftUI's, with its own parameters.
+            Example("""
+            extension View {
+                func copyable(showsMenu: Bool, title: String, onCopy: @escaping () -> Void) -> some View {
+                    contextMenu { if showsMenu { Button(title, action: onCopy) } }
+                }
+            }
+
+            struct PasswordRow: View {
+                let password: String
+                @State private var isSelected = false
+                var body: some View {
+                    Text(password)
+                        .copyable(showsMenu: isSelected, title: "Copy") { UIPasteboard.general.string = password }
+                }
+            }
+            """, .iOS("16.0")),
         ]
     )
 
-    private static let clipboardModifiers: Set<String> = ["copyable", "cuttable", "pasteDestination"]
+    /// Each modifier's parameter labels in order (`_` for an unlabelled one), and whether it takes closures that a call
+    /// may write as trailing ones. `for` has a default (`T.self`), so `.cuttable { … }` alone is SwiftUI's.
+    private static let clipboardModifiers: [String: (labels: [String], takesClosures: Bool)] = [
+        "copyable": (["_"], false),
+        "cuttable": (["for", "action"], true),
+        "pasteDestination": (["for", "action", "validator"], true),
+    ]
+
+    /// Whether the call's arguments fit the SwiftUI modifier's parameters: an app's own `View` extension of the same
+    /// name takes others (`.copyable(isSelected:menuTitle:…)`), and is no clipboard command.
+    private static func fitsSwiftUIModifier(_ call: FunctionCallExprSyntax, labels parameters: [String], takesClosures: Bool) -> Bool {
+        let labels = call.arguments.labelTexts + call.additionalTrailingClosures.eachElement.map(\.label.plainText)
+        guard takesClosures || (call.trailingClosure == nil && call.additionalTrailingClosures.isEmpty),
+              !labels.isEmpty || call.trailingClosure != nil else { return false }
+        // The arguments name parameters in their order, each at most once, and leave out only those with defaults or
+        // given as a trailing closure.
+        var remaining = parameters[...]
+        for label in labels {
+            guard let place = remaining.firstIndex(of: label) else { return false }
+            remaining = remaining[(place + 1)...]
+        }
+        return true
+    }
 
     init(options: RuleOptions) {}
 
     func visit(_ call: CallShape, in file: FileWalk) {
         let node = call.node
         // A modifier is chained onto a view construction while the view is built; a model's same-named method is not.
-        guard file.isBuildingView, let modifier = call.member, let name = call.name?.plainText, Self.clipboardModifiers.contains(name),
+        guard file.isBuildingView, let modifier = call.member, let name = call.name?.plainText, let signature = Self.clipboardModifiers[name],
+              Self.fitsSwiftUIModifier(node, labels: signature.labels, takesClosures: signature.takesClosures),
               let view = modifier.base.flatMap(SyntaxText.rootView(of:)),
               SyntaxText.typeReferenceName(view.calledExpression).map(SyntaxText.isCapitalized) ?? false,
               file.mayRunBelow(.iOS, Version(27))
