@@ -78,6 +78,10 @@ public struct List<Content: View>: PrimitiveView {
     public init(@ViewBuilder content: () -> Content) {}
 }
 
+public struct Section<Header: View, Content: View>: PrimitiveView {
+    public init(header: Header, @ViewBuilder content: () -> Content) {}
+}
+
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
@@ -455,6 +459,7 @@ extension View {
     nonisolated public func foregroundColor(_ color: Color?) -> ModifiedContent<Self> { ModifiedContent() }
     nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self> { ModifiedContent() }
     nonisolated public func font(_ font: Font?) -> ModifiedContent<Self> { ModifiedContent() }
+    nonisolated public func overlay<Overlay: View>(_ overlay: Overlay) -> ModifiedContent<Self> { ModifiedContent() }
     nonisolated public func tint(_ tint: Color?) -> ModifiedContent<Self> { ModifiedContent() }
     nonisolated public func padding() -> ModifiedContent<Self> { ModifiedContent() }
     nonisolated public func padding(_ length: Double) -> ModifiedContent<Self> { ModifiedContent() }

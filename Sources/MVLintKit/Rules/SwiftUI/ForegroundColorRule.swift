@@ -10,9 +10,17 @@ final class ForegroundColorRule: SyntaxRule {
         triggering: [
             Example("struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").↓foregroundColor(.green)\n    }\n}\n", .iOS("17.0"),
                     fixed: "struct PriceTag: View {\n    var body: some View {\n        Text(\"$9\").foregroundStyle(.green)\n    }\n}\n"),
-            // Before iOS 17 the styled `Text` is no longer `Text`, which `+` needs: an unsafe fix.
-            Example("struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").↓foregroundColor(.orange)\n    }\n}\n", .iOS("16.0"),
+            // From iOS 17 `Text` has a `foregroundStyle` that keeps it `Text`, which `+` needs.
+            Example("struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").↓foregroundColor(.orange)\n    }\n}\n", .iOS("17.0"),
                     fixed: "struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").foregroundStyle(.orange)\n    }\n}\n"),
+            // Before iOS 17 a styled `Text` shown as a view: `foregroundStyle` makes it a view, which is all it is used
+            // as here (unsafe all the same: the walk cannot see every use a `Text` may have).
+            Example("struct Badge: View {\n    var body: some View {\n        Text(\"New\").↓foregroundColor(.red).font(.caption)\n    }\n}\n", .iOS("16.0"),
+                    fixed: "struct Badge: View {\n    var body: some View {\n        Text(\"New\").foregroundStyle(.red).font(.caption)\n    }\n}\n"),
+            Example("struct Recent: View {\n    let files: [String]\n    var body: some View {\n        List {\n            Section(header: Text(\"Recent\").↓foregroundColor(.gray)) {\n                ForEach(files, id: \\.self) { Text($0) }\n            }\n        }\n    }\n}\n", .iOS("16.0"),
+                    fixed: "struct Recent: View {\n    let files: [String]\n    var body: some View {\n        List {\n            Section(header: Text(\"Recent\").foregroundStyle(.gray)) {\n                ForEach(files, id: \\.self) { Text($0) }\n            }\n        }\n    }\n}\n"),
+            Example("struct Avatar: View {\n    let initial: String\n    var body: some View {\n        Image(\"avatar\").overlay(Text(initial).↓foregroundColor(.white))\n    }\n}\n", .iOS("15.0"),
+                    fixed: "struct Avatar: View {\n    let initial: String\n    var body: some View {\n        Image(\"avatar\").overlay(Text(initial).foregroundStyle(.white))\n    }\n}\n"),
             // `tint` might be a `Color?`, which `foregroundStyle` does not take: an unsafe fix.
             Example("struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .↓foregroundColor(tint)\n    }\n}\n",
                     fixed: "struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .foregroundStyle(tint)\n    }\n}\n"),
@@ -20,9 +28,6 @@ final class ForegroundColorRule: SyntaxRule {
                     fixed: "struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").foregroundStyle(Color.yellow).foregroundStyle(.red.opacity(0.5))\n    }\n}\n"),
             // `nil` (the inherited color) has no `foregroundStyle` spelling: reported, not fixed.
             Example("struct Tab: View {\n    let isSelected: Bool\n    var body: some View {\n        Text(\"Home\").↓foregroundColor(isSelected ? .accentColor : nil)\n    }\n}\n"),
-            // A `Text` held in a property is `Text` too, and may have to stay one (here for `+`): unsafe below iOS 17.
-            Example("struct Caption: View {\n    let label: Text\n    var body: some View {\n        label.↓foregroundColor(.secondary) + Text(\"!\")\n    }\n}\n", .iOS("16.0"),
-                    fixed: "struct Caption: View {\n    let label: Text\n    var body: some View {\n        label.foregroundStyle(.secondary) + Text(\"!\")\n    }\n}\n"),
             // The project's own `Color.brand` may be a `Color?`: unsafe.
             Example("extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").↓foregroundColor(Color.brand)\n    }\n}\n",
                     fixed: "extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").foregroundStyle(Color.brand)\n    }\n}\n"),
@@ -34,6 +39,11 @@ final class ForegroundColorRule: SyntaxRule {
             // A method of the app's own that happens to share the name is not SwiftUI's modifier.
             Example("struct Theme {\n    func foregroundColor(for level: Int) -> Int { level }\n}\nlet value = Theme().foregroundColor(for: 2)\n"),
             Example("struct Fallback: View {\n    var body: some View {\n        if #available(iOS 15, *) {\n            Text(\"New\").foregroundStyle(.red)\n        } else {\n            Text(\"Old\").foregroundColor(.red)\n        }\n    }\n}\n", .iOS("14.0")),
+            // Before iOS 17 only `foregroundColor` colours a `Text` that has to stay `Text`: for `+`, a `Text`-typed
+            // result, a list of `Text`s. `foregroundStyle` would not compile there; nothing to change until iOS 17.
+            Example("struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").foregroundColor(.orange).bold()\n    }\n}\n", .iOS("16.0")),
+            Example("struct Caption: View {\n    let label: Text\n    var title: Text {\n        label.foregroundColor(.secondary)\n    }\n    var body: some View { title }\n}\n", .iOS("16.0")),
+            Example("struct Highlighter {\n    var parts: [Text] = []\n    mutating func add(_ word: String, marked: Bool) {\n        parts.append(marked ? Text(word).foregroundColor(.yellow) : Text(word))\n    }\n}\n", .iOS("15.0")),
         ]
     )
 
@@ -45,10 +55,70 @@ final class ForegroundColorRule: SyntaxRule {
               node.arguments.count == 1, let argument = node.arguments.eachElement.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
+        let textMayNeedText = Self.isTextBeforeIOS17(node, in: file)
+        guard !textMayNeedText || !Self.isUsedAsText(node) else { return }
         file.report(Self.description.id, at: member.declName,
                     "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`",
-                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression,
-                                  textMayNeedText: Self.isTextBeforeIOS17(node, in: file)))
+                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression, textMayNeedText: textMayNeedText))
+    }
+
+    /// Modifiers that `Text` has of its own, returning `Text`: a chain of them keeps a `Text` one.
+    private static let textModifiers: Set<String> = [
+        "foregroundColor", "bold", "italic", "font", "fontWeight", "fontWidth", "fontDesign", "kerning", "tracking",
+        "baselineOffset", "underline", "strikethrough", "monospaced", "monospacedDigit", "textScale", "typesettingLanguage",
+        "customAttribute", "accessibilityLabel", "accessibilityHeading", "accessibilityTextContentType",
+        "speechAlwaysIncludesPunctuation", "speechSpellsOutCharacters", "speechAdjustedPitch", "speechAnnouncementsQueued",
+    ]
+
+    /// Whether the value of `call` (with the `Text` modifiers chained after it) is used where only a `Text` will do, or
+    /// where the walk cannot tell: an operand (`+`), an argument, a value stored or listed, a branch of a ternary, or
+    /// returned from a declaration typed `Text`. Shown as a view (a statement of a view builder, or followed by a
+    /// view modifier such as `padding`), it is not.
+    private static func isUsedAsText(_ call: FunctionCallExprSyntax) -> Bool {
+        var value = ExprSyntax(call)
+        while let member = value.parent?.as(MemberAccessExprSyntax.self), let next = member.parent?.as(FunctionCallExprSyntax.self),
+              next.calledExpression.id == member.id {
+            guard textModifiers.contains(member.declName.baseName.plainText) else { return false }
+            value = ExprSyntax(next)
+        }
+        guard let parent = value.parent else { return true }
+        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
+            return returnsText(parent)
+        }
+        if let argument = parent.as(LabeledExprSyntax.self) {
+            if let label = argument.label { return !viewArgumentLabels.contains(label.plainText) }
+            let modifier = argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+            return !(modifier.map { viewArgumentModifiers.contains($0.declName.baseName.plainText) } ?? false)
+        }
+        return true
+    }
+
+    /// View modifiers whose unlabelled argument is a view (`.overlay(Text(…).foregroundColor(.white))`).
+    private static let viewArgumentModifiers: Set<String> = ["overlay", "background", "mask"]
+
+    /// Argument labels that take a view: `Section(header:footer:)`. (`prompt:`, `title:` and `message:` take a `Text`.)
+    private static let viewArgumentLabels: Set<String> = ["header", "footer"]
+
+    /// Whether the code a statement or `return` is in returns a `Text`: a declaration typed `Text`, or a closure (whose
+    /// type the walk cannot see) that `return`s it. A closure's statement is a view builder's.
+    private static func returnsText(_ statement: Syntax) -> Bool {
+        var current = statement.parent
+        while let node = current {
+            if node.is(ClosureExprSyntax.self) { return statement.is(ReturnStmtSyntax.self) }
+            if let function = node.as(FunctionDeclSyntax.self) { return isText(function.signature.returnClause?.type) }
+            if let variable = node.as(PatternBindingSyntax.self) { return isText(variable.typeAnnotation?.type) }
+            if let subscriptDecl = node.as(SubscriptDeclSyntax.self) { return isText(subscriptDecl.returnClause.type) }
+            if node.is(DeclSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
+    private static func isText(_ type: TypeSyntax?) -> Bool {
+        guard let type else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isText(optional.wrappedType) }
+        return type.as(IdentifierTypeSyntax.self)?.name.plainText == "Text"
+            || type.as(MemberTypeSyntax.self).map { $0.name.plainText == "Text" && $0.baseType.trimmedDescription == "SwiftUI" } == true
     }
 
     /// Before iOS 17 `Text.foregroundStyle` returns `some View` where `Text.foregroundColor` returned `Text`, so a
