@@ -300,6 +300,30 @@ final class ArchitectureRuleTests: XCTestCase {
         XCTAssertEqual(file.bindingProjections.map { "\($0.base).\($0.member)" }, ["model.isOn"])
     }
 
+    /// An enum's helpers are read by no rule unless it is a view; a struct's, a class's and a view enum's are kept.
+    func testAnEnumKeepsNoHelpersUnlessItIsAView() throws {
+        let file = facts("""
+        enum Tab {
+            case feed, settings
+            var title: String { self == .feed ? "Feed" : "Settings" }
+        }
+        enum Badge: View {
+            case new
+            var label: String { "New" }
+            var body: some View { Text(label) }
+        }
+        struct Score {
+            var points: Int
+            var doubled: Int { points * 2 }
+        }
+        extension Tab {
+            var icon: String { self == .feed ? "list.bullet" : "gear" }
+        }
+        """)
+        XCTAssertEqual(file.types.map { "\($0.name): \($0.behavior.helpers.map(\.name))" },
+                       ["Tab: []", "Badge: [\"label\"]", "Score: [\"doubled\"]", "Tab: [\"icon\"]"])
+    }
+
     func testBehaviorFactsCountWhatHelpersAndBodiesDo() throws {
         let file = facts("""
         struct ScoreView: View {

@@ -48,6 +48,7 @@ final class FileWalker: SyntaxVisitor {
 
     func finish() -> (FileFacts, [CandidateFinding]) {
         for rule in rules { rule.finish(walk) }
+        facts.dropUnreadHelpers()
         NamePool.shared.withNames { facts.shareNames(in: &$0) }
         facts.releaseSpareCapacity()
         return (facts, walk.candidates)
