@@ -43,6 +43,7 @@ final class ForegroundColorRule: SyntaxRule {
             // result, a list of `Text`s. `foregroundStyle` would not compile there; nothing to change until iOS 17.
             Example("struct Greeting: View {\n    var body: some View {\n        Text(\"Hello, \") + Text(\"world\").foregroundColor(.orange).bold()\n    }\n}\n", .iOS("16.0")),
             Example("struct Caption: View {\n    let label: Text\n    var title: Text {\n        label.foregroundColor(.secondary)\n    }\n    var body: some View { title }\n}\n", .iOS("16.0")),
+            Example("struct Price: View {\n    let amount: String\n    var styled: Text {\n        get { Text(amount).foregroundColor(.green) }\n    }\n    var body: some View { styled + Text(\" €\") }\n}\n", .iOS("16.0")),
             Example("struct Highlighter {\n    var parts: [Text] = []\n    mutating func add(_ word: String, marked: Bool) {\n        parts.append(marked ? Text(word).foregroundColor(.yellow) : Text(word))\n    }\n}\n", .iOS("15.0")),
         ]
     )
@@ -108,7 +109,8 @@ final class ForegroundColorRule: SyntaxRule {
             if let function = node.as(FunctionDeclSyntax.self) { return isText(function.signature.returnClause?.type) }
             if let variable = node.as(PatternBindingSyntax.self) { return isText(variable.typeAnnotation?.type) }
             if let subscriptDecl = node.as(SubscriptDeclSyntax.self) { return isText(subscriptDecl.returnClause.type) }
-            if node.is(DeclSyntax.self) { return false }
+            // An explicit `get` is a declaration inside the property's: its type is the property's.
+            if node.is(DeclSyntax.self), !node.is(AccessorDeclSyntax.self) { return false }
             current = node.parent
         }
         return false
