@@ -76,13 +76,11 @@ final class ForegroundColorRule: SyntaxRule {
     /// returned from a declaration typed `Text`. Shown as a view (a statement of a view builder, or followed by a
     /// view modifier such as `padding`), it is not.
     private static func isUsedAsText(_ call: FunctionCallExprSyntax) -> Bool {
-        var value = ExprSyntax(call)
-        while let member = value.parent?.as(MemberAccessExprSyntax.self), let next = member.parent?.as(FunctionCallExprSyntax.self),
-              next.calledExpression.id == member.id {
-            guard textModifiers.contains(member.declName.baseName.plainText) else { return false }
-            value = ExprSyntax(next)
-        }
-        guard let parent = value.parent else { return true }
+        let modifiers = SyntaxText.modifiersApplied(to: call)
+        guard modifiers.allSatisfy({ modifier in
+            modifier.calledExpression.as(MemberAccessExprSyntax.self).map { textModifiers.contains($0.declName.baseName.plainText) } ?? false
+        }) else { return false }
+        guard let parent = (modifiers.last ?? call).parent else { return true }
         if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
             return returnsText(parent)
         }
@@ -120,7 +118,7 @@ final class ForegroundColorRule: SyntaxRule {
         guard let type else { return false }
         if let optional = type.as(OptionalTypeSyntax.self) { return isText(optional.wrappedType) }
         return type.as(IdentifierTypeSyntax.self)?.name.plainText == "Text"
-            || type.as(MemberTypeSyntax.self).map { $0.name.plainText == "Text" && $0.baseType.trimmedDescription == "SwiftUI" } == true
+            || type.as(MemberTypeSyntax.self).map { $0.name.plainText == "Text" && $0.baseType.trimmedText == "SwiftUI" } == true
     }
 
     /// Before iOS 17 `Text.foregroundStyle` returns `some View` where `Text.foregroundColor` returned `Text`, so a
