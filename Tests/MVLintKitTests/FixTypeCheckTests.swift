@@ -50,7 +50,7 @@ final class FixTypeCheckTests: XCTestCase {
             "Avatar": .init(.compiles(.unsafe)),
             "Warning": .init(.compiles(.unsafe)),
             "Row": .init(.compiles(.safe)),
-            "Tab": .init(.reportedOnly),
+            "Headline": .init(.reportedOnly),
             "Logo": .init(.unsafeBreaks(error: "value of optional type 'Color?' must be unwrapped",
                                         why: "the project's `Color.brand` may be a `Color?`, which is no `ShapeStyle`")),
         ],
@@ -147,14 +147,16 @@ final class FixTypeCheckTests: XCTestCase {
             }
             """, settings: .iOS("17.0"),
             verdict: .unsafeBreaks(error: "value of optional type 'Color?' must be unwrapped", why: "a variable may hold a `Color?`")),
-        Case(rule: "foreground-color", name: "nil withheld", code: """
-            struct Tab: View {
-                let isSelected: Bool
+        // Below macOS 13 `fontWeight` is `Text`'s alone: renamed, the call would leave a view before it (the rule's
+        // `Headline` example is the iOS side).
+        Case(rule: "foreground-color", name: "Text-only modifier after it below macOS 13", code: """
+            struct Flair: View {
+                let text: String
                 var body: some View {
-                    Text("Home").↓foregroundColor(isSelected ? .red : nil)
+                    Text(text).↓foregroundColor(.red).fontWeight(.semibold).padding()
                 }
             }
-            """, settings: .iOS("17.0"), verdict: .reportedOnly),
+            """, settings: ExampleSettings(deploymentTargets: [.macOS: Version("12.0")!]), verdict: .reportedOnly),
         // Below iOS 17 a concatenated `Text` is not reported (the rule's examples): `foregroundStyle` would make it
         // `some View`. From iOS 17 on `Text.foregroundStyle` returns `Text`: the same code gets a safe fix.
         Case(rule: "foreground-color", name: "Text concatenation from iOS 17", code: """

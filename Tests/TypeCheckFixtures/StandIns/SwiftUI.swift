@@ -355,6 +355,10 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 public struct Font: Sendable, Hashable {
     public static let largeTitle = Font(), title = Font(), headline = Font(), body = Font(), callout = Font()
     public static let caption = Font(), footnote = Font()
+
+    public struct Weight: Sendable, Hashable {
+        public static let regular = Weight(), semibold = Weight(), bold = Weight()
+    }
 }
 
 public enum ColorScheme: Sendable, Hashable { case light, dark }
@@ -369,6 +373,9 @@ extension Text {
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func font(_ font: Font?) -> Text { self }
     public func bold() -> Text { self }
+    // Views have `bold()` and `fontWeight(_:)` too from iOS 16 (macOS 13), which these stand-ins, written for the
+    // older SDKs the rules' examples name, leave out.
+    public func fontWeight(_ weight: Font.Weight?) -> Text { self }
 
     // `Text.foregroundStyle` returning `Text` is new in iOS 17 (macOS 14): below, `foregroundStyle` on a `Text` is
     // `View.foregroundStyle`, whose `some View` no longer concatenates. The SDK marks the overload with

@@ -26,8 +26,9 @@ final class ForegroundColorRule: SyntaxRule {
                     fixed: "struct Warning: View {\n    let tint: Color\n    var body: some View {\n        Label(\"Low battery\", systemImage: \"battery.25\")\n            .font(.caption)\n            .foregroundStyle(tint)\n    }\n}\n"),
             Example("struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").↓foregroundColor(Color.yellow).↓foregroundColor(.red.opacity(0.5))\n    }\n}\n",
                     fixed: "struct Row: View {\n    var body: some View {\n        Image(systemName: \"star\").foregroundStyle(Color.yellow).foregroundStyle(.red.opacity(0.5))\n    }\n}\n"),
-            // `nil` (the inherited color) has no `foregroundStyle` spelling: reported, not fixed.
-            Example("struct Tab: View {\n    let isSelected: Bool\n    var body: some View {\n        Text(\"Home\").↓foregroundColor(isSelected ? .accentColor : nil)\n    }\n}\n"),
+            // Before iOS 16 `bold()` is `Text`'s alone: after `foregroundStyle` made the `Text` a view it would not compile.
+            // Reported (the call can move after `bold()`), not fixed.
+            Example("struct Headline: View {\n    let title: String\n    var body: some View {\n        Text(title).↓foregroundColor(.red).bold().padding()\n    }\n}\n", .iOS("15.0")),
             // The project's own `Color.brand` may be a `Color?`: unsafe.
             Example("extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").↓foregroundColor(Color.brand)\n    }\n}\n",
                     fixed: "extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").foregroundStyle(Color.brand)\n    }\n}\n"),
@@ -45,6 +46,10 @@ final class ForegroundColorRule: SyntaxRule {
             Example("struct Caption: View {\n    let label: Text\n    var title: Text {\n        label.foregroundColor(.secondary)\n    }\n    var body: some View { title }\n}\n", .iOS("16.0")),
             Example("struct Price: View {\n    let amount: String\n    var styled: Text {\n        get { Text(amount).foregroundColor(.green) }\n    }\n    var body: some View { styled + Text(\" €\") }\n}\n", .iOS("16.0")),
             Example("struct Highlighter {\n    var parts: [Text] = []\n    mutating func add(_ word: String, marked: Bool) {\n        parts.append(marked ? Text(word).foregroundColor(.yellow) : Text(word))\n    }\n}\n", .iOS("15.0")),
+            // `nil` keeps the inherited colour, which `foregroundStyle` has no argument for: the rewrite is a redesign
+            // (`AnyShapeStyle` on both branches), not the rename the message offers.
+            Example("struct Tab: View {\n    let isSelected: Bool\n    var body: some View {\n        Text(\"Home\").foregroundColor(isSelected ? .accentColor : nil)\n    }\n}\n"),
+            Example("struct Vote: View {\n    let liked: Bool\n    var body: some View {\n        Image(systemName: \"arrow.up\").foregroundColor(liked ? nil : .gray)\n    }\n}\n"),
         ]
     )
 
@@ -56,11 +61,29 @@ final class ForegroundColorRule: SyntaxRule {
               node.arguments.count == 1, let argument = node.arguments.eachElement.first, argument.label == nil,
               file.canUse(introducedIn: [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)])
         else { return }
+        guard !Self.mayBeNil(argument.expression) else { return }
         let textMayNeedText = Self.isTextBeforeIOS17(node, in: file)
         guard !textMayNeedText || !Self.isUsedAsText(node) else { return }
+        let fix = textMayNeedText && Self.isFollowedByTextOnlyModifier(node, in: file)
+            ? nil : Self.fix(renaming: member.declName.baseName, argument: argument.expression, textMayNeedText: textMayNeedText)
         file.report(Self.description.id, at: member.declName,
-                    "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`",
-                    fix: Self.fix(renaming: member.declName.baseName, argument: argument.expression, textMayNeedText: textMayNeedText))
+                    "`.foregroundColor(_:)` is deprecated and takes only a Color: use `.foregroundStyle(_:)`", fix: fix)
+    }
+
+    /// `Text`'s own modifiers that views have too only from iOS 16, macOS 13, tvOS 16 and watchOS 9.
+    private static let textModifiersViewsGotLater: Set<String> = [
+        "bold", "italic", "fontWeight", "fontWidth", "fontDesign", "kerning", "tracking", "baselineOffset", "underline",
+        "strikethrough", "monospaced", "monospacedDigit",
+    ]
+
+    /// Whether one of `Text`'s own modifiers follows `call` where views lack it: once `foregroundStyle` has made the
+    /// `Text` a view, that modifier no longer compiles (the call has to move after it, which a rename cannot do).
+    private static func isFollowedByTextOnlyModifier(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
+        guard file.mayRunBelow(.iOS, Version(16)) || file.mayRunBelow(.macOS, Version(13))
+                || file.mayRunBelow(.tvOS, Version(16)) || file.mayRunBelow(.watchOS, Version(9)) else { return false }
+        return SyntaxText.modifiersApplied(to: call).contains { modifier in
+            modifier.calledExpression.as(MemberAccessExprSyntax.self).map { textModifiersViewsGotLater.contains($0.declName.baseName.plainText) } ?? false
+        }
     }
 
     /// Modifiers that `Text` has of its own, returning `Text`: a chain of them keeps a `Text` one.
@@ -140,12 +163,10 @@ final class ForegroundColorRule: SyntaxRule {
     ]
 
     /// Safe for a color the rewrite surely accepts; unsafe for other values, which may be `Color?` (accepted by
-    /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`; none for a `nil`
-    /// that would need a different modifier.
-    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax, textMayNeedText: Bool) -> Fix? {
-        guard !mayBeNil(argument) else { return nil }
-        return Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) && !textMayNeedText ? .safe : .unsafe,
-                   edits: [.replacing(name, with: "foregroundStyle")])
+    /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`.
+    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax, textMayNeedText: Bool) -> Fix {
+        Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) && !textMayNeedText ? .safe : .unsafe,
+            edits: [.replacing(name, with: "foregroundStyle")])
     }
 
     /// `.red`, `Color.red`, `Color(red:green:blue:)`, `Color("Brand")`, and those with `.opacity(…)`-style members
