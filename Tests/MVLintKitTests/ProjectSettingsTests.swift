@@ -368,7 +368,8 @@ final class ProjectSettingsTests: XCTestCase {
     }
 
     /// Targets based on one `.xcconfig` (read and parsed once for all of them) each get its values as set by
-    /// themselves, a missing include is a warning for each, and a key's conditional variant counts with it.
+    /// themselves, a missing include is a warning for each (said once to the user), and a key's conditional variant
+    /// counts with it.
     func testTargetsSharingAConfigurationFileEachReadItAsTheirOwn() throws {
         let fixture = XcodeProjectFixture(targets: [
             .init(name: "Atlas", baseConfiguration: "Config/Shared.xcconfig", files: ["Atlas/A.swift"]),
@@ -388,6 +389,8 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(project.targets.map(\.settings.swiftLanguageMode), [version("6.0"), version("5.10")], "a target's own setting wins")
         XCTAssertEqual(project.targets[0].settings.sources.swiftLanguageMode, SettingSource("`SWIFT_VERSION` of target `Atlas`", file: shared))
         XCTAssertEqual(project.warnings.filter { $0.contains("Gone.xcconfig") }.count, 2, "one warning for each configuration")
+        let loaded = ProjectSettingsLoader.load(ProjectFiles(xcodeProjects: [root.appendingPathComponent("Maps.xcodeproj")]))
+        XCTAssertEqual(loaded.warnings.filter { $0.contains("Gone.xcconfig") }.count, 1, "the same warning is printed once: \(loaded.warnings)")
     }
 
     func testClassicProjectMapsListedFilesThroughTheGroupTree() throws {

@@ -73,15 +73,10 @@ public final class ProjectIndex: @unchecked Sendable {
                 return
             }
             let parts = [declaration].compactMap { $0 } + extensions.map(\.fact)
-            inherited = Self.eachOnce(parts.flatMap(\.inherited))
+            inherited = parts.flatMap(\.inherited).eachOnce()
             properties = MergedFacts(parts.map(\.properties))
             methods = MergedFacts(parts.map(\.methods))
-            initializerAssignments = Self.eachOnce(parts.flatMap(\.initializerAssignments))
-        }
-
-        private static func eachOnce(_ names: [String]) -> [String] {
-            var seen = Set<String>()
-            return names.filter { seen.insert($0).inserted }
+            initializerAssignments = parts.flatMap(\.initializerAssignments).eachOnce()
         }
 
         /// A `static` member whose declared or constructed type is the type itself (`static let shared = Store()`,

@@ -67,8 +67,9 @@ public enum ProjectSettingsLoader {
                 && !xcodeProjectFolders.contains($0.deletingLastPathComponent().path) }.map(Reading.tuistManifest)
         guard let generated = read(generatorReadings) else { return tookTooLong }
         let results = packagesAndProjects + generated
+        // Each warning once: configurations based on one `.xcconfig` (Debug and Release) each read it and warn of it.
         let memo = ProjectSettingsMemo(key: key, probes: results.flatMap(\.probes), projects: results.compactMap(\.project),
-                                       warnings: results.flatMap(\.warnings))
+                                       warnings: results.flatMap(\.warnings).eachOnce())
         return (ProjectSettings(projects: memo.projects), memo.warnings, memo)
     }
 
