@@ -18,7 +18,7 @@ final class FixEngineTests: XCTestCase {
             struct InboxView: View {
                 @ObservedObject var store = InboxStore()
                 var body: some View {
-                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundColor(.secondary) }
+                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundColor(.gray) }
                 }
             }
 
@@ -35,7 +35,7 @@ final class FixEngineTests: XCTestCase {
             struct InboxView: View {
                 @StateObject private var store = InboxStore()
                 var body: some View {
-                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundStyle(.secondary) }
+                    List(store.messages) { Label($0.subject, systemImage: "envelope").foregroundStyle(.gray) }
                 }
             }
 
@@ -228,7 +228,7 @@ final class FixEngineTests: XCTestCase {
             struct EditorView: View {
                 let draft = Draft()
                 var body: some View {
-                    TextEditor(text: $draft.text).foregroundColor(.primary)
+                    TextEditor(text: $draft.text).foregroundColor(.red)
                 }
             }
 

@@ -51,6 +51,8 @@ final class FixTypeCheckTests: XCTestCase {
             "Warning": .init(.compiles(.unsafe)),
             "Row": .init(.compiles(.safe)),
             "Headline": .init(.reportedOnly),
+            "Checkbox": .init(.reportedOnly),
+            "Subtitle": .init(.compiles(.unsafe)),
             "Logo": .init(.unsafeBreaks(error: "value of optional type 'Color?' must be unwrapped",
                                         why: "the project's `Color.brand` may be a `Color?`, which is no `ShapeStyle`")),
         ],

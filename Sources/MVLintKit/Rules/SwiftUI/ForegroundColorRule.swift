@@ -29,6 +29,12 @@ final class ForegroundColorRule: SyntaxRule {
             // Before iOS 16 `bold()` is `Text`'s alone: after `foregroundStyle` made the `Text` a view it would not compile.
             // Reported (the call can move after `bold()`), not fixed.
             Example("struct Headline: View {\n    let title: String\n    var body: some View {\n        Text(title).↓foregroundColor(.red).bold().padding()\n    }\n}\n", .iOS("15.0")),
+            // `ShapeStyle` has no `accentColor`: reported, not fixed.
+            Example("struct Checkbox: View {\n    let isOn: Bool\n    var body: some View {\n        Image(systemName: isOn ? \"checkmark.square\" : \"square\").↓foregroundColor(isOn ? .accentColor : .gray)\n    }\n}\n"),
+            // `.secondary` as a shape style is a level of the current foreground style (the tint, in a button's
+            // label), where `Color.secondary` stayed grey: unsafe.
+            Example("struct Subtitle: View {\n    let text: String\n    var body: some View {\n        Text(text).↓foregroundColor(.secondary)\n    }\n}\n", .iOS("17.0"),
+                    fixed: "struct Subtitle: View {\n    let text: String\n    var body: some View {\n        Text(text).foregroundStyle(.secondary)\n    }\n}\n"),
             // The project's own `Color.brand` may be a `Color?`: unsafe.
             Example("extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").↓foregroundColor(Color.brand)\n    }\n}\n",
                     fixed: "extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").foregroundStyle(Color.brand)\n    }\n}\n"),
@@ -155,17 +161,23 @@ final class ForegroundColorRule: SyntaxRule {
             || file.mayRunBelow(.tvOS, Version(17)) || file.mayRunBelow(.watchOS, Version(10))
     }
 
-    /// Colors `foregroundStyle` resolves exactly as `foregroundColor` did (`ShapeStyle where Self == Color`, plus the
-    /// hierarchical `.primary` / `.secondary` that render the same).
+    /// Colors `foregroundStyle` resolves exactly as `foregroundColor` did (`ShapeStyle where Self == Color`). Not
+    /// `.primary` and `.secondary`: as shape styles they are hierarchical, levels of the current foreground style, which
+    /// in a tinted button's label is the tint, where `Color.secondary` stayed grey.
     private static let shapeStyleColors: Set<String> = [
         "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "purple",
-        "red", "teal", "white", "yellow", "primary", "secondary",
+        "red", "teal", "white", "yellow",
     ]
 
     /// Safe for a color the rewrite surely accepts; unsafe for other values, which may be `Color?` (accepted by
-    /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`.
-    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax, textMayNeedText: Bool) -> Fix {
-        Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) && !textMayNeedText ? .safe : .unsafe,
+    /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`. None for a bare
+    /// `.accentColor`, which `ShapeStyle` does not have: renamed, it would not compile (`Color.accentColor` does).
+    private static func fix(renaming name: TokenSyntax, argument: ExprSyntax, textMayNeedText: Bool) -> Fix? {
+        let namesBareAccentColor = argument.tokens(viewMode: .sourceAccurate).contains { token in
+            token.isIdentifier("accentColor") && token.parent?.parent?.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
+        }
+        guard !namesBareAccentColor else { return nil }
+        return Fix("replace `foregroundColor` with `foregroundStyle`", safety: isSurelyColor(argument) && !textMayNeedText ? .safe : .unsafe,
             edits: [.replacing(name, with: "foregroundStyle")])
     }
 
