@@ -53,6 +53,7 @@ final class FixTypeCheckTests: XCTestCase {
             "Headline": .init(.reportedOnly),
             "Checkbox": .init(.reportedOnly),
             "Subtitle": .init(.compiles(.unsafe)),
+            "Footnote": .init(.compiles(.safe)),
             "Logo": .init(.unsafeBreaks(error: "value of optional type 'Color?' must be unwrapped",
                                         why: "the project's `Color.brand` may be a `Color?`, which is no `ShapeStyle`")),
         ],

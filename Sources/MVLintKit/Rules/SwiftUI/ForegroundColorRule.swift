@@ -35,6 +35,9 @@ final class ForegroundColorRule: SyntaxRule {
             // label), where `Color.secondary` stayed grey: unsafe.
             Example("struct Subtitle: View {\n    let text: String\n    var body: some View {\n        Text(text).↓foregroundColor(.secondary)\n    }\n}\n", .iOS("17.0"),
                     fixed: "struct Subtitle: View {\n    let text: String\n    var body: some View {\n        Text(text).foregroundStyle(.secondary)\n    }\n}\n"),
+            // Written on `Color`, `.secondary` stays the grey it was: safe.
+            Example("struct Footnote: View {\n    let note: String\n    var body: some View {\n        Text(note).↓foregroundColor(Color.secondary)\n    }\n}\n", .iOS("17.0"),
+                    fixed: "struct Footnote: View {\n    let note: String\n    var body: some View {\n        Text(note).foregroundStyle(Color.secondary)\n    }\n}\n"),
             // The project's own `Color.brand` may be a `Color?`: unsafe.
             Example("extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").↓foregroundColor(Color.brand)\n    }\n}\n",
                     fixed: "extension Color {\n    static let brand: Color? = nil\n}\nstruct Logo: View {\n    var body: some View {\n        Image(\"logo\").foregroundStyle(Color.brand)\n    }\n}\n"),
@@ -87,9 +90,12 @@ final class ForegroundColorRule: SyntaxRule {
     private static func isFollowedByTextOnlyModifier(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
         guard file.mayRunBelow(.iOS, Version(16)) || file.mayRunBelow(.macOS, Version(13))
                 || file.mayRunBelow(.tvOS, Version(16)) || file.mayRunBelow(.watchOS, Version(9)) else { return false }
-        return SyntaxText.modifiersApplied(to: call).contains { modifier in
-            modifier.calledExpression.as(MemberAccessExprSyntax.self).map { textModifiersViewsGotLater.contains($0.declName.baseName.plainText) } ?? false
-        }
+        return SyntaxText.modifiersApplied(to: call).contains { isNamed($0, oneOf: textModifiersViewsGotLater) }
+    }
+
+    /// Whether the modifier call `modifier` (`.bold()`) has one of `names`.
+    private static func isNamed(_ modifier: FunctionCallExprSyntax, oneOf names: Set<String>) -> Bool {
+        modifier.calledExpression.as(MemberAccessExprSyntax.self).map { names.contains($0.declName.baseName.plainText) } ?? false
     }
 
     /// Modifiers that `Text` has of its own, returning `Text`: a chain of them keeps a `Text` one.
@@ -106,9 +112,7 @@ final class ForegroundColorRule: SyntaxRule {
     /// view modifier such as `padding`), it is not.
     private static func isUsedAsText(_ call: FunctionCallExprSyntax) -> Bool {
         let modifiers = SyntaxText.modifiersApplied(to: call)
-        guard modifiers.allSatisfy({ modifier in
-            modifier.calledExpression.as(MemberAccessExprSyntax.self).map { textModifiers.contains($0.declName.baseName.plainText) } ?? false
-        }) else { return false }
+        guard modifiers.allSatisfy({ isNamed($0, oneOf: textModifiers) }) else { return false }
         guard let parent = (modifiers.last ?? call).parent else { return true }
         if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
             return returnsText(parent)
@@ -169,6 +173,9 @@ final class ForegroundColorRule: SyntaxRule {
         "red", "teal", "white", "yellow",
     ]
 
+    /// `Color`'s own colours that a bare `.name` does not give as a shape style (written on `Color`, they stay these).
+    private static let colorsOnlyOnColor: Set<String> = ["primary", "secondary", "accentColor"]
+
     /// Safe for a color the rewrite surely accepts; unsafe for other values, which may be `Color?` (accepted by
     /// `foregroundColor`, not by `foregroundStyle`), and on `Text` that may need to stay `Text`. None for a bare
     /// `.accentColor`, which `ShapeStyle` does not have: renamed, it would not compile (`Color.accentColor` does).
@@ -193,7 +200,8 @@ final class ForegroundColorRule: SyntaxRule {
         guard root.as(DeclReferenceExprSyntax.self)?.baseName.plainText == "Color", chain.count > 1 else { return false }
         let next = chain[chain.count - 2]
         if let member = next.as(MemberAccessExprSyntax.self) {
-            return shapeStyleColors.contains(member.declName.baseName.plainText) || member.declName.baseName.hasText("accentColor")
+            let name = member.declName.baseName.plainText
+            return shapeStyleColors.contains(name) || colorsOnlyOnColor.contains(name)
         }
         guard let initializer = next.as(FunctionCallExprSyntax.self) else { return false }
         return colorInitializerLabels.contains(initializer.arguments.eachElement.first?.label?.plainText ?? "")
