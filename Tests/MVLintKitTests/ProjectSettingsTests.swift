@@ -507,6 +507,26 @@ final class ProjectSettingsTests: XCTestCase {
         XCTAssertEqual(settings.settings(for: path("Trips/Experiments/Draft.swift")), excluded)
     }
 
+    /// A synchronized folder no target owns gives the files its exception sets list to those targets (an extension's
+    /// files kept in a folder of their own, as IceCubesApp's notification service is); the rest of it stays with none.
+    func testAFolderNoTargetOwnsGivesItsExceptionsToTheirTargets() throws {
+        let unownedFolder = """
+        \t\tBB0000000000000000000003 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (NotificationService.swift, ); target = BB0000000000000000000042; };
+        \t\tBB0000000000000000000013 /* Notifier */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (BB0000000000000000000003, ); path = Notifier; sourceTree = "<group>"; };
+
+        """
+        let text = synchronizedProject
+            .replacingOccurrences(of: "children = (BB0000000000000000000011, BB0000000000000000000012, )",
+                                  with: "children = (BB0000000000000000000011, BB0000000000000000000012, BB0000000000000000000013, )")
+            .replacingOccurrences(of: "\t\tBB0000000000000000000020 = {", with: unownedFolder + "\t\tBB0000000000000000000020 = {")
+        XCTAssertNotEqual(text, synchronizedProject)
+        let project = try PBXProjReader.read(try write(text, to: "Trips.xcodeproj/project.pbxproj"))
+        XCTAssertEqual(project.targets[1].memberships.last, .init(path: path("Notifier/NotificationService.swift"), isFolder: false, isMember: true))
+        let settings = ProjectSettings(projects: [project])
+        XCTAssertEqual(settings.settings(for: path("Notifier/NotificationService.swift")).name, "TripsWidget")
+        XCTAssertEqual(settings.settings(for: path("Notifier/Other.swift")).name, "", "not listed: no target")
+    }
+
     /// A target's settings are made once and shared by the files it compiles: a run holds one value a target (and
     /// one a folder of files no target claims), not a copy a file.
     func testTheFilesOfOneTargetShareOneSettingsValue() throws {

@@ -133,7 +133,7 @@ private struct ProjectGraph {
     }
 
     /// Synchronized folders by target id. An exception set flips the membership of the paths it lists for its
-    /// target: they leave a target that owns the folder, and join a target that does not.
+    /// target: they leave a target that owns the folder, and join a target that does not (or a folder no target owns).
     private func synchronizedFolderMemberships(of targets: [(id: String, object: Object)]) -> [String: [DeclaredTarget.Membership]] {
         var memberships: [String: [DeclaredTarget.Membership]] = [:]
         var owners: [String: Set<String>] = [:]
@@ -146,6 +146,9 @@ private struct ProjectGraph {
                 owners[folderID, default: []].insert(id)
             }
         }
+        // A folder no target owns still gives the files its exception sets list to their targets (IceCubesApp keeps its
+        // notification extension's files so): read those too, in their ids' order.
+        folderIDs += objects.keys.filter { owners[$0] == nil && objects[$0]?["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.sorted()
         let targetIDs = Set(targets.map(\.id))
         for folderID in folderIDs {
             guard let folder = locations[folderID] else { continue }
