@@ -88,8 +88,7 @@ final class ForegroundColorRule: SyntaxRule {
     /// Whether one of `Text`'s own modifiers follows `call` where views lack it: once `foregroundStyle` has made the
     /// `Text` a view, that modifier no longer compiles (the call has to move after it, which a rename cannot do).
     private static func isFollowedByTextOnlyModifier(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
-        guard file.mayRunBelow(.iOS, Version(16)) || file.mayRunBelow(.macOS, Version(13))
-                || file.mayRunBelow(.tvOS, Version(16)) || file.mayRunBelow(.watchOS, Version(9)) else { return false }
+        guard mayRunBelow([.iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9)], file) else { return false }
         return SyntaxText.modifiersApplied(to: call).contains { isNamed($0, oneOf: textModifiersViewsGotLater) }
     }
 
@@ -161,8 +160,12 @@ final class ForegroundColorRule: SyntaxRule {
     private static func isTextBeforeIOS17(_ call: FunctionCallExprSyntax, in file: FileWalk) -> Bool {
         let root = SyntaxText.rootView(of: ExprSyntax(call)).flatMap(SyntaxText.calledName)
         guard root == nil || root == "Text" || root?.first?.isUppercase == false else { return false }
-        return file.mayRunBelow(.iOS, Version(17)) || file.mayRunBelow(.macOS, Version(14))
-            || file.mayRunBelow(.tvOS, Version(17)) || file.mayRunBelow(.watchOS, Version(10))
+        return mayRunBelow([.iOS: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10)], file)
+    }
+
+    /// Whether the file may run below the version given for any of the platforms.
+    private static func mayRunBelow(_ versions: [Platform: Version], _ file: FileWalk) -> Bool {
+        versions.contains { file.mayRunBelow($0.key, $0.value) }
     }
 
     /// Colors `foregroundStyle` resolves exactly as `foregroundColor` did (`ShapeStyle where Self == Color`). Not
